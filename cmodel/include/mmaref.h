@@ -1,0 +1,116 @@
+/* mmaref: bit-accurate golden model of GPU matrix units (NVIDIA Tensor Cores, AMD Matrix Cores).
+ *
+ * Bits in, bits out: every operand and result is a raw bit pattern of its format, carried in a
+ * uint64_t (low bits; FP4/FP6 values one per element, in the low bits).  The library is pure and
+ * thread-safe: no global mutable state, no exit(), no allocation that outlives a call.  Errors are
+ * returned as a status plus a message written into a caller-supplied buffer. */
+#ifndef MMAREF_H
+#define MMAREF_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum {
+    MMAREF_OK = 0,
+    MMAREF_ERR_ARCH,        /* unknown architecture */
+    MMAREF_ERR_INSTRUCTION, /* unknown instruction, or one the architecture lacks */
+    MMAREF_ERR_ARGUMENT,    /* bad argument: null pointer, missing scales, bad size */
+    MMAREF_ERR_VALUE        /* a value not representable in its format */
+} mmaref_status;
+
+/* Number formats (docs/algorithms.md lists their encodings). */
+typedef enum {
+    MMAREF_F64, MMAREF_F32, MMAREF_TF32, MMAREF_F16, MMAREF_BF16,
+    MMAREF_E4M3, MMAREF_E5M2, MMAREF_E3M2, MMAREF_E2M3, MMAREF_E2M1,
+    MMAREF_UE8M0, MMAREF_UE4M3, MMAREF_E4M3FNUZ, MMAREF_E5M2FNUZ,
+    MMAREF_FORMAT_COUNT
+} mmaref_format;
+
+/* The arithmetic algorithms of mma-sim.md section IV. */
+typedef enum {
+    MMAREF_ALGO_SFMA,   /* sequential IEEE fused multiply-add chain */
+    MMAREF_ALGO_FDA,    /* fused dot-add (CoFDA when chain == 2) */
+    MMAREF_ALGO_GDFS,   /* group dot, fused sum (FP4 with block scales) */
+    MMAREF_ALGO_GPS,    /* group pairwise sum (AMD CDNA1/2) */
+    MMAREF_ALGO_FDRDA,  /* fused dot, round-down add (AMD CDNA3; CoFDRDA when chain == 2) */
+    MMAREF_ALGO_GFDRDA, /* grouped FDRDA (AMD CDNA3 FP8; CoGFDRDA when chain == 2) */
+    MMAREF_ALGO_COUNT
+} mmaref_algo;
+
+/* How the fixed-point sum becomes D (Step 5 of FDA). */
+typedef enum {
+    MMAREF_OUT_F32_RZ,     /* f32, round toward zero at 23 fractional bits */
+    MMAREF_OUT_F32_E8M13,  /* f32 bits, round toward zero at 13 fractional bits (Ada QMMA, Hopper QGMMA) */
+    MMAREF_OUT_F16_RNE,    /* f16, round to nearest even */
+    MMAREF_OUT_F32_RNE,    /* f32, round to nearest even (IEEE; AMD) */
+    MMAREF_OUT_F64_RNE,    /* f64, round to nearest even (IEEE; DMMA) */
+    MMAREF_OUT_COUNT
+} mmaref_output;
+
+/* One instruction on one architecture: everything the algorithm needs, from the instruction table. */
+typedef struct {
+    const char *arch;       /* canonical architecture name, e.g. "hopper" */
+    char name[96];          /* canonical instruction name, e.g. "wgmma.m64n128k16.f32.f16.f16" */
+    char sass[64];          /* SASS / ISA alias from the paper's tables, "" if none */
+    int m, n, k;
+    int blocks;             /* concurrent independent MMAs in one instruction (HMMA.884: 4; AMD _Nb) */
+    mmaref_format a, b, c, d;
+    mmaref_format scale;    /* block scale format; meaningful only when block_size > 0 */
+    int block_size;         /* elements of K sharing one scale factor; 0 = no scales */
+    mmaref_algo algo;
+    int frac_bits;          /* F: fractional bits kept when aligning to e_max */
+    int group;              /* G for GPS; group of products summed before scaling in GDFS (16) */
+    int chain;              /* 1, or 2 when the dot-add is two chained passes over the halves of K */
+    mmaref_output out;
+} mmaref_instr;
+
+/* Architecture names: canonical spelling for `arch` (any alias, case-insensitive), or NULL. */
+const char *mmaref_arch_canonical(const char *arch);
+/* All canonical architecture names, NULL-terminated. */
+const char *const *mmaref_arch_names(void);
+
+/* Look up (arch, name); name may be the canonical name or the SASS alias.  On error writes a one-line
+ * message into msg (when msg != NULL) naming the bad input and, for an unknown instruction, what the
+ * architecture has. */
+mmaref_status mmaref_lookup(const char *arch, const char *name, mmaref_instr *out, char *msg, size_t msglen);
+
+/* Enumerate every instruction of an architecture (arch == NULL: all architectures) in table order.
+ * Returns the number of instructions; fills out[i] for i < min(count, cap). */
+size_t mmaref_list(const char *arch, mmaref_instr *out, size_t cap);
+
+/* Number of scale factors one dot-add takes per operand (K / block_size), 0 without scales. */
+int mmaref_scale_count(const mmaref_instr *in);
+
+/* One dot-add d = c + sum_k a[k] b[k] (scaled by sa[k/block] sb[k/block] when the instruction has
+ * block scales).  a, b: k raw values; sa, sb: mmaref_scale_count() values or NULL without scales. */
+mmaref_status mmaref_dot(const mmaref_instr *in, uint64_t c, const uint64_t *a, const uint64_t *b,
+                         const uint64_t *sa, const uint64_t *sb, uint64_t *d, char *msg, size_t msglen);
+
+/* A whole tile, row-major raw bits: A[M][K], B[K][N], C[M][N] -> D[M][N]; SA[M][K/block],
+ * SB[K/block][N] or NULL.  Each D element is the dot-add of a row of A and a column of B. */
+mmaref_status mmaref_mma(const mmaref_instr *in, const uint64_t *A, const uint64_t *B, const uint64_t *C,
+                         const uint64_t *SA, const uint64_t *SB, uint64_t *D, char *msg, size_t msglen);
+
+/* ---- formats ---- */
+const char *mmaref_format_name(mmaref_format f);
+/* Format by name ("e4m3", AMD "fp8"/"bf8"/"xf32" accepted); returns MMAREF_FORMAT_COUNT if unknown. */
+mmaref_format mmaref_format_by_name(const char *name);
+int mmaref_format_width(mmaref_format f); /* storage width in bits (tf32: 32, e2m1: 4, ...) */
+/* Is raw a valid encoding of the format (fits in its width)? */
+int mmaref_format_valid_bits(mmaref_format f, uint64_t raw);
+/* Exact value as a double (every format's values are doubles), for display. */
+double mmaref_format_to_double(mmaref_format f, uint64_t raw);
+/* Raw bits of x if x is exactly representable in f (NaN -> the format's canonical NaN). */
+mmaref_status mmaref_format_from_double(mmaref_format f, double x, uint64_t *raw);
+
+const char *mmaref_algo_name(mmaref_algo a);
+const char *mmaref_output_name(mmaref_output o);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,66 @@
+/* Group dot, fused sum (GDFS), mma-sim.md section IV-E: OMMA / UTCOMMA on MXFP4 and NVFP4. */
+#include "algo.h"
+#include "fixed.h"
+#include "format.h"
+
+enum { GDFS_MAX_GROUPS = 16 };
+
+static inline int operand_exp(fp_unpacked u) { return u.cls == CLS_ZERO ? ZERO_OPERAND_EXP : u.exp; }
+
+uint64_t algo_gdfs(const mmaref_instr *in, mmaref_format c_fmt, uint64_t c, const uint64_t *a,
+                   const uint64_t *b, int k, const uint64_t *sa, const uint64_t *sb)
+{
+    const fmt_desc *fa = fmt_of(in->a), *fb = fmt_of(in->b), *fs = fmt_of(in->scale);
+    const fmt_desc *fd = fmt_of(in->d);
+    const int F = in->frac_bits, G = in->group;
+    int groups = k / G;
+
+    /* Step 0 (UE4M3 sign bit ignored) happens in the scale format's decode.
+     * Step 1: FP4 has no inf or NaN; a NaN scale or a NaN c gives NaN, an infinite c is returned. */
+    fp_unpacked uc = fmt_decode(fmt_of(c_fmt), c);
+    if (c_fmt != in->d)
+        uc = fmt_widen(fmt_of(c_fmt), fd, uc);
+    for (int j = 0; j < k / in->block_size; j++)
+        if (fmt_decode(fs, sa[j]).cls == CLS_NAN || fmt_decode(fs, sb[j]).cls == CLS_NAN)
+            return fmt_canonical_nan(fd);
+    if (uc.cls == CLS_NAN)
+        return fmt_canonical_nan(fd);
+    if (uc.cls == CLS_INF)
+        return fmt_inf(fd, uc.sign);
+
+    /* Steps 2-3: exact products, summed in fixed point in groups of G (16) whatever the block size.
+     * The unit is the smallest product, 2^(2 e_min - man_a - man_b) (0.25 for e2m1). */
+    int emin_a = fmt_min_exp(fa), emin_b = fmt_min_exp(fb);
+    int64_t sigma[GDFS_MAX_GROUPS];
+    for (int g = 0; g < groups; g++) {
+        sigma[g] = 0;
+        for (int i = g * G; i < (g + 1) * G; i++) {
+            fp_unpacked x = fmt_decode(fa, a[i]), y = fmt_decode(fb, b[i]);
+            int64_t p = (int64_t)((x.sig * y.sig) << ((x.exp - emin_a) + (y.exp - emin_b)));
+            sigma[g] += (x.sign ^ y.sign) ? -p : p;
+        }
+    }
+
+    /* Step 4: gamma_g = sigma_g * s_sa * s_sb, exponent e_sa + e_sb (the scales' exponents only). */
+    int gamma_frac = fa->man_bits + fb->man_bits - emin_a - emin_b + 2 * fs->man_bits;
+    int gamma_exp[GDFS_MAX_GROUPS];
+    uint64_t gamma_sig[GDFS_MAX_GROUPS];
+    int e_max = operand_exp(uc);
+    for (int g = 0; g < groups; g++) {
+        int j = g * G / in->block_size;
+        fp_unpacked x = fmt_decode(fs, sa[j]), y = fmt_decode(fs, sb[j]);
+        uint64_t mag = sigma[g] < 0 ? (uint64_t)-sigma[g] : (uint64_t)sigma[g];
+        gamma_sig[g] = mag * x.sig * y.sig;
+        gamma_exp[g] = operand_exp(x) + operand_exp(y);
+        if (gamma_exp[g] > e_max)
+            e_max = gamma_exp[g];
+    }
+
+    /* Steps 5-6: align c and the gammas to e_max with F = 35 fractional bits (RZ), exact sum. */
+    int64_t sum = fixed_align_rz(uc.sign, uc.sig, fd->man_bits, operand_exp(uc), e_max, F);
+    for (int g = 0; g < groups; g++)
+        sum += fixed_align_rz(sigma[g] < 0, gamma_sig[g], gamma_frac, gamma_exp[g], e_max, F);
+
+    /* Step 7: normalize to f32 with RZ. */
+    return fixed_to_output(sum, e_max - F, in->out);
+}

@@ -1,0 +1,38 @@
+/* Wide fixed-point arithmetic shared by the fused algorithms: alignment of a term to e_max keeping F
+ * fractional bits (RZ or RD), and normalization of a fixed-point sum to an output format. */
+#ifndef MMAREF_FIXED_H
+#define MMAREF_FIXED_H
+
+#include <stdint.h>
+#include "format.h"
+
+/* The term (-1)^sign * sig * 2^(exp - sig_frac) expressed in units of 2^(e_max - F), the shifted-out
+ * bits truncated toward zero (FDA Step 3: sign-magnitude truncation). */
+static inline int64_t fixed_align_rz(int sign, uint64_t sig, int sig_frac, int exp, int e_max, int F)
+{
+    int shift = sig_frac - F + (e_max - exp);
+    uint64_t m = shift >= 64 ? 0 : shift >= 0 ? sig >> shift : sig << -shift;
+    return sign ? -(int64_t)m : (int64_t)m;
+}
+
+/* The same, rounded down (toward -inf): truncation of the two's complement value (AMD FDRDA Step 6). */
+static inline int64_t fixed_align_rd(int sign, uint64_t sig, int sig_frac, int exp, int e_max, int F)
+{
+    int shift = sig_frac - F + (e_max - exp);
+    if (shift <= 0) {
+        int64_t m = (int64_t)(sig << -shift);
+        return sign ? -m : m;
+    }
+    uint64_t m = shift >= 64 ? 0 : sig >> shift;
+    int lost = shift >= 64 ? sig != 0 : (sig & ((1ULL << shift) - 1)) != 0;
+    return sign ? -(int64_t)(m + (uint64_t)lost) : (int64_t)m;
+}
+
+/* Round a signed fixed-point value sum * 2^lsb_exp to an output of the given kind.  An exact zero gives
+ * +0 (the Tensor Core never produces -0 from a fused sum). */
+uint64_t fixed_to_output(int64_t sum, int lsb_exp, mmaref_output out);
+
+/* The format an output kind writes (f32 for both f32 kinds). */
+mmaref_format fixed_output_format(mmaref_output out);
+
+#endif

@@ -1,0 +1,128 @@
+/* Number formats: decode raw bits into (sign, sig, exp, class), encode an exact value with rounding.
+ *
+ * Convention (FDA Step 2 of the MMA-Sim paper): value = (-1)^sign * sig * 2^(exp - man_bits), where
+ * sig is an integer holding man_bits fractional bits.  A normal number has the hidden one
+ * (sig = 2^man_bits | mantissa, exp = E - bias); a subnormal keeps the format's minimum exponent
+ * (exp = 1 - bias), so 2^-127 in bf16 is sig = 0.5 * 2^7, exp = -126. */
+#ifndef MMAREF_FORMAT_H
+#define MMAREF_FORMAT_H
+
+#include <stdint.h>
+#include "mmaref.h"
+
+typedef enum { CLS_ZERO, CLS_SUBNORMAL, CLS_NORMAL, CLS_INF, CLS_NAN } fp_class;
+
+typedef enum {
+    SPECIALS_IEEE,  /* all-ones exponent: inf (mantissa 0) or NaN */
+    SPECIALS_FN,    /* no inf; all-ones exponent and mantissa is NaN (e4m3, ue4m3) */
+    SPECIALS_FNUZ,  /* no inf, no -0; the pattern 1000...0 is the only NaN (AMD fp8/bf8) */
+    SPECIALS_NONE,  /* every pattern is a finite number (e3m2, e2m3, e2m1) */
+    SPECIALS_E8M0   /* unsigned powers of two 2^-127..2^127, all-ones is NaN, no zero (ue8m0) */
+} fmt_specials;
+
+typedef struct {
+    const char *name;
+    int width;          /* storage bits */
+    int exp_bits, man_bits, bias;
+    int has_sign;       /* 0 for the unsigned scale formats */
+    fmt_specials specials;
+    uint64_t ignored;   /* bits the hardware treats as zero: TF32's low 13, UE4M3's sign */
+} fmt_desc;
+
+typedef struct {
+    int sign;           /* 1 = negative */
+    uint64_t sig;       /* integer significand with man_bits fractional bits */
+    int exp;            /* unbiased exponent; subnormals and zero carry 1 - bias */
+    fp_class cls;
+} fp_unpacked;
+
+typedef enum { ROUND_RZ, ROUND_RD, ROUND_RNE } fp_rounding;
+
+extern const fmt_desc fmt_table[MMAREF_FORMAT_COUNT];
+
+static inline const fmt_desc *fmt_of(mmaref_format f) { return &fmt_table[f]; }
+static inline int fmt_min_exp(const fmt_desc *f) { return 1 - f->bias; }
+
+/* Decode raw bits (bits above the width and ignored bits are dropped first). */
+static inline fp_unpacked fmt_decode(const fmt_desc *f, uint64_t raw)
+{
+    fp_unpacked u;
+    uint64_t mask = f->width == 64 ? ~0ULL : ((1ULL << f->width) - 1);
+    raw &= mask & ~f->ignored;
+    int man_bits = f->man_bits;
+    uint64_t man = raw & ((1ULL << man_bits) - 1);
+    uint64_t e = (raw >> man_bits) & ((1ULL << f->exp_bits) - 1);
+    uint64_t exp_all_ones = (1ULL << f->exp_bits) - 1;
+    u.sign = f->has_sign ? (int)((raw >> (f->width - 1)) & 1) : 0;
+
+    switch (f->specials) {
+    case SPECIALS_E8M0:
+        u.sign = 0;
+        u.sig = 1; u.exp = (int)e - f->bias;
+        u.cls = e == exp_all_ones ? CLS_NAN : CLS_NORMAL;
+        return u;
+    case SPECIALS_IEEE:
+        if (e == exp_all_ones) {
+            u.sig = man; u.exp = 0;
+            u.cls = man ? CLS_NAN : CLS_INF;
+            return u;
+        }
+        break;
+    case SPECIALS_FN:
+        if (e == exp_all_ones && man == (1ULL << man_bits) - 1) {
+            u.sig = man; u.exp = 0; u.cls = CLS_NAN;
+            return u;
+        }
+        break;
+    case SPECIALS_FNUZ:
+        if (raw == 1ULL << (f->width - 1)) {
+            u.sig = 0; u.exp = 0; u.cls = CLS_NAN;
+            return u;
+        }
+        break;
+    case SPECIALS_NONE:
+        break;
+    }
+    if (e == 0) {
+        u.sig = man; u.exp = 1 - f->bias;
+        u.cls = man ? CLS_SUBNORMAL : CLS_ZERO;
+    } else {
+        u.sig = man | (1ULL << man_bits); u.exp = (int)e - f->bias;
+        u.cls = CLS_NORMAL;
+    }
+    return u;
+}
+
+/* An exact widening conversion (f16 -> f32 for Volta's C): the same value in format `to`, normalized
+ * as `to` decodes it (a subnormal of the narrow format becomes normal in the wide one). */
+static inline fp_unpacked fmt_widen(const fmt_desc *from, const fmt_desc *to, fp_unpacked u)
+{
+    if (u.cls == CLS_ZERO || u.cls == CLS_SUBNORMAL || u.cls == CLS_NORMAL) {
+        u.sig <<= to->man_bits - from->man_bits;
+        if (u.cls == CLS_ZERO) {
+            u.exp = fmt_min_exp(to);
+            return u;
+        }
+        while (!(u.sig >> to->man_bits) && u.exp > fmt_min_exp(to)) {
+            u.sig <<= 1;
+            u.exp--;
+        }
+        u.cls = (u.sig >> to->man_bits) ? CLS_NORMAL : CLS_SUBNORMAL;
+    }
+    return u;
+}
+
+/* Encode (-1)^sign * mag * 2^lsb_exp into f with rounding mode r.  Overflow past the format's largest
+ * exponent gives infinity in every mode (the Tensor Core rule: |x| >= 2^128 becomes inf even under
+ * RZ); formats without infinity give their NaN.  *inexact (if non-NULL) is set when rounding changed
+ * the value.  An exact zero gives +0 unless neg_zero is requested by sign with mag == 0. */
+uint64_t fmt_encode(const fmt_desc *f, int sign, uint64_t mag, int lsb_exp, fp_rounding r, int *inexact);
+
+/* Same with a 128-bit magnitude (hi:lo). */
+uint64_t fmt_encode128(const fmt_desc *f, int sign, uint64_t hi, uint64_t lo, int lsb_exp, fp_rounding r,
+                       int *inexact);
+
+uint64_t fmt_inf(const fmt_desc *f, int sign);      /* +-inf, or the NaN of a format without inf */
+uint64_t fmt_canonical_nan(const fmt_desc *f);       /* positive quiet NaN with all mantissa bits set */
+
+#endif

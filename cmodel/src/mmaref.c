@@ -1,0 +1,312 @@
+/* Public API: architectures, instruction lookup and listing, and the dot-add dispatcher that runs an
+ * instruction's algorithm (twice, over the halves of K, for the chained CoFDA/CoFDRDA/CoGFDRDA). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "algo.h"
+#include "format.h"
+#include "isa.h"
+
+const char *const isa_arch_names[ARCH_COUNT + 1] = {
+    "volta", "turing", "ampere", "ada", "hopper", "blackwell", "rtx-blackwell", "cdna1", "cdna2", "cdna3",
+    NULL,
+};
+
+static const struct { const char *alias; isa_arch arch; } arch_aliases[] = {
+    {"sm_70", ARCH_VOLTA},      {"sm_75", ARCH_TURING},          {"sm_80", ARCH_AMPERE},
+    {"sm_89", ARCH_ADA},        {"sm_90", ARCH_HOPPER},          {"sm_90a", ARCH_HOPPER},
+    {"sm_100", ARCH_BLACKWELL}, {"sm_100a", ARCH_BLACKWELL},     {"sm_120", ARCH_RTX_BLACKWELL},
+    {"sm_120a", ARCH_RTX_BLACKWELL}, {"gfx908", ARCH_CDNA1},     {"gfx90a", ARCH_CDNA2},
+    {"gfx942", ARCH_CDNA3},     {"ada-lovelace", ARCH_ADA},      {"rtx_blackwell", ARCH_RTX_BLACKWELL},
+};
+
+int isa_arch_index(const char *name)
+{
+    if (!name)
+        return -1;
+    for (int i = 0; i < ARCH_COUNT; i++)
+        if (!strcasecmp(name, isa_arch_names[i]))
+            return i;
+    for (size_t i = 0; i < sizeof arch_aliases / sizeof arch_aliases[0]; i++)
+        if (!strcasecmp(name, arch_aliases[i].alias))
+            return (int)arch_aliases[i].arch;
+    return -1;
+}
+
+const char *mmaref_arch_canonical(const char *arch)
+{
+    int i = isa_arch_index(arch);
+    return i < 0 ? NULL : isa_arch_names[i];
+}
+
+const char *const *mmaref_arch_names(void) { return isa_arch_names; }
+
+static int isa_each(isa_arch arch, isa_visit_fn visit, void *ctx)
+{
+    return arch <= ARCH_RTX_BLACKWELL ? isa_nvidia_each(arch, visit, ctx) : isa_amd_each(arch, visit, ctx);
+}
+
+static void set_msg(char *msg, size_t len, const char *fmt, ...)
+{
+    if (!msg || !len)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, len, fmt, ap);
+    va_end(ap);
+}
+
+/* ---- lookup ---- */
+
+typedef struct {
+    const char *name;
+    mmaref_instr found;
+    int by_name, by_alias;
+    char first_alias_match[96];
+} lookup_ctx;
+
+static int lookup_visit(const mmaref_instr *in, void *p)
+{
+    lookup_ctx *ctx = p;
+    if (!strcasecmp(in->name, ctx->name)) {
+        ctx->found = *in;
+        ctx->by_name = 1;
+        return 1;
+    }
+    if (in->sass[0] && !strcasecmp(in->sass, ctx->name)) {
+        if (ctx->by_alias++ == 0) {
+            ctx->found = *in;
+            snprintf(ctx->first_alias_match, sizeof ctx->first_alias_match, "%s", in->name);
+        }
+    }
+    return 0;
+}
+
+/* A short list of what an architecture has: the distinct instruction names with N collapsed to
+ * "nN" for the N-parameterized families, so the message stays one line. */
+typedef struct {
+    char *buf;
+    size_t cap, len;
+    char last[96];
+    int count;
+} summary_ctx;
+
+static void collapse_n(char *dst, size_t cap, const char *name)
+{
+    /* m64n128k16 -> m64nNk16 */
+    size_t o = 0;
+    for (const char *p = name; *p && o + 1 < cap; p++) {
+        dst[o++] = *p;
+        if (*p == 'n' && p > name && p[-1] >= '0' && p[-1] <= '9' && p[1] >= '0' && p[1] <= '9') {
+            while (p[1] >= '0' && p[1] <= '9')
+                p++;
+            if (o + 1 < cap)
+                dst[o++] = 'N';
+        }
+    }
+    dst[o] = 0;
+}
+
+static int summary_visit(const mmaref_instr *in, void *p)
+{
+    summary_ctx *s = p;
+    char name[96];
+    if (strstr(in->name, "wgmma") || strstr(in->name, "tcgen05"))
+        collapse_n(name, sizeof name, in->name);
+    else
+        snprintf(name, sizeof name, "%s", in->name);
+    /* collapsed families repeat consecutively; skip exact repeats of any earlier entry */
+    if (!strcmp(name, s->last) || (s->len && strstr(s->buf, name)))
+        return 0;
+    snprintf(s->last, sizeof s->last, "%s", name);
+    int w = snprintf(s->buf + s->len, s->cap - s->len, "%s%s", s->count++ ? " " : "", name);
+    if (w > 0 && (size_t)w < s->cap - s->len)
+        s->len += (size_t)w;
+    else
+        return 1;
+    return 0;
+}
+
+mmaref_status mmaref_lookup(const char *arch, const char *name, mmaref_instr *out, char *msg, size_t msglen)
+{
+    int ai = isa_arch_index(arch);
+    if (ai < 0) {
+        set_msg(msg, msglen,
+                "unknown architecture '%s' (known: volta turing ampere ada hopper blackwell rtx-blackwell "
+                "cdna1 cdna2 cdna3, or sm_70 ... sm_120a, gfx908 gfx90a gfx942)",
+                arch ? arch : "(null)");
+        return MMAREF_ERR_ARCH;
+    }
+    if (!name || !out) {
+        set_msg(msg, msglen, "no instruction name given");
+        return MMAREF_ERR_ARGUMENT;
+    }
+    lookup_ctx ctx;
+    memset(&ctx, 0, sizeof ctx);
+    ctx.name = name;
+    /* AMD mnemonics may omit the v_mfma_ prefix */
+    char prefixed[128];
+    if (ai >= ARCH_CDNA1 && strncasecmp(name, "v_mfma_", 7)) {
+        snprintf(prefixed, sizeof prefixed, "v_mfma_%s", name);
+        ctx.name = prefixed;
+    }
+    isa_each((isa_arch)ai, lookup_visit, &ctx);
+    if (ctx.by_name || ctx.by_alias == 1) {
+        *out = ctx.found;
+        return MMAREF_OK;
+    }
+    if (ctx.by_alias > 1) {
+        set_msg(msg, msglen, "'%s' is ambiguous on %s: %d instructions share that SASS name (e.g. %s); "
+                "use the instruction name", name, isa_arch_names[ai], ctx.by_alias, ctx.first_alias_match);
+        return MMAREF_ERR_INSTRUCTION;
+    }
+    char have[8192] = "";
+    summary_ctx s = {have, sizeof have, 0, "", 0};
+    isa_each((isa_arch)ai, summary_visit, &s);
+    set_msg(msg, msglen, "%s has no instruction '%s'; it has: %s", isa_arch_names[ai], name,
+            s.count ? have : "(none modelled yet)");
+    return MMAREF_ERR_INSTRUCTION;
+}
+
+/* ---- listing ---- */
+
+typedef struct {
+    mmaref_instr *out;
+    size_t cap, n;
+} list_ctx;
+
+static int list_visit(const mmaref_instr *in, void *p)
+{
+    list_ctx *l = p;
+    if (l->n < l->cap)
+        l->out[l->n] = *in;
+    l->n++;
+    return 0;
+}
+
+size_t mmaref_list(const char *arch, mmaref_instr *out, size_t cap)
+{
+    list_ctx l = {out, out ? cap : 0, 0};
+    if (arch) {
+        int ai = isa_arch_index(arch);
+        if (ai >= 0)
+            isa_each((isa_arch)ai, list_visit, &l);
+    } else {
+        for (int ai = 0; ai < ARCH_COUNT; ai++)
+            isa_each((isa_arch)ai, list_visit, &l);
+    }
+    return l.n;
+}
+
+/* ---- computing ---- */
+
+int mmaref_scale_count(const mmaref_instr *in) { return in->block_size ? in->k / in->block_size : 0; }
+
+static algo_pass_fn algo_pass(mmaref_algo algo)
+{
+    switch (algo) {
+    case MMAREF_ALGO_SFMA: return algo_sfma;
+    case MMAREF_ALGO_FDA: return algo_fda;
+    case MMAREF_ALGO_GDFS: return algo_gdfs;
+    default: return NULL;
+    }
+}
+
+static mmaref_status check_operands(const mmaref_instr *in, const uint64_t *vals, int n, mmaref_format f,
+                                    const char *what, char *msg, size_t msglen)
+{
+    for (int i = 0; i < n; i++)
+        if (!mmaref_format_valid_bits(f, vals[i])) {
+            set_msg(msg, msglen, "%s[%d] = 0x%llx does not fit in %s (%d bits) for %s", what, i,
+                    (unsigned long long)vals[i], mmaref_format_name(f), mmaref_format_width(f), in->name);
+            return MMAREF_ERR_VALUE;
+        }
+    return MMAREF_OK;
+}
+
+mmaref_status mmaref_dot(const mmaref_instr *in, uint64_t c, const uint64_t *a, const uint64_t *b,
+                         const uint64_t *sa, const uint64_t *sb, uint64_t *d, char *msg, size_t msglen)
+{
+    if (!in || !a || !b || !d) {
+        set_msg(msg, msglen, "mmaref_dot: null argument");
+        return MMAREF_ERR_ARGUMENT;
+    }
+    algo_pass_fn pass = algo_pass(in->algo);
+    if (!pass) {
+        set_msg(msg, msglen, "%s: algorithm %s is not available in this build", in->name,
+                mmaref_algo_name(in->algo));
+        return MMAREF_ERR_INSTRUCTION;
+    }
+    int ns = mmaref_scale_count(in);
+    if (ns && (!sa || !sb)) {
+        set_msg(msg, msglen, "%s takes %d block scale factors per operand (%s)", in->name, ns,
+                mmaref_format_name(in->scale));
+        return MMAREF_ERR_ARGUMENT;
+    }
+    mmaref_status st;
+    if (!mmaref_format_valid_bits(in->c, c)) {
+        set_msg(msg, msglen, "c = 0x%llx does not fit in %s for %s", (unsigned long long)c,
+                mmaref_format_name(in->c), in->name);
+        return MMAREF_ERR_VALUE;
+    }
+    if ((st = check_operands(in, a, in->k, in->a, "a", msg, msglen)) ||
+        (st = check_operands(in, b, in->k, in->b, "b", msg, msglen)) ||
+        (st = check_operands(in, sa, ns, in->scale, "scale_a", msg, msglen)) ||
+        (st = check_operands(in, sb, ns, in->scale, "scale_b", msg, msglen)))
+        return st;
+    if (in->chain == 2) {
+        /* Equation 6: d = g(g(c, first half), second half); the first result is in D's format. */
+        int h = in->k / 2, hs = in->block_size ? h / in->block_size : 0;
+        uint64_t mid = pass(in, in->c, c, a, b, h, sa, sb);
+        *d = pass(in, in->d, mid, a + h, b + h, in->k - h, sa ? sa + hs : NULL, sb ? sb + hs : NULL);
+    } else {
+        *d = pass(in, in->c, c, a, b, in->k, sa, sb);
+    }
+    return MMAREF_OK;
+}
+
+mmaref_status mmaref_mma(const mmaref_instr *in, const uint64_t *A, const uint64_t *B, const uint64_t *C,
+                         const uint64_t *SA, const uint64_t *SB, uint64_t *D, char *msg, size_t msglen)
+{
+    if (!in || !A || !B || !C || !D) {
+        set_msg(msg, msglen, "mmaref_mma: null argument");
+        return MMAREF_ERR_ARGUMENT;
+    }
+    int M = in->m, N = in->n, K = in->k, ns = mmaref_scale_count(in);
+    if (K > 256 || ns > 64) {
+        set_msg(msg, msglen, "%s: K = %d is larger than this build handles", in->name, K);
+        return MMAREF_ERR_ARGUMENT;
+    }
+    uint64_t a[256], b[256], sa[64], sb[64];
+    for (int i = 0; i < M; i++)
+        for (int j = 0; j < N; j++) {
+            for (int k = 0; k < K; k++) {
+                a[k] = A[(size_t)i * K + k];
+                b[k] = B[(size_t)k * N + j];
+            }
+            for (int s = 0; s < ns && SA && SB; s++) {
+                sa[s] = SA[(size_t)i * ns + s];
+                sb[s] = SB[(size_t)s * N + j];
+            }
+            mmaref_status st = mmaref_dot(in, C[(size_t)i * N + j], a, b, ns ? sa : NULL, ns ? sb : NULL,
+                                          &D[(size_t)i * N + j], msg, msglen);
+            if (st)
+                return st;
+        }
+    return MMAREF_OK;
+}
+
+const char *mmaref_algo_name(mmaref_algo a)
+{
+    static const char *const names[MMAREF_ALGO_COUNT] = {"SFMA", "FDA", "GDFS", "GPS", "FDRDA", "GFDRDA"};
+    return (unsigned)a < MMAREF_ALGO_COUNT ? names[a] : "?";
+}
+
+const char *mmaref_output_name(mmaref_output o)
+{
+    static const char *const names[MMAREF_OUT_COUNT] = {"f32-rz", "f32_e8m13-rz", "f16-rne", "f32-rne",
+                                                        "f64-rne"};
+    return (unsigned)o < MMAREF_OUT_COUNT ? names[o] : "?";
+}

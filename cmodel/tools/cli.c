@@ -1,0 +1,143 @@
+/* Shared pieces of the mmaref command-line tool. */
+#include "cli.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+int cli_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("mmaref: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    return 2;
+}
+
+int cli_hex_digits(mmaref_format f) { return (mmaref_format_width(f) + 3) / 4; }
+
+static int is_raw_hex(const char *t)
+{
+    if (t[0] != '0' || (t[1] != 'x' && t[1] != 'X') || !t[2])
+        return 0;
+    for (const char *p = t + 2; *p; p++)
+        if (!isxdigit((unsigned char)*p))
+            return 0;
+    return 1;
+}
+
+void cli_format_decimal(char *buf, size_t cap, mmaref_format f, uint64_t bits)
+{
+    double v = mmaref_format_to_double(f, bits);
+    if (isnan(v))
+        snprintf(buf, cap, "nan");
+    else if (isinf(v))
+        snprintf(buf, cap, v < 0 ? "-inf" : "inf");
+    else
+        snprintf(buf, cap, "%.*g", f == MMAREF_F64 ? 17 : 9, v);
+}
+
+int cli_parse_value(mmaref_format f, const char *text, const char *what, uint64_t *bits, char *err,
+                    size_t errlen)
+{
+    const char *fname = mmaref_format_name(f);
+    if (!text || !*text) {
+        snprintf(err, errlen, "%s is empty", what);
+        return 1;
+    }
+    if (is_raw_hex(text)) {
+        if (strlen(text) - 2 > 16) {
+            snprintf(err, errlen, "%s = '%s' has more than 64 bits", what, text);
+            return 1;
+        }
+        uint64_t v = strtoull(text + 2, NULL, 16);
+        if (!mmaref_format_valid_bits(f, v)) {
+            snprintf(err, errlen, "%s = '%s' does not fit in %s (%d bits)", what, text, fname,
+                     mmaref_format_width(f));
+            return 1;
+        }
+        *bits = v;
+        return 0;
+    }
+    char *end;
+    errno = 0;
+    double x = strtod(text, &end);
+    if (end == text || *end) {
+        snprintf(err, errlen, "%s = '%s' is not a number (use 0x<hex bits> or a decimal like 1.5, 0x1p-3, -inf)",
+                 what, text);
+        return 1;
+    }
+    /* the decimal must denote a double exactly: strtold (wider) disagreeing means strtod rounded */
+    long double lx = strtold(text, NULL);
+    if (errno == ERANGE || (!isnan(x) && (long double)x != lx)) {
+        snprintf(err, errlen, "%s = '%s' is not exactly representable in %s", what, text, fname);
+        return 1;
+    }
+    if (mmaref_format_from_double(f, x, bits) != MMAREF_OK) {
+        snprintf(err, errlen, "%s = '%s' is not exactly representable in %s", what, text, fname);
+        return 1;
+    }
+    return 0;
+}
+
+int cli_parse_list(mmaref_format f, const char *text, const char *what, uint64_t *vals, int max, int *n,
+                   char *err, size_t errlen)
+{
+    char buf[8192];
+    if (strlen(text) >= sizeof buf) {
+        snprintf(err, errlen, "%s list is too long", what);
+        return 1;
+    }
+    strcpy(buf, text);
+    *n = 0;
+    char *save = NULL;
+    int count = 0;
+    for (const char *p = text; *p; p++)
+        count += *p == ',';
+    if (count + 1 > max) {
+        snprintf(err, errlen, "%s has %d values, more than the instruction's %d", what, count + 1, max);
+        return 1;
+    }
+    char *p = buf;
+    for (int i = 0; i <= count; i++) {
+        char *comma = strchr(p, ',');
+        if (comma)
+            *comma = 0;
+        char item[64];
+        snprintf(item, sizeof item, "%s[%d]", what, i);
+        /* trim blanks */
+        while (isspace((unsigned char)*p))
+            p++;
+        char *e = p + strlen(p);
+        while (e > p && isspace((unsigned char)e[-1]))
+            *--e = 0;
+        if (cli_parse_value(f, p, item, &vals[i], err, errlen))
+            return 1;
+        p = comma ? comma + 1 : p + strlen(p);
+    }
+    (void)save;
+    *n = count + 1;
+    return 0;
+}
+
+void cli_print_value(FILE *out, mmaref_format f, uint64_t bits)
+{
+    char dec[64];
+    cli_format_decimal(dec, sizeof dec, f, bits);
+    fprintf(out, "0x%0*llx %s\n", cli_hex_digits(f), (unsigned long long)bits, dec);
+}
+
+int cli_lookup(const char *arch, const char *name, mmaref_instr *in)
+{
+    char msg[8192];
+    if (mmaref_lookup(arch, name, in, msg, sizeof msg) != MMAREF_OK) {
+        cli_error("%s", msg);
+        return 1;
+    }
+    return 0;
+}

@@ -1,0 +1,39 @@
+/* Shared pieces of the mmaref command-line tool: errors, value parsing and printing. */
+#ifndef MMAREF_CLI_H
+#define MMAREF_CLI_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include "mmaref.h"
+
+/* Print "mmaref: <message>" on stderr and return the exit status for usage/input errors (2). */
+int cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Parse one operand: "0x" + hex digits = raw bits (must fit the format), anything else a C99 strtod
+ * number (1.5, 0x1p-24, -inf, nan) that must be exactly representable.  On error writes a message
+ * naming `what` into err and returns nonzero. */
+int cli_parse_value(mmaref_format f, const char *text, const char *what, uint64_t *bits, char *err,
+                    size_t errlen);
+
+/* Parse a comma-separated list of at most max values; *n gets the count. */
+int cli_parse_list(mmaref_format f, const char *text, const char *what, uint64_t *vals, int max, int *n,
+                   char *err, size_t errlen);
+
+/* "0x3f800000 1" : bits zero-padded to the format's width, then the decimal value. */
+void cli_print_value(FILE *out, mmaref_format f, uint64_t bits);
+
+/* Decimal rendering of a value (exact for every format that fits a double). */
+void cli_format_decimal(char *buf, size_t cap, mmaref_format f, uint64_t bits);
+
+/* Hex digits needed for a format's width. */
+int cli_hex_digits(mmaref_format f);
+
+/* Look up ARCH INSTRUCTION, printing the library's message on failure (returns nonzero). */
+int cli_lookup(const char *arch, const char *name, mmaref_instr *in);
+
+int cmd_list(int argc, char **argv);
+int cmd_dot(int argc, char **argv);
+int cmd_batch(int argc, char **argv);
+int cmd_mma(int argc, char **argv);
+
+#endif

@@ -1,0 +1,153 @@
+/* mmaref batch ARCH INSTR [--check] [--nan-any]: the TestFloat-style pipe.
+ * Input lines: C A0..A(K-1) B0..B(K-1) [SA.. SB..] [D_expected] as hex bits; '#' comments and blank
+ * lines are skipped.  Output: one D per line, or with --check a report ending in "N passed, M failed". */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const char usage[] =
+    "usage: mmaref batch ARCH INSTRUCTION [--check] [--nan-any] [--max-report N]\n"
+    "  Reads dot-adds from stdin, one per line: C A0 .. A(K-1) B0 .. B(K-1) [SA.. SB..] as hex bits\n"
+    "  (0x prefix optional); blank lines and '#' comments are skipped.  Writes D per line.\n"
+    "  --check       each line carries one more field, the expected D; reports every mismatch and ends\n"
+    "                with 'N passed, M failed' (exit 1 if any failed)\n"
+    "  --nan-any     with --check, any NaN matches any NaN (for units whose NaN payload is unmodelled)\n"
+    "  --max-report  print at most N mismatch lines (default: all)\n";
+
+static int parse_hex(const char **pp, uint64_t *v)
+{
+    const char *p = *pp;
+    if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
+        p += 2;
+    uint64_t x = 0;
+    int n = 0;
+    for (;; p++, n++) {
+        unsigned c = (unsigned char)*p, d;
+        if (c >= '0' && c <= '9') d = c - '0';
+        else if (c >= 'a' && c <= 'f') d = c - 'a' + 10;
+        else if (c >= 'A' && c <= 'F') d = c - 'A' + 10;
+        else break;
+        if (n == 16)
+            return 1;
+        x = x << 4 | d;
+    }
+    if (n == 0 || (*p && *p != ' ' && *p != '\t' && *p != '\r' && *p != '\n' && *p != '#'))
+        return 1;
+    *pp = p;
+    *v = x;
+    return 0;
+}
+
+static int is_nan(mmaref_format f, uint64_t bits)
+{
+    double v = mmaref_format_to_double(f, bits);
+    return v != v;
+}
+
+int cmd_batch(int argc, char **argv)
+{
+    const char *pos[2] = {0, 0};
+    int npos = 0, check = 0, nan_any = 0;
+    long max_report = -1;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            fputs(usage, stdout);
+            return 0;
+        } else if (!strcmp(argv[i], "--check"))
+            check = 1;
+        else if (!strcmp(argv[i], "--nan-any"))
+            nan_any = 1;
+        else if (!strcmp(argv[i], "--max-report")) {
+            char *end;
+            if (i + 1 >= argc || (max_report = strtol(argv[i + 1], &end, 10), *end) || max_report < 0)
+                return cli_error("batch: --max-report needs a non-negative number");
+            i++;
+        } else if (argv[i][0] == '-')
+            return cli_error("batch: unknown option '%s' (see 'mmaref batch --help')", argv[i]);
+        else if (npos < 2)
+            pos[npos++] = argv[i];
+        else
+            return cli_error("batch: unexpected argument '%s'", argv[i]);
+    }
+    if (npos < 2)
+        return cli_error("batch: needs ARCH and INSTRUCTION (see 'mmaref batch --help')");
+    mmaref_instr in;
+    if (cli_lookup(pos[0], pos[1], &in))
+        return 2;
+    int K = in.k, ns = mmaref_scale_count(&in);
+    int fields = 1 + 2 * K + 2 * ns + check;
+    int dig = cli_hex_digits(in.d);
+
+    static char line[1 << 16];
+    static char outbuf[1 << 16];
+    size_t outlen = 0;
+    uint64_t v[1 + 2 * 256 + 2 * 64 + 1], d;
+    long lineno = 0, passed = 0, failed = 0;
+    char msg[512];
+    while (fgets(line, sizeof line, stdin)) {
+        lineno++;
+        size_t len = strlen(line);
+        if (len == sizeof line - 1 && line[len - 1] != '\n')
+            return cli_error("batch: stdin line %ld is longer than %zu characters", lineno, sizeof line - 2);
+        const char *p = line;
+        int n = 0;
+        for (;;) {
+            while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
+                p++;
+            if (!*p || *p == '#')
+                break;
+            if (n == fields)
+                return cli_error("batch: stdin line %ld: more than %d fields (c, %d a, %d b%s%s)", lineno, fields,
+                                 K, K, ns ? ", scales" : "", check ? ", expected d" : "");
+            if (parse_hex(&p, &v[n]))
+                return cli_error("batch: stdin line %ld, field %d: not a hex number", lineno, n + 1);
+            n++;
+        }
+        if (n == 0)
+            continue;
+        if (n != fields)
+            return cli_error("batch: stdin line %ld: %d fields, expected %d (c, %d a, %d b%s%s)", lineno, n,
+                             fields, K, K, ns ? ", scales" : "", check ? ", expected d" : "");
+        const uint64_t *a = v + 1, *b = v + 1 + K;
+        const uint64_t *sa = ns ? v + 1 + 2 * K : NULL, *sb = ns ? v + 1 + 2 * K + ns : NULL;
+        if (mmaref_dot(&in, v[0], a, b, sa, sb, &d, msg, sizeof msg))
+            return cli_error("batch: stdin line %ld: %s", lineno, msg);
+        if (check) {
+            uint64_t want = v[fields - 1];
+            if (!mmaref_format_valid_bits(in.d, want))
+                return cli_error("batch: stdin line %ld: expected d 0x%llx does not fit in %s", lineno,
+                                 (unsigned long long)want, mmaref_format_name(in.d));
+            if (d == want || (nan_any && is_nan(in.d, d) && is_nan(in.d, want))) {
+                passed++;
+            } else {
+                failed++;
+                if (max_report < 0 || failed <= max_report) {
+                    char got_s[64], want_s[64];
+                    cli_format_decimal(got_s, sizeof got_s, in.d, d);
+                    cli_format_decimal(want_s, sizeof want_s, in.d, want);
+                    printf("mismatch line %ld: model 0x%0*llx (%s), expected 0x%0*llx (%s)\n", lineno, dig,
+                           (unsigned long long)d, got_s, dig, (unsigned long long)want, want_s);
+                }
+            }
+            continue;
+        }
+        if (outlen + 24 > sizeof outbuf) {
+            fwrite(outbuf, 1, outlen, stdout);
+            outlen = 0;
+        }
+        outbuf[outlen++] = '0';
+        outbuf[outlen++] = 'x';
+        for (int i = dig - 1; i >= 0; i--)
+            outbuf[outlen++] = "0123456789abcdef"[(d >> (4 * i)) & 15];
+        outbuf[outlen++] = '\n';
+    }
+    fwrite(outbuf, 1, outlen, stdout);
+    if (ferror(stdin))
+        return cli_error("batch: error reading stdin");
+    if (check) {
+        printf("%s %s: %ld passed, %ld failed\n", in.arch, in.name, passed, failed);
+        return failed ? 1 : 0;
+    }
+    return 0;
+}

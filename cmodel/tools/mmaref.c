@@ -1,0 +1,41 @@
+/* mmaref: command-line front end of the golden model.  Subcommands live in cmd_*.c. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const char usage[] =
+    "usage: mmaref <command> [options]\n"
+    "\n"
+    "commands:\n"
+    "  list [ARCH] [--json]        instructions of one or every architecture\n"
+    "  dot ARCH INSTR -a LIST -b LIST -c VALUE [--scale-a LIST --scale-b LIST]\n"
+    "                              one dot-add; prints D's bits then its value\n"
+    "  batch ARCH INSTR [--check]  dot-adds from stdin, one per line (hex bits)\n"
+    "  mma ARCH INSTR --a A.npy --b B.npy --c C.npy -o D.npy\n"
+    "                              whole tiles from NumPy files\n"
+    "\n"
+    "'mmaref <command> --help' describes each command.\n";
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fputs(usage, stderr);
+        return 2;
+    }
+    const char *cmd = argv[1];
+    if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
+        fputs(usage, stdout);
+        return 0;
+    }
+    if (!strcmp(cmd, "list"))
+        return cmd_list(argc - 1, argv + 1);
+    if (!strcmp(cmd, "dot"))
+        return cmd_dot(argc - 1, argv + 1);
+    if (!strcmp(cmd, "batch"))
+        return cmd_batch(argc - 1, argv + 1);
+    if (!strcmp(cmd, "mma"))
+        return cmd_mma(argc - 1, argv + 1);
+    cli_error("unknown command '%s' (try 'mmaref --help')", cmd);
+    return 2;
+}

@@ -1,0 +1,21 @@
+# Helpers for tests/t_*.sh suites: each check prints "ok - what" or "not ok - what: why".
+MMAREF=${MMAREF:-build/mmaref}
+ok()     { echo "ok - $*"; }
+not_ok() { echo "not ok - $*"; }
+
+# expect_dot WHAT EXPECTED_BITS ARCH INSTR ARGS...: the first token of `mmaref dot` must be EXPECTED_BITS.
+expect_dot() {
+  local what=$1 want=$2; shift 2
+  local got
+  got=$("$MMAREF" dot "$@" 2>&1 | awk 'NR==1{print $1}')
+  if [[ $got == "$want" ]]; then ok "$what"; else not_ok "$what: got '$got', expected '$want' (mmaref dot $*)"; fi
+}
+
+# expect_error WHAT PATTERN CMD...: CMD must exit non-zero with a one-line stderr message matching PATTERN.
+expect_error() {
+  local what=$1 pat=$2; shift 2
+  local err rc
+  err=$("$@" 2>&1 >/dev/null); rc=$?
+  if [[ $rc -ne 0 && $(wc -l <<<"$err") -eq 1 && $err == *"$pat"* ]]; then ok "$what"
+  else not_ok "$what: rc=$rc stderr='$err' (wanted non-zero exit and one line containing '$pat')"; fi
+}
