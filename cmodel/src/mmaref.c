@@ -210,6 +210,9 @@ static algo_pass_fn algo_pass(mmaref_algo algo)
     case MMAREF_ALGO_SFMA: return algo_sfma;
     case MMAREF_ALGO_FDA: return algo_fda;
     case MMAREF_ALGO_GDFS: return algo_gdfs;
+    case MMAREF_ALGO_GPS: return algo_gps;
+    case MMAREF_ALGO_FDRDA: return algo_fdrda;
+    case MMAREF_ALGO_GFDRDA: return algo_gfdrda;
     default: return NULL;
     }
 }

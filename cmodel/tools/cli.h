@@ -35,5 +35,7 @@ int cmd_list(int argc, char **argv);
 int cmd_dot(int argc, char **argv);
 int cmd_batch(int argc, char **argv);
 int cmd_mma(int argc, char **argv);
+int cmd_study(int argc, char **argv);
+int cmd_diff(int argc, char **argv);
 
 #endif

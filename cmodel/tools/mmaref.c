@@ -36,6 +36,10 @@ int main(int argc, char **argv)
         return cmd_batch(argc - 1, argv + 1);
     if (!strcmp(cmd, "mma"))
         return cmd_mma(argc - 1, argv + 1);
+    if (!strcmp(cmd, "study"))
+        return cmd_study(argc - 1, argv + 1);
+    if (!strcmp(cmd, "diff"))
+        return cmd_diff(argc - 1, argv + 1);
     cli_error("unknown command '%s' (try 'mmaref --help')", cmd);
     return 2;
 }
