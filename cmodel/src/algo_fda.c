@@ -21,10 +21,13 @@ static inline void note_inf(fda_specials *s, int sign)
 
 static inline int operand_exp(fp_unpacked u) { return u.cls == CLS_ZERO ? ZERO_OPERAND_EXP : u.exp; }
 
-uint64_t algo_fda(const mmaref_instr *in, mmaref_format c_fmt, uint64_t c, const uint64_t *a,
-                  const uint64_t *b, int k, const uint64_t *sa, const uint64_t *sb)
+/* One FDA pass.  Always inlined into algo_fda with constant format descriptors for the common operand
+ * formats, so that decoding compiles to a few instructions. */
+static inline __attribute__((always_inline)) uint64_t
+fda_pass(const mmaref_instr *in, const fmt_desc *fa, const fmt_desc *fb, mmaref_format c_fmt, uint64_t c,
+         const uint64_t *a, const uint64_t *b, int k, const uint64_t *sa, const uint64_t *sb)
 {
-    const fmt_desc *fa = fmt_of(in->a), *fb = fmt_of(in->b), *fd = fmt_of(in->d);
+    const fmt_desc *fd = fmt_of(in->d);
     const int F = in->frac_bits;
     fda_specials sp = {0, 0, 0};
 
@@ -56,16 +59,10 @@ uint64_t algo_fda(const mmaref_instr *in, mmaref_format c_fmt, uint64_t c, const
     int exp[FDA_MAX_K], sign[FDA_MAX_K];
     int prod_frac = fa->man_bits + fb->man_bits + (blocks ? scale_frac : 0);
     int e_max = operand_exp(uc);
+    int any_special = 0;
     for (int i = 0; i < k; i++) {
         fp_unpacked x = fmt_decode(fa, a[i]), y = fmt_decode(fb, b[i]);
-        if (x.cls >= CLS_INF || y.cls >= CLS_INF) {
-            if (x.cls == CLS_NAN || y.cls == CLS_NAN || x.cls == CLS_ZERO || y.cls == CLS_ZERO)
-                sp.nan = 1;
-            else
-                note_inf(&sp, x.sign ^ y.sign);
-            sig[i] = 0, exp[i] = e_max, sign[i] = 0;
-            continue;
-        }
+        any_special |= (x.cls >= CLS_INF) | (y.cls >= CLS_INF);
         sign[i] = x.sign ^ y.sign;
         sig[i] = x.sig * y.sig;
         exp[i] = operand_exp(x) + operand_exp(y);
@@ -74,9 +71,18 @@ uint64_t algo_fda(const mmaref_instr *in, mmaref_format c_fmt, uint64_t c, const
             sig[i] *= scale_sig[j];
             exp[i] += scale_exp[j];
         }
-        if (exp[i] > e_max)
-            e_max = exp[i];
+        e_max = exp[i] > e_max ? exp[i] : e_max;
     }
+    if (any_special)
+        for (int i = 0; i < k; i++) {
+            fp_unpacked x = fmt_decode(fa, a[i]), y = fmt_decode(fb, b[i]);
+            if (x.cls < CLS_INF && y.cls < CLS_INF)
+                continue;
+            if (x.cls == CLS_NAN || y.cls == CLS_NAN || x.cls == CLS_ZERO || y.cls == CLS_ZERO)
+                sp.nan = 1;
+            else
+                note_inf(&sp, x.sign ^ y.sign);
+        }
     if (sp.nan || (sp.pos_inf && sp.neg_inf))
         return fmt_canonical_nan(fd);
     if (sp.pos_inf || sp.neg_inf)
@@ -89,4 +95,25 @@ uint64_t algo_fda(const mmaref_instr *in, mmaref_format c_fmt, uint64_t c, const
 
     /* Step 5: normalize to D. */
     return fixed_to_output(sum, e_max - F, in->out);
+}
+
+uint64_t algo_fda(const mmaref_instr *in, mmaref_format c_fmt, uint64_t c, const uint64_t *a,
+                  const uint64_t *b, int k, const uint64_t *sa, const uint64_t *sb)
+{
+#define FDA_SAME_FORMAT(f)                                                                         \
+    case f:                                                                                        \
+        if (in->b == f)                                                                            \
+            return fda_pass(in, &fmt_table[f], &fmt_table[f], c_fmt, c, a, b, k, sa, sb);         \
+        break;
+    switch (in->a) {
+        FDA_SAME_FORMAT(MMAREF_F16)
+        FDA_SAME_FORMAT(MMAREF_BF16)
+        FDA_SAME_FORMAT(MMAREF_TF32)
+        FDA_SAME_FORMAT(MMAREF_E4M3)
+        FDA_SAME_FORMAT(MMAREF_E5M2)
+    default:
+        break;
+    }
+#undef FDA_SAME_FORMAT
+    return fda_pass(in, fmt_of(in->a), fmt_of(in->b), c_fmt, c, a, b, k, sa, sb);
 }

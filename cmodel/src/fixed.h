@@ -12,7 +12,8 @@ static inline int64_t fixed_align_rz(int sign, uint64_t sig, int sig_frac, int e
 {
     int shift = sig_frac - F + (e_max - exp);
     uint64_t m = shift >= 64 ? 0 : shift >= 0 ? sig >> shift : sig << -shift;
-    return sign ? -(int64_t)m : (int64_t)m;
+    uint64_t neg = 0 - (uint64_t)(sign != 0);     /* all ones when negative */
+    return (int64_t)((m ^ neg) - neg);
 }
 
 /* The same, rounded down (toward -inf): truncation of the two's complement value (AMD FDRDA Step 6). */

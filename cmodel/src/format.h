@@ -38,13 +38,32 @@ typedef struct {
 
 typedef enum { ROUND_RZ, ROUND_RD, ROUND_RNE } fp_rounding;
 
-extern const fmt_desc fmt_table[MMAREF_FORMAT_COUNT];
+/* The format parameters, visible to the compiler so decoding a known format folds to a few
+ * instructions.  name, width, exp_bits, man_bits, bias, has_sign, specials, ignored bits */
+static const fmt_desc fmt_table[MMAREF_FORMAT_COUNT] = {
+    [MMAREF_F64]      = {"f64",      64, 11, 52, 1023, 1, SPECIALS_IEEE, 0},
+    [MMAREF_F32]      = {"f32",      32,  8, 23,  127, 1, SPECIALS_IEEE, 0},
+    /* TF32 is stored in 32 bits; Tensor and Matrix Cores treat the low 13 bits as zero (Step 0). */
+    [MMAREF_TF32]     = {"tf32",     32,  8, 23,  127, 1, SPECIALS_IEEE, 0x1FFF},
+    [MMAREF_F16]      = {"f16",      16,  5, 10,   15, 1, SPECIALS_IEEE, 0},
+    [MMAREF_BF16]     = {"bf16",     16,  8,  7,  127, 1, SPECIALS_IEEE, 0},
+    [MMAREF_E4M3]     = {"e4m3",      8,  4,  3,    7, 1, SPECIALS_FN,   0},
+    [MMAREF_E5M2]     = {"e5m2",      8,  5,  2,   15, 1, SPECIALS_IEEE, 0},
+    [MMAREF_E3M2]     = {"e3m2",      6,  3,  2,    3, 1, SPECIALS_NONE, 0},
+    [MMAREF_E2M3]     = {"e2m3",      6,  2,  3,    1, 1, SPECIALS_NONE, 0},
+    [MMAREF_E2M1]     = {"e2m1",      4,  2,  1,    1, 1, SPECIALS_NONE, 0},
+    [MMAREF_UE8M0]    = {"ue8m0",     8,  8,  0,  127, 0, SPECIALS_E8M0, 0},
+    /* UE4M3 is stored in 8 bits; the Tensor Core treats its most significant bit as zero. */
+    [MMAREF_UE4M3]    = {"ue4m3",     8,  4,  3,    7, 0, SPECIALS_FN,   0x80},
+    [MMAREF_E4M3FNUZ] = {"e4m3fnuz",  8,  4,  3,    8, 1, SPECIALS_FNUZ, 0},
+    [MMAREF_E5M2FNUZ] = {"e5m2fnuz",  8,  5,  2,   16, 1, SPECIALS_FNUZ, 0},
+};
 
 static inline const fmt_desc *fmt_of(mmaref_format f) { return &fmt_table[f]; }
 static inline int fmt_min_exp(const fmt_desc *f) { return 1 - f->bias; }
 
 /* Decode raw bits (bits above the width and ignored bits are dropped first). */
-static inline fp_unpacked fmt_decode(const fmt_desc *f, uint64_t raw)
+static inline __attribute__((always_inline)) fp_unpacked fmt_decode(const fmt_desc *f, uint64_t raw)
 {
     fp_unpacked u;
     uint64_t mask = f->width == 64 ? ~0ULL : ((1ULL << f->width) - 1);
@@ -83,13 +102,11 @@ static inline fp_unpacked fmt_decode(const fmt_desc *f, uint64_t raw)
     case SPECIALS_NONE:
         break;
     }
-    if (e == 0) {
-        u.sig = man; u.exp = 1 - f->bias;
-        u.cls = man ? CLS_SUBNORMAL : CLS_ZERO;
-    } else {
-        u.sig = man | (1ULL << man_bits); u.exp = (int)e - f->bias;
-        u.cls = CLS_NORMAL;
-    }
+    /* branch-free: a zero exponent field is a subnormal (or zero) at the minimum exponent */
+    int is_normal = e != 0;
+    u.sig = man | ((uint64_t)is_normal << man_bits);
+    u.exp = (int)e - f->bias + !is_normal;
+    u.cls = is_normal ? CLS_NORMAL : man ? CLS_SUBNORMAL : CLS_ZERO;
     return u;
 }
 

@@ -217,11 +217,24 @@ static algo_pass_fn algo_pass(mmaref_algo algo)
     }
 }
 
+static uint64_t width_mask(mmaref_format f)
+{
+    int w = mmaref_format_width(f);
+    return w == 64 ? ~0ULL : (1ULL << w) - 1;
+}
+
+/* Raw values must fit their format's width.  The OR of the stray bits is cheap (it vectorizes); only a
+ * failure walks the values again to name the first bad one. */
 static mmaref_status check_operands(const mmaref_instr *in, const uint64_t *vals, int n, mmaref_format f,
                                     const char *what, char *msg, size_t msglen)
 {
+    uint64_t mask = width_mask(f), stray = 0;
     for (int i = 0; i < n; i++)
-        if (!mmaref_format_valid_bits(f, vals[i])) {
+        stray |= vals[i] & ~mask;
+    if (!stray)
+        return MMAREF_OK;
+    for (int i = 0; i < n; i++)
+        if (vals[i] & ~mask) {
             set_msg(msg, msglen, "%s[%d] = 0x%llx does not fit in %s (%d bits) for %s", what, i,
                     (unsigned long long)vals[i], mmaref_format_name(f), mmaref_format_width(f), in->name);
             return MMAREF_ERR_VALUE;
@@ -254,8 +267,12 @@ mmaref_status mmaref_dot(const mmaref_instr *in, uint64_t c, const uint64_t *a, 
                 mmaref_format_name(in->c), in->name);
         return MMAREF_ERR_VALUE;
     }
-    if ((st = check_operands(in, a, in->k, in->a, "a", msg, msglen)) ||
-        (st = check_operands(in, b, in->k, in->b, "b", msg, msglen)) ||
+    /* one pass over a and b finds no stray bits above the formats' widths (the usual case) */
+    uint64_t mask_a = width_mask(in->a), mask_b = width_mask(in->b), stray = 0;
+    for (int i = 0; i < in->k; i++)
+        stray |= (a[i] & ~mask_a) | (b[i] & ~mask_b);
+    if ((stray && ((st = check_operands(in, a, in->k, in->a, "a", msg, msglen)) ||
+                   (st = check_operands(in, b, in->k, in->b, "b", msg, msglen)))) ||
         (st = check_operands(in, sa, ns, in->scale, "scale_a", msg, msglen)) ||
         (st = check_operands(in, sb, ns, in->scale, "scale_b", msg, msglen)))
         return st;
