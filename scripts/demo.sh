@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# The main job: the model at work on inputs that expose each architecture's arithmetic, then the RTL
+# units co-simulated against the model (when built).  Every expected difference is derived beside it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+M=build/mmaref
+
+unexpected=0
+row() { # row EXPECTED_BITS ARCH INSTR ARGS...: the model's D beside the derivation's
+  local want=$1 arch=$2 instr=$3; shift 3
+  local got; got=$("$M" dot "$arch" "$instr" "$@")
+  local verdict="= derived"
+  if [[ ${got%% *} != "$want" ]]; then verdict="DIFFERS from the derived $want"; unexpected=1; fi
+  printf '  %-14s %-40s %-28s %s\n' "$arch" "$instr" "$got" "$verdict"
+}
+
+echo "mmaref demo: the same inputs through several GPU architectures"
+echo
+echo "1. Accumulation precision F on FP16 (c = 1.0, four products a*b = 2^-12 * 2^-13 = 2^-25)"
+echo "   Exact: 1 + 4*2^-25 = 1 + 2^-23.  Each product is aligned to e_max = 0 keeping F fractional bits:"
+echo "   Volta (F=23) and Turing (F=24) truncate every 2^-25 to 0 -> 1.0; Hopper (F=25) keeps them -> 1+2^-23."
+A=0x1p-12,0x1p-12,0x1p-12,0x1p-12; B=0x1p-13,0x1p-13,0x1p-13,0x1p-13
+row 0x3f800000 volta mma.m8n8k4.f32.f16.f16.f32 -a $A -b $B -c 1
+row 0x3f800000 turing mma.m8n8k4.f32.f16.f16.f32 -a $A -b $B -c 1
+row 0x3f800001 hopper mma.m16n8k8.f32.f16.f16.f32 -a $A -b $B -c 1
+echo
+echo "   With products of 2^-24 (b = 2^-12) Turing's extra bit shows: 1 + 4*2^-24 = 1 + 2^-22."
+B=0x1p-12,0x1p-12,0x1p-12,0x1p-12
+row 0x3f800000 volta mma.m8n8k4.f32.f16.f16.f32 -a $A -b $B -c 1
+row 0x3f800002 turing mma.m8n8k4.f32.f16.f16.f32 -a $A -b $B -c 1
+echo
+echo "2. FP8 accumulation: c = 1.0 plus 32 products 2^-6 * 2^-8 = 2^-14 (e4m3)"
+echo "   Exact: 1 + 32*2^-14 = 1 + 2^-9.  Hopper QGMMA and Ada QMMA keep F=13 fractional bits: every"
+echo "   2^-14 is truncated -> 1.0.  Blackwell and RTX Blackwell keep F=25 -> 1 + 2^-9 = 0x3f804000."
+A=$(printf '0x1p-6,%.0s' {1..32}); A=${A%,}; B=$(printf '0x1p-8,%.0s' {1..32}); B=${B%,}
+row 0x3f800000 hopper wgmma.m64n8k32.f32.e4m3.e4m3 -a "$A" -b "$B" -c 1
+row 0x3f800000 ada mma.m16n8k32.f32.e4m3.e4m3.f32 -a "$A" -b "$B" -c 1
+row 0x3f804000 blackwell tcgen05.mma.m64n8k32.f32.e4m3.e4m3 -a "$A" -b "$B" -c 1
+row 0x3f804000 rtx-blackwell mma.m16n8k32.f32.e4m3.e4m3.f32 -a "$A" -b "$B" -c 1
+echo
+echo "   Hopper's FP8 output also keeps only 13 fractional bits (e8m13): c = 1 + 2^-20 with zero"
+echo "   products comes back as 1.0, where Blackwell returns c unchanged."
+row 0x3f800000 hopper wgmma.m64n8k32.f32.e4m3.e4m3 -a 0 -b 0 -c 0x1.00001p0
+row 0x3f800008 blackwell tcgen05.mma.m64n8k32.f32.e4m3.e4m3 -a 0 -b 0 -c 0x1.00001p0
+echo
+echo "3. TF32 Step 0: the low 13 bits of a TF32 operand are ignored, so the f32 NaN 0x7f800001"
+echo "   becomes +inf and inf*1 + 0 = +inf (IEEE arithmetic would return NaN)."
+row 0x7f800000 ampere mma.m16n8k4.f32.tf32.tf32.f32 -a 0x7f800001 -b 1 -c 0
+row 0x7f800000 hopper mma.m16n8k4.f32.tf32.tf32.f32 -a 0x7f800001 -b 1 -c 0
+echo
+echo "4. CoFDA: Ampere splits HMMA.16816 into two chained FDAs over K/2 = 8 products; Hopper does one."
+echo "   c = 0; first half: 2^20 and seven products 2^-2 * 2^-3 = 2^-5; second half: -2^20."
+echo "   Hopper aligns all nine to e_max = 20 keeping F=25 bits (lsb 2^-5): the 2^-5 terms survive and"
+echo "   the result is 7*2^-5 = 0.21875.  Ampere's first pass keeps F=24 bits (lsb 2^-4): they are"
+echo "   truncated, pass 1 gives 2^20, and pass 2 subtracts 2^20 -> 0."
+A="0x1p10,0x1p-2,0x1p-2,0x1p-2,0x1p-2,0x1p-2,0x1p-2,0x1p-2,-0x1p10"
+B="0x1p10,0x1p-3,0x1p-3,0x1p-3,0x1p-3,0x1p-3,0x1p-3,0x1p-3,0x1p10"
+row 0x00000000 ampere mma.m16n8k16.f32.f16.f16.f32 -a "$A" -b "$B" -c 0
+row 0x3e600000 hopper mma.m16n8k16.f32.f16.f16.f32 -a "$A" -b "$B" -c 0
+echo
+if make -s -n cosim-demo >/dev/null 2>&1; then
+  echo "5. RTL units co-simulated against the model (Verilator + DPI-C), bit for bit"
+  make -s cosim-demo
+else
+  echo "5. RTL co-simulation: not built in this version."
+fi
+exit $unexpected
