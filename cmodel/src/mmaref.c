@@ -228,6 +228,8 @@ static uint64_t width_mask(mmaref_format f)
 static mmaref_status check_operands(const mmaref_instr *in, const uint64_t *vals, int n, mmaref_format f,
                                     const char *what, char *msg, size_t msglen)
 {
+    if (n == 0)
+        return MMAREF_OK; /* e.g. the scales of an unscaled instruction, whose scale format is unset */
     uint64_t mask = width_mask(f), stray = 0;
     for (int i = 0; i < n; i++)
         stray |= vals[i] & ~mask;

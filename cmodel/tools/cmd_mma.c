@@ -1,8 +1,188 @@
-/* mmaref mma: whole tiles from NumPy files (issue 2 section 6). */
+/* mmaref mma: whole tiles from NumPy files (issue 2 section 6).
+ *   mmaref mma ARCH INSTR --a A.npy --b B.npy --c C.npy -o D.npy [--scale-a SA.npy --scale-b SB.npy]
+ *              [--d-dtype bits|float]
+ * Each D element is mmaref_dot() of a row of A and a column of B (through mmaref_mma()). */
+#include <stdlib.h>
+#include <string.h>
+
 #include "cli.h"
+#include "npy.h"
+
+static const char usage[] =
+    "usage: mmaref mma ARCH INSTRUCTION --a A.npy --b B.npy --c C.npy -o D.npy\n"
+    "                  [--scale-a SA.npy --scale-b SB.npy] [--d-dtype bits|float]\n"
+    "  Computes the tile D = A*B + C as the instruction does: D[i][j] is the dot-add of row i of A and\n"
+    "  column j of B with C[i][j] (what 'mmaref dot' gives for that row and column).\n"
+    "  Shapes, with M, N, K and the block size from 'mmaref list': A (M, K), B (K, N), C and D (M, N);\n"
+    "  instructions with block scales also take SA (M, K/block) and SB (K/block, N).\n"
+    "  Inputs are .npy files (NPY 1.0 or 2.0, C order, little-endian) holding either raw bits as\n"
+    "  unsigned integers (<u1, <u2, <u4, <u8; every value must fit the operand's format), or, for f16,\n"
+    "  f32, tf32 and f64 operands, floats of that width (<f2 for f16, <f4 for f32 and tf32, <f8 for f64)\n"
+    "  whose bit patterns are taken as they are.\n"
+    "  -o, --output D.npy   where D goes (NPY 1.0)\n"
+    "  --d-dtype bits       D as raw bits, unsigned of D's width: <u2 (f16), <u4 (f32), <u8 (f64) (default)\n"
+    "  --d-dtype float      D as floats: <f2, <f4, <f8\n";
+
+/* One operand array: which option named it, its file, its format, the shape the instruction wants. */
+typedef struct {
+    const char *opt, *path;
+    mmaref_format fmt;
+    uint64_t rows, cols;
+    npy_array arr;
+} operand;
+
+/* The float dtype width (bytes) whose bits an operand format takes as they are; 0 if none. */
+static int float_bytes(mmaref_format f)
+{
+    switch (f) {
+    case MMAREF_F16: return 2;
+    case MMAREF_F32:
+    case MMAREF_TF32: return 4;
+    case MMAREF_F64: return 8;
+    default: return 0;
+    }
+}
+
+/* Bytes of the smallest unsigned dtype that holds a format's bits. */
+static int bits_bytes(mmaref_format f)
+{
+    int w = mmaref_format_width(f);
+    return w <= 8 ? 1 : w <= 16 ? 2 : w <= 32 ? 4 : 8;
+}
+
+static int load_operand(operand *op, const char *instr)
+{
+    char err[512];
+    if (npy_read(op->path, &op->arr, err, sizeof err))
+        return cli_error("mma: %s '%s': %s", op->opt, op->path, err);
+    npy_array *a = &op->arr;
+    const char *fname = mmaref_format_name(op->fmt);
+    if (a->ndim != 2 || a->shape[0] != op->rows || a->shape[1] != op->cols) {
+        char got[64 + 24 * NPY_MAX_NDIM];
+        npy_shape_str(got, sizeof got, a->ndim, a->shape);
+        return cli_error("mma: %s '%s': shape %s, but %s needs (%llu, %llu)", op->opt, op->path, got, instr,
+                         (unsigned long long)op->rows, (unsigned long long)op->cols);
+    }
+    if (a->kind == 'f') {
+        int fb = float_bytes(op->fmt);
+        if (!fb)
+            return cli_error("mma: %s '%s': dtype %s, but %s operands take raw bits as an unsigned array "
+                             "(<u1 .. <u8)", op->opt, op->path, a->descr, fname);
+        if (fb != a->itemsize)
+            return cli_error("mma: %s '%s': dtype %s, but %s operands take <f%d (or raw bits as an unsigned "
+                             "array)", op->opt, op->path, a->descr, fname, fb);
+        return 0;
+    }
+    for (size_t i = 0; i < a->count; i++)
+        if (!mmaref_format_valid_bits(op->fmt, a->data[i]))
+            return cli_error("mma: %s '%s': element [%llu, %llu] = 0x%llx does not fit in %s (%d bits)", op->opt,
+                             op->path, (unsigned long long)(i / op->cols), (unsigned long long)(i % op->cols),
+                             (unsigned long long)a->data[i], fname, mmaref_format_width(op->fmt));
+    return 0;
+}
+
+/* Options: "--a X" or "--a=X".  Returns the slot an option fills, or NULL if it is not one. */
+static const char **option_slot(const char *o, const char **opts[], const char *names[][2], size_t n,
+                                size_t *len)
+{
+    for (size_t i = 0; i < n; i++)
+        for (int j = 0; j < 2 && names[i][j]; j++) {
+            size_t l = strlen(names[i][j]);
+            if (!strncmp(o, names[i][j], l) && (o[l] == 0 || (o[l] == '=' && o[1] == '-'))) {
+                *len = l;
+                return opts[i];
+            }
+        }
+    return NULL;
+}
+
+static int run(const mmaref_instr *in, operand *ops, int nops, const char *out_path, int d_float)
+{
+    for (int i = 0; i < nops; i++)
+        if (load_operand(&ops[i], in->name))
+            return 2;
+    const operand *A = &ops[0], *B = &ops[1], *C = &ops[2];
+    const uint64_t *SA = nops > 3 ? ops[3].arr.data : NULL, *SB = nops > 3 ? ops[4].arr.data : NULL;
+    size_t mn = (size_t)in->m * in->n;
+    uint64_t *D = malloc(mn * sizeof *D);
+    if (!D)
+        return cli_error("mma: out of memory");
+    char msg[512];
+    if (mmaref_mma(in, A->arr.data, B->arr.data, C->arr.data, SA, SB, D, msg, sizeof msg) != MMAREF_OK) {
+        free(D);
+        return cli_error("mma: %s", msg);
+    }
+    uint64_t shape[2] = {(uint64_t)in->m, (uint64_t)in->n};
+    int bytes = d_float ? float_bytes(in->d) : bits_bytes(in->d);
+    int bad = npy_write(out_path, d_float ? 'f' : 'u', bytes, 2, shape, D, msg, sizeof msg);
+    free(D);
+    if (bad)
+        return cli_error("mma: -o '%s': %s", out_path, msg);
+    return 0;
+}
 
 int cmd_mma(int argc, char **argv)
 {
-    (void)argc, (void)argv;
-    return cli_error("mma: not built yet");
+    const char *pos[2] = {0, 0}, *pa = NULL, *pb = NULL, *pc = NULL, *pd = NULL, *psa = NULL, *psb = NULL,
+               *dtype = NULL;
+    const char **opts[] = {&pa, &pb, &pc, &pd, &psa, &psb, &dtype};
+    const char *names[][2] = {{"--a", "-a"},       {"--b", "-b"},       {"--c", "-c"},    {"-o", "--output"},
+                              {"--scale-a", NULL}, {"--scale-b", NULL}, {"--d-dtype", NULL}};
+    int npos = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *o = argv[i];
+        if (!strcmp(o, "--help") || !strcmp(o, "-h")) {
+            fputs(usage, stdout);
+            return 0;
+        }
+        size_t len;
+        const char **slot = option_slot(o, opts, names, sizeof opts / sizeof *opts, &len);
+        if (slot) {
+            const char *val = o[len] == '=' ? o + len + 1 : NULL;
+            if (!val) {
+                if (i + 1 >= argc)
+                    return cli_error("mma: %s needs a value", o);
+                val = argv[++i];
+            }
+            if (*slot)
+                return cli_error("mma: %.*s given twice", (int)len, o);
+            *slot = val;
+        } else if (o[0] == '-' && o[1]) {
+            return cli_error("mma: unknown option '%s' (see 'mmaref mma --help')", o);
+        } else if (npos < 2) {
+            pos[npos++] = o;
+        } else {
+            return cli_error("mma: unexpected argument '%s'", o);
+        }
+    }
+    if (npos < 2)
+        return cli_error("mma: needs ARCH and INSTRUCTION (see 'mmaref mma --help')");
+    int d_float = 0;
+    if (dtype && strcmp(dtype, "bits") && !(d_float = !strcmp(dtype, "float")))
+        return cli_error("mma: --d-dtype is 'bits' or 'float', not '%s'", dtype);
+    mmaref_instr in;
+    if (cli_lookup(pos[0], pos[1], &in))
+        return 2;
+    if (!pa || !pb || !pc || !pd)
+        return cli_error("mma: %s needs %s (see 'mmaref mma --help')", in.name,
+                         !pa ? "--a A.npy" : !pb ? "--b B.npy" : !pc ? "--c C.npy" : "-o D.npy");
+    int ns = mmaref_scale_count(&in);
+    if (ns && (!psa || !psb))
+        return cli_error("mma: %s takes block scales: give --scale-a SA.npy (%d, %d) and --scale-b SB.npy (%d, %d)",
+                         in.name, in.m, ns, ns, in.n);
+    if (!ns && (psa || psb))
+        return cli_error("mma: %s has no block scales; drop --scale-a/--scale-b", in.name);
+    if (d_float && !float_bytes(in.d))
+        return cli_error("mma: --d-dtype float: %s has no float dtype", mmaref_format_name(in.d));
+
+    operand ops[5] = {{.opt = "--a", .path = pa, .fmt = in.a, .rows = in.m, .cols = in.k},
+                      {.opt = "--b", .path = pb, .fmt = in.b, .rows = in.k, .cols = in.n},
+                      {.opt = "--c", .path = pc, .fmt = in.c, .rows = in.m, .cols = in.n},
+                      {.opt = "--scale-a", .path = psa, .fmt = in.scale, .rows = in.m, .cols = ns},
+                      {.opt = "--scale-b", .path = psb, .fmt = in.scale, .rows = ns, .cols = in.n}};
+    int nops = ns ? 5 : 3;
+    int rc = run(&in, ops, nops, pd, d_float);
+    for (int i = 0; i < nops; i++)
+        npy_free(&ops[i].arr);
+    return rc;
 }
