@@ -43,7 +43,8 @@ int cmd_dot(int argc, char **argv)
     if (cli_lookup(pos[0], pos[1], &in))
         return 2;
     if (!la || !lb || !lc)
-        return cli_error("dot: %s needs -a, -b and -c", in.name);
+        return cli_error("dot: %s needs %s (-a, -b and -c are all required)", in.name,
+                         !la ? "-a LIST" : !lb ? "-b LIST" : "-c VALUE");
     int ns = mmaref_scale_count(&in);
     if (ns && (!lsa || !lsb))
         return cli_error("dot: %s takes block scales: give --scale-a and --scale-b (%d %s values each)", in.name,

@@ -40,9 +40,12 @@ int cmd_list(int argc, char **argv)
         else
             arch = argv[i];
     }
-    if (arch && !mmaref_arch_canonical(arch))
-        return cli_error("unknown architecture '%s' (known: volta turing ampere ada hopper blackwell "
-                         "rtx-blackwell cdna1 cdna2 cdna3)", arch);
+    if (arch && !mmaref_arch_canonical(arch)) {
+        char msg[512];
+        mmaref_instr unused;
+        mmaref_lookup(arch, "", &unused, msg, sizeof msg); /* the library's message for an unknown arch */
+        return cli_error("list: %s", msg);
+    }
     size_t n = mmaref_list(arch, NULL, 0);
     mmaref_instr *all = calloc(n ? n : 1, sizeof *all);
     if (!all)

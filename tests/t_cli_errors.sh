@@ -1,0 +1,161 @@
+# CLI error paths: each must exit non-zero with one line on stderr naming the bad input (expect_error),
+# never crash; plus the batch --check exit status / summary line and --help on every subcommand.
+. "$(dirname "$0")/lib.sh"
+M=$MMAREF
+A8="mma.m16n8k8.f32.f16.f16.f32"                              # ampere HMMA.1688.F32, K = 8, f16 A/B, f32 C/D
+MX="mma.m16n8k64.block32.f32.e2m1.e2m1.f32.ue8m0"             # rtx-blackwell OMMA.SF, K = 64, 2 UE8M0 scales
+NV="mma.m16n8k64.block16.f32.e2m1.e2m1.f32.ue4m3"             # rtx-blackwell OMMA.SF NVFP4, 4 UE4M3 scales
+E2="mma.m16n8k32.f32.e2m1.e2m1.f32"                           # rtx-blackwell QMMA, e2m1 A/B
+TF="mma.m16n8k4.f32.tf32.tf32.f32"                            # ampere HMMA.1684.F32.TF32, K = 4
+
+# --- commands, architectures, instructions
+expect_error "unknown command" "unknown command 'frob'" $M frob
+expect_error "unknown architecture (dot)" "unknown architecture 'pascal'" $M dot pascal $A8 -a 1 -b 1 -c 0
+expect_error "unknown architecture (batch)" "unknown architecture 'pascal'" $M batch pascal $A8
+expect_error "unknown architecture (list)" "unknown architecture 'pascal'" $M list pascal
+expect_error "unknown architecture (list --json)" "unknown architecture 'pascal'" $M list --json pascal
+expect_error "unknown instruction lists the architecture's instructions" \
+  "ampere has no instruction 'mma.foo'; it has: mma.m16n8k8.f32.f16.f16.f32" $M dot ampere mma.foo -a 1 -b 1 -c 0
+expect_error "unknown instruction: list includes the bf16 one" "mma.m16n8k16.f32.bf16.bf16.f32" $M dot ampere mma.foo -a 1 -b 1 -c 0
+expect_error "wgmma on ampere" "ampere has no instruction 'wgmma.m64n8k16.f32.f16.f16'" \
+  $M dot ampere wgmma.m64n8k16.f32.f16.f16 -a 1 -b 1 -c 0
+expect_error "tcgen05 on hopper" "hopper has no instruction 'tcgen05.mma.m64n8k16.f32.f16.f16'" \
+  $M dot hopper tcgen05.mma.m64n8k16.f32.f16.f16 -a 1 -b 1 -c 0
+expect_error "volta-only HMMA.884 f16 C on ampere" "ampere has no instruction 'mma.m8n8k4.f32.f16.f16.f16'" \
+  $M dot ampere mma.m8n8k4.f32.f16.f16.f16 -a 1 -b 1 -c 0
+expect_error "FP8 mma on ampere" "ampere has no instruction 'mma.m16n8k32.f32.e4m3.e4m3.f32'" \
+  $M dot ampere mma.m16n8k32.f32.e4m3.e4m3.f32 -a 1 -b 1 -c 0
+expect_error "unknown instruction (batch)" "hopper has no instruction 'nope'" $M batch hopper nope
+
+# --- values not representable in their format
+expect_error "1.1 in f16" "a[0] = '1.1' is not exactly representable in f16" $M dot ampere $A8 -a 1.1 -b 1 -c 0
+expect_error "0x1p-25 in f16 (below the smallest subnormal)" "b[1] = '0x1p-25' is not exactly representable in f16" \
+  $M dot ampere $A8 -a 1,1 -b 1,0x1p-25 -c 0
+expect_error "2049 in f16 (12 significant bits)" "a[0] = '2049' is not exactly representable in f16" $M dot ampere $A8 -a 2049 -b 1 -c 0
+expect_error "0x1p-150 in f32 c" "c = '0x1p-150' is not exactly representable in f32" $M dot ampere $A8 -a 1 -b 1 -c 0x1p-150
+expect_error "0x1p-30 in e4m3" "a[0] = '0x1p-30' is not exactly representable in e4m3" \
+  $M dot hopper wgmma.m64n8k32.f32.e4m3.e4m3 -a 0x1p-30 -b 1 -c 0
+expect_error "inf in e4m3 (no infinities)" "b[0] = 'inf' is not exactly representable in e4m3" \
+  $M dot hopper wgmma.m64n8k32.f32.e4m3.e4m3 -a 1 -b inf -c 0
+expect_error "512 in e4m3 (max 448)" "a[0] = '512' is not exactly representable in e4m3" \
+  $M dot hopper wgmma.m64n8k32.f32.e4m3.e4m3 -a 512 -b 1 -c 0
+# 3 is an e2m1 value (1.1b x 2^1): the dot succeeds; 3.5 is not one
+expect_dot "3 in e2m1 is fine: 3*1 = 3" 0x40400000 rtx-blackwell $E2 -a 3 -b 1 -c 0
+expect_error "3.5 in e2m1" "a[0] = '3.5' is not exactly representable in e2m1" $M dot rtx-blackwell $E2 -a 3.5 -b 1 -c 0
+expect_error "nan in e2m1 (no NaN)" "b[0] = 'nan' is not exactly representable in e2m1" $M dot rtx-blackwell $E2 -a 1 -b nan -c 0
+# tf32 has 10 mantissa bits: 1 + 2^-10 (0x1.004p0) is fine, 1 + 2^-11 (0x1.002p0) is not
+expect_dot "1 + 2^-10 in tf32 is fine" 0x3f802000 ampere $TF -a 0x1.004p0 -b 1 -c 0
+expect_error "tf32 value with 11 mantissa bits" "a[0] = '0x1.002p0' is not exactly representable in tf32" \
+  $M dot ampere $TF -a 0x1.002p0 -b 1 -c 0
+expect_error "negative ue8m0 scale" "scale-a[0] = '-1' is not exactly representable in ue8m0" \
+  $M dot rtx-blackwell $MX -a 1 -b 1 -c 0 --scale-a -1 --scale-b 1
+expect_error "zero ue8m0 scale (ue8m0 has no zero)" "scale-b[1] = '0' is not exactly representable in ue8m0" \
+  $M dot rtx-blackwell $MX -a 1 -b 1 -c 0 --scale-a 1,1 --scale-b 1,0
+expect_error "1.5 ue8m0 scale (powers of two only)" "scale-a[0] = '1.5' is not exactly representable in ue8m0" \
+  $M dot rtx-blackwell $MX -a 1 -b 1 -c 0 --scale-a 1.5 --scale-b 1
+expect_error "negative ue4m3 scale" "scale-a[0] = '-1' is not exactly representable in ue4m3" \
+  $M dot rtx-blackwell $NV -a 1 -b 1 -c 0 --scale-a -1 --scale-b 1
+# raw bits wider than the format
+expect_error "0x10000 for f16" "a[0] = '0x10000' does not fit in f16 (16 bits)" $M dot ampere $A8 -a 0x10000 -b 1 -c 0
+expect_error "0x10 for e2m1" "b[0] = '0x10' does not fit in e2m1 (4 bits)" $M dot rtx-blackwell $E2 -a 1 -b 0x10 -c 0
+expect_error "0x100 for ue4m3" "scale-b[0] = '0x100' does not fit in ue4m3 (8 bits)" \
+  $M dot rtx-blackwell $NV -a 1 -b 1 -c 0 --scale-a 1 --scale-b 0x100
+expect_error "0x100000000 for f32 c" "c = '0x100000000' does not fit in f32 (32 bits)" $M dot ampere $A8 -a 1 -b 1 -c 0x100000000
+expect_error "17 hex digits" "has more than 64 bits" $M dot ampere mma.m8n8k4.f64.f64.f64.f64 -a 0x12345678901234567 -b 1 -c 0
+
+# --- list lengths, missing and extra options
+expect_error "more than K values in a" "a has 9 values, more than the instruction's 8" \
+  $M dot ampere $A8 -a 1,1,1,1,1,1,1,1,1 -b 1 -c 0
+expect_error "more than K values in b" "b has 5 values, more than the instruction's 4" \
+  $M dot ampere $TF -a 1 -b 1,1,1,1,1 -c 0
+expect_error "more scales than blocks" "scale-a has 3 values, more than the instruction's 2" \
+  $M dot rtx-blackwell $MX -a 1 -b 1 -c 0 --scale-a 1,1,1 --scale-b 1
+expect_error "missing -a" "needs -a LIST" $M dot ampere $A8 -b 1 -c 0
+expect_error "missing -b" "needs -b LIST" $M dot ampere $A8 -a 1 -c 0
+expect_error "missing -c" "needs -c VALUE" $M dot ampere $A8 -a 1 -b 1
+expect_error "-a without its value" "-a needs a value" $M dot ampere $A8 -b 1 -c 0 -a
+expect_error "-c given twice" "-c given twice" $M dot ampere $A8 -a 1 -b 1 -c 0 -c 1
+expect_error "missing scales for a block-scaled instruction" "takes block scales: give --scale-a and --scale-b" \
+  $M dot rtx-blackwell $MX -a 1 -b 1 -c 0
+expect_error "only --scale-a for a block-scaled instruction" "takes block scales" \
+  $M dot rtx-blackwell $MX -a 1 -b 1 -c 0 --scale-a 1
+expect_error "scales given to an unscaled instruction" "has no block scales" \
+  $M dot ampere $A8 -a 1 -b 1 -c 0 --scale-a 1 --scale-b 1
+expect_error "unknown dot option" "unknown option '--frob'" $M dot ampere $A8 -a 1 -b 1 -c 0 --frob
+expect_error "dot without an instruction" "needs ARCH and INSTRUCTION" $M dot ampere
+expect_error "dot with an extra argument" "unexpected argument 'extra'" $M dot ampere $A8 -a 1 -b 1 -c 0 extra
+
+# --- malformed numbers
+expect_error "1.2.3" "a[0] = '1.2.3' is not a number" $M dot ampere $A8 -a 1.2.3 -b 1 -c 0
+expect_error "abc" "b[0] = 'abc' is not a number" $M dot ampere $A8 -a 1 -b abc -c 0
+expect_error "0xZZ" "a[0] = '0xZZ' is not a number" $M dot ampere $A8 -a 0xZZ -b 1 -c 0
+expect_error "empty list item" "a[1] is empty" $M dot ampere $A8 -a 1,,2 -b 1 -c 0
+expect_error "empty c" "c is empty" $M dot ampere $A8 -a 1 -b 1 -c ""
+expect_error "c given as a list" "c = '1,2' is not a number" $M dot ampere $A8 -a 1 -b 1 -c 1,2
+expect_error "1e999 (overflows a double)" "a[0] = '1e999' is not exactly representable" $M dot ampere $A8 -a 1e999 -b 1 -c 0
+expect_error "0.1 (not a binary fraction)" "c = '0.1' is not exactly representable in f32" $M dot ampere $A8 -a 1 -b 1 -c 0.1
+
+# --- batch input errors: the message names the stdin line (blank lines and comments count)
+batch_in() { local in=$1; shift; printf "$in" | "$M" batch "$@"; }
+Z4="0 0 0 0"
+expect_error "batch: too few fields" "stdin line 3: 8 fields, expected 9" \
+  batch_in "# comment\n\n0 3f800000 0 0 0 3f800000 0 0\n" ampere $TF
+expect_error "batch: too many fields" "stdin line 2: more than 9 fields" \
+  batch_in "0 $Z4 $Z4\n0 $Z4 $Z4 0\n" ampere $TF
+expect_error "batch --check: missing expected d" "stdin line 1: 9 fields, expected 10" \
+  batch_in "0 $Z4 $Z4\n" ampere $TF --check
+expect_error "batch: non-hex token" "stdin line 2, field 9: not a hex number" \
+  batch_in "0 $Z4 $Z4\n0 $Z4 0 0 0 zz\n" ampere $TF
+expect_error "batch: 0x alone" "stdin line 1, field 1: not a hex number" batch_in "0x $Z4 $Z4\n" ampere $TF
+expect_error "batch: 17 hex digits" "stdin line 1, field 2: not a hex number" \
+  batch_in "0 12345678901234567 0 0 0 $Z4\n" ampere $TF
+expect_error "batch: over-wide f16 token" "stdin line 2: b[0] = 0x10000 does not fit in f16 (16 bits)" \
+  batch_in "\n0 3c00 0 0 0 0 0 0 0 10000 0 0 0 0 0 0 0\n" ampere mma.m16n8k8.f16.f16.f16.f16
+expect_error "batch: over-wide f32 c" "stdin line 1: c = 0x100000000 does not fit in f32" \
+  batch_in "100000000 $Z4 $Z4\n" ampere $TF
+expect_error "batch: over-wide e2m1 token" "stdin line 1: a[1] = 0x10 does not fit in e2m1" \
+  batch_in "0 1 10 $(printf '0 %.0s' {1..30}) $(printf '0 %.0s' {1..32})\n" rtx-blackwell $E2
+expect_error "batch --check: over-wide expected d" "stdin line 1: expected d 0x100000000 does not fit in f32" \
+  batch_in "0 $Z4 $Z4 100000000\n" ampere $TF --check
+expect_error "batch: unknown option" "unknown option '--frob'" batch_in "" ampere $TF --frob
+expect_error "batch: --max-report without a number" "--max-report needs a non-negative number" \
+  batch_in "" ampere $TF --check --max-report x
+expect_error "batch without an instruction" "needs ARCH and INSTRUCTION" batch_in "" ampere
+
+# --- batch --check: exit 1 on a mismatch, mismatch lines, and the 'N passed, M failed' last line.
+# 1*1 + 0 = 1 (0x3f800000): line 1 expects it (pass), line 3 expects 0 (fail).
+out=$(printf "0 3f800000 0 0 0 3f800000 0 0 0 3f800000\n# x\n0 3f800000 0 0 0 3f800000 0 0 0 0\n" \
+      | "$M" batch ampere $TF --check 2>&1); rc=$?
+[[ $rc -eq 1 ]] && ok "batch --check exits 1 on a mismatch" || not_ok "batch --check exits 1 on a mismatch: rc=$rc"
+[[ $(tail -1 <<<"$out") == *"1 passed, 1 failed" ]] && ok "batch --check last line '1 passed, 1 failed'" \
+  || not_ok "batch --check last line: got '$(tail -1 <<<"$out")'"
+grep -q "mismatch line 3" <<<"$out" && ok "batch --check names the mismatching line" \
+  || not_ok "batch --check names the mismatching line: got '$out'"
+out=$(printf "0 3f800000 0 0 0 3f800000 0 0 0 3f800000\n0 $Z4 $Z4 0\n" | "$M" batch ampere $TF --check 2>&1); rc=$?
+[[ $rc -eq 0 && $(tail -1 <<<"$out") == *"2 passed, 0 failed" ]] && ok "batch --check all pass: exit 0, '2 passed, 0 failed'" \
+  || not_ok "batch --check all pass: rc=$rc last='$(tail -1 <<<"$out")'"
+# --nan-any: the model's 0x7fffffff matches an expected 0x7fc00000 only with the flag
+out=$(printf "7fc00000 $Z4 $Z4 7fc00000\n" | "$M" batch ampere $TF --check 2>&1); rc=$?
+[[ $rc -eq 1 && $(tail -1 <<<"$out") == *"0 passed, 1 failed" ]] && ok "batch --check: NaN payloads differ without --nan-any" \
+  || not_ok "batch --check NaN without --nan-any: rc=$rc last='$(tail -1 <<<"$out")'"
+out=$(printf "7fc00000 $Z4 $Z4 7fc00000\n" | "$M" batch ampere $TF --check --nan-any 2>&1); rc=$?
+[[ $rc -eq 0 && $(tail -1 <<<"$out") == *"1 passed, 0 failed" ]] && ok "batch --check --nan-any accepts any NaN" \
+  || not_ok "batch --check --nan-any: rc=$rc last='$(tail -1 <<<"$out")'"
+# --max-report 0: the mismatch is counted but not printed
+out=$(printf "0 $Z4 $Z4 3f800000\n" | "$M" batch ampere $TF --check --max-report 0 2>&1); rc=$?
+[[ $rc -eq 1 && $(wc -l <<<"$out") -eq 1 && $out == *"0 passed, 1 failed" ]] && ok "batch --check --max-report 0" \
+  || not_ok "batch --check --max-report 0: rc=$rc out='$out'"
+
+# --- list
+expect_error "list: two architectures" "more than one architecture" $M list hopper volta
+expect_error "list: unknown option" "unknown option '--frob'" $M list --frob
+
+# --- --help on every subcommand the top-level usage advertises (and on the top level): exit 0, text on stdout
+top=$("$M" --help); rc=$?
+[[ $rc -eq 0 && $top == *usage* ]] && ok "mmaref --help exits 0" || not_ok "mmaref --help: rc=$rc"
+for cmd in $(awk '/^commands:/{on=1; next} on && /^  [a-z]/{print $1}' <<<"$top"); do
+  out=$("$M" "$cmd" --help 2>/dev/null); rc=$?
+  [[ $rc -eq 0 && $out == *usage* ]] && ok "mmaref $cmd --help exits 0" || not_ok "mmaref $cmd --help: rc=$rc stdout='$out'"
+done
+"$M" >/dev/null 2>&1; rc=$?
+[[ $rc -ne 0 && $rc -lt 128 ]] && ok "mmaref with no command exits non-zero" || not_ok "mmaref with no command: rc=$rc"
