@@ -4,94 +4,93 @@
 #include "fixed.h"
 #include "format.h"
 
-enum { FDA_MAX_K = 64 };
+enum { FDA_MAX_BLOCKS = 64 };
 
-/* Step 1 bookkeeping: NaN anywhere, 0 * inf, or infinities of both signs give NaN. */
-typedef struct {
-    int nan, pos_inf, neg_inf;
-} fda_specials;
-
-static inline void note_inf(fda_specials *s, int sign)
-{
-    if (sign)
-        s->neg_inf = 1;
-    else
-        s->pos_inf = 1;
-}
-
+/* Step 2's exponent of an operand: a zero takes exponent -126 whatever its format (MMA-Sim). */
 static inline int operand_exp(fp_unpacked u) { return u.cls == CLS_ZERO ? ZERO_OPERAND_EXP : u.exp; }
 
+/* Step 1, reached only when an infinity or a NaN is present: NaN anywhere (a scale factor included),
+ * 0 * inf, or infinities of both signs among the products and C give the canonical NaN; otherwise D is
+ * the one infinity. */
+static uint64_t __attribute__((noinline))
+fda_special_result(const mmaref_instr *in, const fmt_desc *fa, const fmt_desc *fb, fp_unpacked uc,
+                   const uint64_t *a, const uint64_t *b, int k, int scale_nan)
+{
+    int nan = scale_nan || uc.cls == CLS_NAN;
+    int pos_inf = uc.cls == CLS_INF && !uc.sign, neg_inf = uc.cls == CLS_INF && uc.sign;
+    for (int i = 0; i < k; i++) {
+        fp_unpacked x = fmt_decode(fa, a[i]), y = fmt_decode(fb, b[i]);
+        if (x.cls < CLS_INF && y.cls < CLS_INF)
+            continue;
+        if (x.cls == CLS_NAN || y.cls == CLS_NAN || x.cls == CLS_ZERO || y.cls == CLS_ZERO)
+            nan = 1;
+        else if (x.sign ^ y.sign)
+            neg_inf = 1;
+        else
+            pos_inf = 1;
+    }
+    const fmt_desc *fd = fmt_of(in->d);
+    if (nan || (pos_inf && neg_inf))
+        return fmt_canonical_nan(fd);
+    return fmt_inf(fd, neg_inf);
+}
+
 /* One FDA pass.  Always inlined into algo_fda with constant format descriptors for the common operand
- * formats, so that decoding compiles to a few instructions. */
+ * formats, so that decoding compiles to a few instructions.  Two sweeps over the operands: the first
+ * finds e_max, the second forms, aligns and sums the terms (no intermediate arrays). */
 static inline __attribute__((always_inline)) uint64_t
 fda_pass(const mmaref_instr *in, const fmt_desc *fa, const fmt_desc *fb, mmaref_format c_fmt, uint64_t c,
          const uint64_t *a, const uint64_t *b, int k, const uint64_t *sa, const uint64_t *sb)
 {
     const fmt_desc *fd = fmt_of(in->d);
     const int F = in->frac_bits;
-    fda_specials sp = {0, 0, 0};
 
     /* C enters in D's format (Volta's f16 C of an f32 D is widened exactly). */
     fp_unpacked uc = fmt_decode(fmt_of(c_fmt), c);
     if (c_fmt != in->d)
         uc = fmt_widen(fmt_of(c_fmt), fd, uc);
-    if (uc.cls == CLS_NAN)
-        sp.nan = 1;
-    else if (uc.cls == CLS_INF)
-        note_inf(&sp, uc.sign);
 
-    /* Scale factors: one pair per block of K; a NaN scale makes D NaN. */
-    int scale_exp[FDA_MAX_K], scale_frac = 0;
-    uint64_t scale_sig[FDA_MAX_K];
+    /* Block scales: per block, the product of the two factors' significands and the sum of their
+     * exponents (e_k = e_a + e_b + e_sa + e_sb). */
+    int scale_exp[FDA_MAX_BLOCKS], scale_frac = 0, scale_nan = 0;
+    uint64_t scale_sig[FDA_MAX_BLOCKS];
     int blocks = in->block_size ? (k + in->block_size - 1) / in->block_size : 0;
     for (int j = 0; j < blocks; j++) {
         const fmt_desc *fs = fmt_of(in->scale);
         fp_unpacked x = fmt_decode(fs, sa[j]), y = fmt_decode(fs, sb[j]);
-        if (x.cls == CLS_NAN || y.cls == CLS_NAN)
-            sp.nan = 1;
+        scale_nan |= x.cls == CLS_NAN || y.cls == CLS_NAN;
         scale_sig[j] = x.sig * y.sig;
         scale_exp[j] = operand_exp(x) + operand_exp(y);
         scale_frac = 2 * fs->man_bits;
     }
 
-    /* Step 2: exact, unnormalized products s_k = s_a * s_b, e_k = e_a + e_b (+ scale exponents). */
-    uint64_t sig[FDA_MAX_K];
-    int exp[FDA_MAX_K], sign[FDA_MAX_K];
-    int prod_frac = fa->man_bits + fb->man_bits + (blocks ? scale_frac : 0);
+    /* Steps 1-3, first sweep: e_max over C and the products' exponents e_a + e_b; note any inf/NaN. */
     int e_max = operand_exp(uc);
-    int any_special = 0;
+    int special = uc.cls >= CLS_INF || scale_nan;
     for (int i = 0; i < k; i++) {
         fp_unpacked x = fmt_decode(fa, a[i]), y = fmt_decode(fb, b[i]);
-        any_special |= (x.cls >= CLS_INF) | (y.cls >= CLS_INF);
-        sign[i] = x.sign ^ y.sign;
-        sig[i] = x.sig * y.sig;
-        exp[i] = operand_exp(x) + operand_exp(y);
+        special |= (x.cls >= CLS_INF) | (y.cls >= CLS_INF);
+        int e = operand_exp(x) + operand_exp(y) + (blocks ? scale_exp[i / in->block_size] : 0);
+        e_max = e > e_max ? e : e_max;
+    }
+    if (special)
+        return fda_special_result(in, fa, fb, uc, a, b, k, scale_nan);
+
+    /* Steps 2-4, second sweep: each exact, unnormalized product s_a * s_b aligned to e_max keeping F
+     * fractional bits (truncated toward zero), summed exactly. */
+    int prod_frac = fa->man_bits + fb->man_bits + scale_frac;
+    int64_t sum = fixed_align_rz(uc.sign, uc.sig, fd->man_bits, operand_exp(uc), e_max, F);
+    for (int i = 0; i < k; i++) {
+        fp_unpacked x = fmt_decode(fa, a[i]), y = fmt_decode(fb, b[i]);
+        uint64_t sig = x.sig * y.sig;
+        int e = operand_exp(x) + operand_exp(y);
         if (blocks) {
             int j = i / in->block_size;
-            sig[i] *= scale_sig[j];
-            exp[i] += scale_exp[j];
+            sig *= scale_sig[j];
+            e += scale_exp[j];
         }
-        e_max = exp[i] > e_max ? exp[i] : e_max;
+        sum += fixed_align_rz(x.sign ^ y.sign, sig, prod_frac, e, e_max, F);
     }
-    if (any_special)
-        for (int i = 0; i < k; i++) {
-            fp_unpacked x = fmt_decode(fa, a[i]), y = fmt_decode(fb, b[i]);
-            if (x.cls < CLS_INF && y.cls < CLS_INF)
-                continue;
-            if (x.cls == CLS_NAN || y.cls == CLS_NAN || x.cls == CLS_ZERO || y.cls == CLS_ZERO)
-                sp.nan = 1;
-            else
-                note_inf(&sp, x.sign ^ y.sign);
-        }
-    if (sp.nan || (sp.pos_inf && sp.neg_inf))
-        return fmt_canonical_nan(fd);
-    if (sp.pos_inf || sp.neg_inf)
-        return fmt_inf(fd, sp.neg_inf);
-
-    /* Steps 3-4: align everything to e_max keeping F fractional bits (truncated), exact sum. */
-    int64_t sum = fixed_align_rz(uc.sign, uc.sig, fd->man_bits, operand_exp(uc), e_max, F);
-    for (int i = 0; i < k; i++)
-        sum += fixed_align_rz(sign[i], sig[i], prod_frac, exp[i], e_max, F);
 
     /* Step 5: normalize to D. */
     return fixed_to_output(sum, e_max - F, in->out);

@@ -7,12 +7,17 @@
 #include "format.h"
 
 /* The term (-1)^sign * sig * 2^(exp - sig_frac) expressed in units of 2^(e_max - F), the shifted-out
- * bits truncated toward zero (FDA Step 3: sign-magnitude truncation). */
+ * bits truncated toward zero (FDA Step 3: sign-magnitude truncation).  Requires exp <= e_max and, when
+ * sig_frac <= F, sig < 2^(63 - F + sig_frac) (true of every term the algorithms form). */
 static inline int64_t fixed_align_rz(int sign, uint64_t sig, int sig_frac, int exp, int e_max, int F)
 {
-    int shift = sig_frac - F + (e_max - exp);
-    uint64_t m = shift >= 64 ? 0 : shift >= 0 ? sig >> shift : sig << -shift;
-    uint64_t neg = 0 - (uint64_t)(sign != 0);     /* all ones when negative */
+    int drop = e_max - exp;
+    uint64_t m;
+    if (sig_frac <= F) /* widen to F fractional bits (exact), then drop the bits below 2^(e_max - F) */
+        m = (sig << (F - sig_frac)) >> (drop < 63 ? drop : 63);
+    else
+        m = sig_frac - F + drop < 64 ? sig >> (sig_frac - F + drop) : 0;
+    uint64_t neg = 0 - (uint64_t)(sign != 0); /* all ones when negative */
     return (int64_t)((m ^ neg) - neg);
 }
 

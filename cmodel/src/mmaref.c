@@ -217,9 +217,9 @@ static algo_pass_fn algo_pass(mmaref_algo algo)
     }
 }
 
-static uint64_t width_mask(mmaref_format f)
+static inline uint64_t width_mask(mmaref_format f)
 {
-    int w = mmaref_format_width(f);
+    int w = fmt_of(f)->width;
     return w == 64 ? ~0ULL : (1ULL << w) - 1;
 }
 
@@ -264,7 +264,7 @@ mmaref_status mmaref_dot(const mmaref_instr *in, uint64_t c, const uint64_t *a, 
         return MMAREF_ERR_ARGUMENT;
     }
     mmaref_status st;
-    if (!mmaref_format_valid_bits(in->c, c)) {
+    if (c & ~width_mask(in->c)) {
         set_msg(msg, msglen, "c = 0x%llx does not fit in %s for %s", (unsigned long long)c,
                 mmaref_format_name(in->c), in->name);
         return MMAREF_ERR_VALUE;
