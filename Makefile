@@ -27,7 +27,7 @@ $(BUILD)/obj/%.o: cmodel/src/%.c cmodel/include/mmaref.h $(wildcard cmodel/src/*
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Icmodel/include -c $< -o $@
 
-$(BUILD)/obj/tools/%.o: cmodel/tools/%.c cmodel/include/mmaref.h $(wildcard cmodel/tools/*.h)
+$(BUILD)/obj/tools/%.o: cmodel/tools/%.c cmodel/include/mmaref.h $(wildcard cmodel/tools/*.h cmodel/src/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Icmodel/include -c $< -o $@
 

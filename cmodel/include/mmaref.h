@@ -65,6 +65,7 @@ typedef struct {
     int frac_bits;          /* F: fractional bits kept when aligning to e_max */
     int group;              /* G for GPS; group of products summed before scaling in GDFS (16) */
     int chain;              /* 1, or 2 when the dot-add is two chained passes over the halves of K */
+    int flush;              /* 1: subnormal inputs, products and partial sums flushed (GPS on CDNA2) */
     mmaref_output out;
 } mmaref_instr;
 

@@ -6,8 +6,9 @@
 
 static const char usage[] =
     "usage: mmaref list [ARCH] [--json]\n"
-    "  One instruction per line: arch, name, MxNxK, a/b/c/d formats, algorithm with its parameters,\n"
-    "  SASS/ISA alias.  --json prints an array of objects with every table field.\n";
+    "  One instruction per line: arch, name, MxNxK (/Nb: N concurrent blocks), a/b/c/d formats,\n"
+    "  algorithm with its parameters (F fractional bits, G group, ftz flushing, scale format/block,\n"
+    "  output rounding), SASS/ISA alias.  --json prints an array of objects with every table field.\n";
 
 /* "CoFDA(F=24,f32-rz)", "GDFS(F=35,G=16,ue4m3/16,f32-rz)", "SFMA(f64-rne)" */
 static void algo_text(char *buf, size_t cap, const mmaref_instr *in)
@@ -18,6 +19,8 @@ static void algo_text(char *buf, size_t cap, const mmaref_instr *in)
         n += snprintf(buf + n, cap - n, "F=%d,", in->frac_bits);
     if (in->group)
         n += snprintf(buf + n, cap - n, "G=%d,", in->group);
+    if (in->flush)
+        n += snprintf(buf + n, cap - n, "ftz,");
     if (in->block_size)
         n += snprintf(buf + n, cap - n, "%s/%d,", mmaref_format_name(in->scale), in->block_size);
     snprintf(buf + n, cap - n, "%s)", mmaref_output_name(in->out));
@@ -61,15 +64,18 @@ int cmd_list(int argc, char **argv)
             printf("  {\"arch\": \"%s\", \"name\": \"%s\", \"sass\": \"%s\", \"m\": %d, \"n\": %d, \"k\": %d, "
                    "\"blocks\": %d, \"a\": \"%s\", \"b\": \"%s\", \"c\": \"%s\", \"d\": \"%s\", "
                    "\"scale\": \"%s\", \"block_size\": %d, \"algo\": \"%s\", \"frac_bits\": %d, "
-                   "\"group\": %d, \"chain\": %d, \"out\": \"%s\"}%s\n",
+                   "\"group\": %d, \"chain\": %d, \"flush\": %d, \"out\": \"%s\"}%s\n",
                    in->arch, in->name, in->sass, in->m, in->n, in->k, in->blocks, mmaref_format_name(in->a),
                    mmaref_format_name(in->b), mmaref_format_name(in->c), mmaref_format_name(in->d),
                    in->block_size ? mmaref_format_name(in->scale) : "", in->block_size,
-                   mmaref_algo_name(in->algo), in->frac_bits, in->group, in->chain,
+                   mmaref_algo_name(in->algo), in->frac_bits, in->group, in->chain, in->flush,
                    mmaref_output_name(in->out), i + 1 < n ? "," : "");
         } else {
             char shape[32], fmts[64];
-            snprintf(shape, sizeof shape, "%dx%dx%d", in->m, in->n, in->k);
+            /* concurrent independent products per instruction shown as "/4b" (HMMA.884, AMD _Nb) */
+            int w = snprintf(shape, sizeof shape, "%dx%dx%d", in->m, in->n, in->k);
+            if (in->blocks > 1)
+                snprintf(shape + w, sizeof shape - w, "/%db", in->blocks);
             snprintf(fmts, sizeof fmts, "%s/%s/%s/%s", mmaref_format_name(in->a), mmaref_format_name(in->b),
                      mmaref_format_name(in->c), mmaref_format_name(in->d));
             printf("%-13s %-52s %-10s %-24s %-30s %s\n", in->arch, in->name, shape, fmts, algo,

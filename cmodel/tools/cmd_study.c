@@ -1,8 +1,294 @@
-/* mmaref study rounding-bias (issue 3). */
+/* mmaref study rounding-bias: the paper's Fig. 2 (mma-sim.md section VI-C(b)).
+ *
+ * C ~ N(0,1) rounded to f32, A and B ~ 1000 N(0,1) rounded to f16, through CDNA3
+ * v_mfma_f32_32x32x8_f16 (FDRDA: s_dot and c aligned to e_max rounding DOWN) and through the same
+ * algorithm rounding toward zero there (the paper's hypothetical v_mfma_f32_32x32x8_f16_rz).  The
+ * deviations delta = D - D_exact are exact in sign (D_exact is carried as a nonoverlapping expansion of
+ * doubles) and correctly rounded to double in value. */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
 #include "cli.h"
+#include "expansion.h"
+#include "../src/algo_amd.h"
+
+static const char usage[] =
+    "usage: mmaref study rounding-bias [--samples N] [--seed S] [--out DIR] [--no-plot]\n"
+    "  Reproduces mma-sim.md Fig. 2: C ~ N(0,1) (f32), A, B ~ 1000*N(0,1) (f16, rounded to nearest) through\n"
+    "  cdna3 v_mfma_f32_32x32x8_f16 (FDRDA, round-down alignment) and the same algorithm with round-toward-\n"
+    "  zero alignment; delta = D - exact.  Prints mean, median, standard deviation and the shares of\n"
+    "  negative, zero and positive deltas; writes DIR/rounding-bias.csv (one dot-add per row) and\n"
+    "  DIR/rounding-bias.png (histograms, drawn by gnuplot from DIR/rounding-bias.gp).\n"
+    "  --samples N  dot-adds (K = 8 each), default 100000\n"
+    "  --seed S     random seed, default 1\n"
+    "  --out DIR    output directory, default build/study\n"
+    "  --no-plot    write the CSV and the gnuplot script but do not run gnuplot\n";
+
+/* ---- random numbers: splitmix64 and Box-Muller ---- */
+
+typedef struct {
+    uint64_t s;
+    int have_spare;
+    double spare;
+} rng;
+
+static uint64_t rng_next(rng *r)
+{
+    uint64_t z = (r->s += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+static double rng_uniform(rng *r) { return ((rng_next(r) >> 11) + 0.5) * 0x1p-53; } /* (0, 1) */
+
+static double rng_normal(rng *r)
+{
+    if (r->have_spare) {
+        r->have_spare = 0;
+        return r->spare;
+    }
+    double u = rng_uniform(r), v = rng_uniform(r), rad = sqrt(-2.0 * log(u));
+    r->spare = rad * sin(2 * M_PI * v);
+    r->have_spare = 1;
+    return rad * cos(2 * M_PI * v);
+}
+
+/* x rounded to nearest even in format f (the library's encoder). */
+static uint64_t round_to(mmaref_format f, double x)
+{
+    int e;
+    double fr = frexp(fabs(x), &e);
+    uint64_t mag = (uint64_t)ldexp(fr, 53);
+    return fmt_encode(fmt_of(f), signbit(x) != 0, mag, e - 53, ROUND_RNE, NULL);
+}
+
+static double f32_value(uint64_t bits) { return mmaref_format_to_double(MMAREF_F32, bits); }
+
+/* ---- statistics ---- */
+
+typedef struct {
+    double mean, median, sd, min, max, neg, zero, pos;
+    double p001, p999;  /* 0.1% and 99.9% quantiles (the histogram's range) */
+} stats;
+
+static int cmp_double(const void *x, const void *y)
+{
+    double a = *(const double *)x, b = *(const double *)y;
+    return (a > b) - (a < b);
+}
+
+static stats summarize(const double *v, const int *sign, long n, double *scratch)
+{
+    stats s = {0};
+    double sum = 0, sq = 0;
+    long neg = 0, zero = 0;
+    for (long i = 0; i < n; i++) {
+        sum += v[i];
+        neg += sign[i] < 0;
+        zero += sign[i] == 0;
+        scratch[i] = v[i];
+    }
+    s.mean = sum / n;
+    for (long i = 0; i < n; i++)
+        sq += (v[i] - s.mean) * (v[i] - s.mean);
+    s.sd = n > 1 ? sqrt(sq / (n - 1)) : 0;
+    qsort(scratch, (size_t)n, sizeof *scratch, cmp_double);
+    s.median = n % 2 ? scratch[n / 2] : 0.5 * (scratch[n / 2 - 1] + scratch[n / 2]);
+    s.p001 = scratch[(long)(0.001 * (n - 1))];
+    s.p999 = scratch[(long)(0.999 * (n - 1))];
+    s.min = scratch[0];
+    s.max = scratch[n - 1];
+    s.neg = (double)neg / n;
+    s.zero = (double)zero / n;
+    s.pos = 1.0 - s.neg - s.zero;
+    return s;
+}
+
+static void print_stats(const char *label, stats s)
+{
+    printf("  %-34s mean %+.6g  median %+.6g  sd %.6g  min %+.6g  max %+.6g\n", label, s.mean, s.median, s.sd,
+           s.min, s.max);
+    printf("  %-34s negative %.2f%%  zero %.2f%%  positive %.2f%%\n", "", 100 * s.neg, 100 * s.zero, 100 * s.pos);
+}
+
+static int mkdir_p(const char *path)
+{
+    char buf[4096];
+    if (snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf)
+        return -1;
+    for (char *p = buf + 1; *p; p++)
+        if (*p == '/') {
+            *p = 0;
+            if (mkdir(buf, 0777) && errno != EEXIST)
+                return -1;
+            *p = '/';
+        }
+    return mkdir(buf, 0777) && errno != EEXIST ? -1 : 0;
+}
+
+static int write_plot_script(const char *gp, const char *csv, const char *png, long n, double lo, double hi)
+{
+    FILE *f = fopen(gp, "w");
+    if (!f)
+        return -1;
+    double w = (hi - lo) / 120;
+    if (!(w > 0))
+        w = 1;
+    fprintf(f,
+            "# mmaref study rounding-bias: histograms of delta = D - exact (mma-sim.md Fig. 2)\n"
+            "if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) { set terminal pngcairo size 1000,560 } "
+            "else { set terminal png size 1000,560 }\n"
+            "set output '%s'\n"
+            "set datafile separator ','\n"
+            "set termoption noenhanced\n"
+            "set title 'cdna3 v_mfma_f32_32x32x8_f16: C ~ N(0,1), A, B ~ 1000 N(0,1), %ld dot-adds'\n"
+            "set xlabel 'delta = D - exact'\nset ylabel 'count'\n"
+            "set style fill transparent solid 0.45 noborder\nset key top right\nset grid\n"
+            "w = %.17g\nbin(x) = w * floor(x / w) + w / 2\n"
+            "set xrange [%.17g:%.17g]\n"
+            "plot '%s' every ::1 using (bin($6)):(1.0) smooth frequency with boxes lc rgb '#d62728' "
+            "title 'RD (CDNA3 FDRDA)', \\\n"
+            "     '' every ::1 using (bin($7)):(1.0) smooth frequency with boxes lc rgb '#1f77b4' "
+            "title 'RZ (hypothetical _rz)'\n",
+            png, n, w, lo - w, hi + w, csv);
+    return fclose(f);
+}
+
+static int rounding_bias(long samples, uint64_t seed, const char *dir, int plot)
+{
+    mmaref_instr in;
+    if (cli_lookup("cdna3", "v_mfma_f32_32x32x8_f16", &in))
+        return 2;
+    if (mkdir_p(dir))
+        return cli_error("study: cannot create directory '%s': %s", dir, strerror(errno));
+    char csv[4200], gp[4200], png[4200];
+    snprintf(csv, sizeof csv, "%s/rounding-bias.csv", dir);
+    snprintf(gp, sizeof gp, "%s/rounding-bias.gp", dir);
+    snprintf(png, sizeof png, "%s/rounding-bias.png", dir);
+    FILE *out = fopen(csv, "w");
+    if (!out)
+        return cli_error("study: cannot write '%s': %s", csv, strerror(errno));
+    double *d_rd = malloc(samples * sizeof *d_rd), *d_rz = malloc(samples * sizeof *d_rz);
+    double *scratch = malloc(samples * sizeof *scratch);
+    int *s_rd = malloc(samples * sizeof *s_rd), *s_rz = malloc(samples * sizeof *s_rz);
+    if (!d_rd || !d_rz || !scratch || !s_rd || !s_rz) {
+        fclose(out);
+        free(d_rd), free(d_rz), free(scratch), free(s_rd), free(s_rz);
+        return cli_error("study: out of memory for %ld samples", samples);
+    }
+    rng r = {seed, 0, 0};
+    fprintf(out, "i,c,exact,d_rd,d_rz,delta_rd,delta_rz\n");
+    for (long i = 0; i < samples; i++) {
+        uint64_t a[8], b[8], c = round_to(MMAREF_F32, rng_normal(&r));
+        expansion exact = {{0}, 0};
+        for (int k = 0; k < in.k; k++) {
+            a[k] = round_to(MMAREF_F16, 1000 * rng_normal(&r));
+            b[k] = round_to(MMAREF_F16, 1000 * rng_normal(&r));
+            /* f16 x f16 has at most 22 significant bits: exact in binary64 */
+            expansion_add(&exact, mmaref_format_to_double(MMAREF_F16, a[k]) * mmaref_format_to_double(MMAREF_F16, b[k]));
+        }
+        expansion_add(&exact, f32_value(c));
+        uint64_t rd, rz = amd_fdrda_dot(&in, c, a, b, ROUND_RZ);
+        char msg[256];
+        if (mmaref_dot(&in, c, a, b, NULL, NULL, &rd, msg, sizeof msg)) {
+            fclose(out);
+            free(d_rd), free(d_rz), free(scratch), free(s_rd), free(s_rz);
+            return cli_error("study: %s", msg);
+        }
+        expansion e_rd = exact, e_rz = exact;
+        expansion_add(&e_rd, -f32_value(rd));
+        expansion_add(&e_rz, -f32_value(rz));
+        /* delta = D - exact: the negated expansions */
+        d_rd[i] = -expansion_value(&e_rd);
+        d_rz[i] = -expansion_value(&e_rz);
+        s_rd[i] = (d_rd[i] > 0) - (d_rd[i] < 0);
+        s_rz[i] = (d_rz[i] > 0) - (d_rz[i] < 0);
+        fprintf(out, "%ld,%.9g,%.17g,%.17g,%.17g,%.17g,%.17g\n", i, f32_value(c), expansion_value(&exact),
+                f32_value(rd), f32_value(rz), d_rd[i], d_rz[i]);
+    }
+    if (fclose(out)) {
+        free(d_rd), free(d_rz), free(scratch), free(s_rd), free(s_rz);
+        return cli_error("study: error writing '%s'", csv);
+    }
+    stats rd = summarize(d_rd, s_rd, samples, scratch), rz = summarize(d_rz, s_rz, samples, scratch);
+    free(d_rd), free(d_rz), free(scratch), free(s_rd), free(s_rz);
+
+    printf("rounding-bias: %ld dot-adds of cdna3 %s (K = %d), seed %llu\n", samples, in.name, in.k,
+           (unsigned long long)seed);
+    printf("  C ~ N(0,1) as f32, A, B ~ 1000*N(0,1) as f16; delta = D - exact\n");
+    print_stats("RD (CDNA3 FDRDA):", rd);
+    print_stats("RZ (same algorithm, RZ alignment):", rz);
+    printf("  csv: %s\n", csv);
+    /* the histogram spans the 0.1%..99.9% quantiles of both deltas */
+    if (write_plot_script(gp, csv, png, samples, fmin(rd.p001, rz.p001), fmax(rd.p999, rz.p999)))
+        return cli_error("study: cannot write '%s': %s", gp, strerror(errno));
+    if (!plot) {
+        printf("  gnuplot script: %s (not run: --no-plot)\n", gp);
+        return 0;
+    }
+    if (system("command -v gnuplot >/dev/null 2>&1") != 0)
+    {
+        cli_error("study: gnuplot not found, so no %s (install it, e.g. 'apt-get install gnuplot-nox', then run "
+                  "'gnuplot %s'; the statistics and %s are complete)", png, gp, csv);
+        return 1;
+    }
+    char cmd[8600];
+    snprintf(cmd, sizeof cmd, "gnuplot '%s'", gp);
+    if (system(cmd) != 0)
+    {
+        cli_error("study: gnuplot failed on %s", gp);
+        return 1;
+    }
+    printf("  png: %s\n", png);
+    return 0;
+}
 
 int cmd_study(int argc, char **argv)
 {
-    (void)argc, (void)argv;
-    return cli_error("study: not built yet");
+    const char *name = NULL, *dir = "build/study";
+    long samples = 100000;
+    unsigned long long seed = 1;
+    int plot = 1;
+    for (int i = 1; i < argc; i++) {
+        const char *o = argv[i];
+        char *end;
+        if (!strcmp(o, "--help") || !strcmp(o, "-h")) {
+            fputs(usage, stdout);
+            return 0;
+        } else if (!strcmp(o, "--samples") || !strcmp(o, "--seed") || !strcmp(o, "--out")) {
+            if (i + 1 >= argc)
+                return cli_error("study: %s needs a value", o);
+            const char *v = argv[++i];
+            if (!strcmp(o, "--out")) {
+                dir = v;
+            } else if (!strcmp(o, "--seed")) {
+                errno = 0;
+                seed = strtoull(v, &end, 0);
+                if (*end || !*v || errno || v[0] == '-')
+                    return cli_error("study: --seed '%s' is not a non-negative integer", v);
+            } else {
+                errno = 0;
+                samples = strtol(v, &end, 0);
+                if (*end || !*v || errno || samples < 1 || samples > 100000000)
+                    return cli_error("study: --samples '%s' is not a count from 1 to 100000000", v);
+            }
+        } else if (!strcmp(o, "--no-plot")) {
+            plot = 0;
+        } else if (o[0] == '-') {
+            return cli_error("study: unknown option '%s' (see 'mmaref study --help')", o);
+        } else if (!name) {
+            name = o;
+        } else {
+            return cli_error("study: unexpected argument '%s'", o);
+        }
+    }
+    if (!name)
+        return cli_error("study: which study? (available: rounding-bias; see 'mmaref study --help')");
+    if (strcmp(name, "rounding-bias"))
+        return cli_error("study: unknown study '%s' (available: rounding-bias)", name);
+    return rounding_bias(samples, seed, dir, plot);
 }

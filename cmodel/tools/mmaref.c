@@ -14,6 +14,9 @@ static const char usage[] =
     "  batch ARCH INSTR [--check]  dot-adds from stdin, one per line (hex bits)\n"
     "  mma ARCH INSTR --a A.npy --b B.npy --c C.npy -o D.npy\n"
     "                              whole tiles from NumPy files\n"
+    "  study rounding-bias [--out DIR] the paper's Fig. 2: CDNA3 round-down bias vs an RZ variant\n"
+    "  diff ARCH1 INSTR1 ARCH2 INSTR2 [--random N] [--seed S]\n"
+    "                              how often and by how many ulps two instructions differ\n"
     "\n"
     "'mmaref <command> --help' describes each command.\n";
 
