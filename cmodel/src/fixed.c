@@ -13,18 +13,25 @@ mmaref_format fixed_output_format(mmaref_output out)
     }
 }
 
+/* The Tensor Core never returns -0 from a fused sum: a sum that is zero, or that rounds to zero, is
+ * +0 (MMA-Sim convention: the rounded significand passes through an integer, which has no -0). */
+static uint64_t tensor_core_zero(uint64_t bits, int width)
+{
+    return (bits & ~(1ULL << (width - 1))) == 0 ? 0 : bits;
+}
+
 uint64_t fixed_to_output(int64_t sum, int lsb_exp, mmaref_output out)
 {
     int sign = sum < 0;
     uint64_t mag = sign ? 0 - (uint64_t)sum : (uint64_t)sum;
     switch (out) {
     case MMAREF_OUT_F32_RZ:
-        return fmt_encode(fmt_of(MMAREF_F32), sign, mag, lsb_exp, ROUND_RZ, 0);
+        return tensor_core_zero(fmt_encode(fmt_of(MMAREF_F32), sign, mag, lsb_exp, ROUND_RZ, 0), 32);
     case MMAREF_OUT_F32_E8M13:
         /* e8m13 bits widened to f32: same sign and exponent fields, 10 more zero mantissa bits */
-        return fmt_encode(&fmt_e8m13, sign, mag, lsb_exp, ROUND_RZ, 0) << 10;
+        return tensor_core_zero(fmt_encode(&fmt_e8m13, sign, mag, lsb_exp, ROUND_RZ, 0) << 10, 32);
     case MMAREF_OUT_F16_RNE:
-        return fmt_encode(fmt_of(MMAREF_F16), sign, mag, lsb_exp, ROUND_RNE, 0);
+        return tensor_core_zero(fmt_encode(fmt_of(MMAREF_F16), sign, mag, lsb_exp, ROUND_RNE, 0), 16);
     case MMAREF_OUT_F32_RNE:
         return fmt_encode(fmt_of(MMAREF_F32), sign, mag, lsb_exp, ROUND_RNE, 0);
     case MMAREF_OUT_F64_RNE:

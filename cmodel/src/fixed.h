@@ -34,8 +34,9 @@ static inline int64_t fixed_align_rd(int sign, uint64_t sig, int sig_frac, int e
     return sign ? -(int64_t)(m + (uint64_t)lost) : (int64_t)m;
 }
 
-/* Round a signed fixed-point value sum * 2^lsb_exp to an output of the given kind.  An exact zero gives
- * +0 (the Tensor Core never produces -0 from a fused sum). */
+/* Round a signed fixed-point value sum * 2^lsb_exp to an output of the given kind.  The NVIDIA kinds
+ * (f32 RZ, f32 e8m13, f16 RNE) give +0 for a result that is or rounds to zero; IEEE RNE to f32 or f64
+ * (AMD) keeps the sign of a negative value that rounds to zero. */
 uint64_t fixed_to_output(int64_t sum, int lsb_exp, mmaref_output out);
 
 /* The format an output kind writes (f32 for both f32 kinds). */
