@@ -1,0 +1,207 @@
+# The Hopper hardware cross-check harness (tools/gpu, docs/hardware-validation.md), as far as a machine
+# without a GPU can take it: the dry run (same seeded inputs, same line writer, D from the C model) must
+# round-trip through `mmaref batch --check`; a corrupted line must be caught; the generators must produce
+# what docs/hardware-validation.md promises; with nvcc present, the CUDA source must compile for sm_90a.
+# Needs neither nvcc nor a GPU.
+. "$(dirname "$0")/lib.sh"
+set -u
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+DRY=build/gpu/dryrun
+
+if make -s "$DRY" >"$tmp/build.log" 2>&1; then ok "dry-run harness builds with the C compiler alone"
+else not_ok "dry-run harness builds: $(tail -n 3 "$tmp/build.log" | tr '\n' ' ')"; exit 1; fi
+
+# Every fragment layout maps each thread's elements onto the matrix one to one (hw_check_layouts).
+n=$("$DRY" --check-layouts 2>&1 | grep -c '^layout ok: ')
+total=$("$DRY" --list | wc -l)
+if [[ $n -eq $total && $total -eq 24 ]]; then ok "all $total register-fragment layouts are one-to-one"
+else not_ok "fragment layouts: $n of $total checked ok (expected 24 instructions)"; fi
+
+# A second transcription of the layouts: CUTLASS's CuTe (thread, value) -> offset layouts, NVIDIA's own
+# encoding of the PTX fragment tables (cute/atom/mma_traits_sm80.hpp, mma_traits_sm90.hpp,
+# mma_traits_sm90_gmma.hpp), written here as (shape, stride) data.  Thread and value indices decompose
+# colexicographically (first mode fastest); the offset is column-major: A is M x K (m = off % M),
+# CuTe's B is N x K (n = off % N), C is M x N.  hw.h's formulas must give the same (row, column).
+"$DRY" --dump-layouts >"$tmp/layouts"
+cute=$(python3 - "$tmp/layouts" <<'PY'
+import sys
+R16x8 = (((4, 8), (2, 2)), ((32, 1), (16, 8)))            # SM80_16x8_Row
+L = {  # frag family: (A, B, C); None: B is in shared memory
+  "k16_16": ((((4, 8), (2, 2, 2)), ((32, 1), (16, 8, 128))), (((4, 8), (2, 2)), ((16, 1), (8, 64))), R16x8),
+  "k8_16": (R16x8, (((4, 8), 2), ((16, 1), 8)), R16x8),
+  "k8_32": ((((4, 8), (2, 2)), ((16, 1), (8, 64))), (((4, 8), 2), ((8, 1), 32)), R16x8),
+  "k4_32": ((((4, 8), 2), ((16, 1), 8)), (((4, 8), 1), ((8, 1), 0)), R16x8),
+  "k16_64": ((((4, 8), (2, 4)), ((16, 1), (8, 64))), (((4, 8), 4), ((8, 1), 32)), R16x8),
+  "884_64": ((((4, 8), 1), ((8, 1), 0)), (((4, 8), 1), ((8, 1), 0)), (((4, 8), 2), ((16, 1), 8))),
+  "wg_k16": ((((4, 8, 4), (2, 2, 2)), ((128, 1, 16), (64, 8, 512))), None, (((4, 8, 4), (2, 2, 1)), ((128, 1, 16), (64, 8, 512)))),
+  "wg_k8": ((((4, 8, 4), (2, 2)), ((64, 1, 16), (8, 256))), None, (((4, 8, 4), (2, 2, 1)), ((128, 1, 16), (64, 8, 512)))),
+  "wg_k32": ((((4, 8, 4), (4, 2, 2)), ((256, 1, 16), (64, 8, 1024))), None, (((4, 8, 4), (2, 2, 1)), ((128, 1, 16), (64, 8, 512)))),
+}
+def family(name):
+    op, shape, *types = name.split(".")
+    if op == "wgmma": return "wg_" + shape[shape.index("k"):]
+    if shape == "m8n8k4": return "884_64"
+    k = shape[shape.index("k") + 1:]
+    w = {"f16": 16, "bf16": 16, "tf32": 32, "f64": 64}[types[1]]
+    return {("16", 16): "k16_16", ("8", 16): "k8_16", ("8", 32): "k8_32", ("4", 32): "k4_32",
+            ("8", 64): "k8_32", ("4", 64): "k4_32", ("16", 64): "k16_64"}[(k, w)]
+def flat(x): return [y for e in x for y in flat(e)] if isinstance(x, tuple) else [x]
+def offset(layout, th, v):
+    (ts, vs), (tst, vst) = layout
+    off = 0
+    for idx, shp, std in ((th, flat(ts), flat(tst)), (v, flat(vs), flat(vst))):
+        for s_, d in zip(shp, std):
+            off += idx % s_ * d; idx //= s_
+    return off
+bad = 0
+for line in open(sys.argv[1]):
+    name, which, th, i, r, c = line.split(); th, i, r, c = int(th), int(i), int(r), int(c)
+    m, n, k = (int(x) for x in name.split(".")[1][1:].replace("n", " ").replace("k", " ").split())
+    lay = L[family(name)]["ABC".index(which)]
+    off = offset(lay, th, i)
+    want = {"A": (off % m, off // m), "B": (off // n, off % n), "C": (off % m, off // m)}[which]
+    if want != (r, c):
+        bad += 1
+        if bad <= 3: print(f"{name} {which} thread {th} element {i}: hw.h ({r},{c}), CuTe {want}", file=sys.stderr)
+print(bad)
+PY
+)
+[[ $cute == 0 ]] && ok "fragment layouts agree with CUTLASS's CuTe layouts, element by element" ||
+  not_ok "fragment layouts differ from CuTe's in ${cute:-?} elements"
+
+# Each harness instruction is a hopper instruction of the model, and its PTX opcode is the name with
+# PTX's qualifiers (.sync.aligned, .row.col; wgmma's .mma_async.sync.aligned) put back.
+names=$("$MMAREF" list hopper | awk '{print $2}')
+bad=
+while IFS=$'\t' read -r name ptx flags; do
+  grep -qxF "$name" <<<"$names" || bad+=" $name(not in mmaref list hopper)"
+  stripped=$(sed -e 's/^mma\.sync\.aligned\./mma./' -e 's/\.row\.col\./\./' \
+                 -e 's/^wgmma\.mma_async\.sync\.aligned\./wgmma./' <<<"$ptx")
+  [[ $stripped == "$name" ]] || bad+=" $name(ptx $ptx)"
+  [[ $name == *f64* && $flags == --nan-any || $name != *f64* && $flags == - ]] || bad+=" $name(flags $flags)"
+done < <("$DRY" --list)
+if [[ -z $bad ]]; then ok "harness instructions match mmaref's hopper table and their PTX opcodes"
+else not_ok "instruction table:$bad"; fi
+
+# The dry run of every instruction passes the check, 512 vectors each (whole tiles: 512 is a multiple of
+# 64, 128 and 512).
+out=$tmp/dry
+bash tools/gpu/run.sh --dry-run --count 512 --out "$out" >"$tmp/table" 2>"$tmp/run.err"; rc=$?
+while IFS=$'\t' read -r name ptx flags; do
+  row=$(grep -F "| \`$name\` |" "$tmp/table")
+  if [[ $row =~ \|\ 512\ \|\ 0\ \|$ ]]; then ok "dry run $name: 512 vectors, 0 mismatches"
+  else not_ok "dry run $name: table row '$row' (wanted 512 vectors, 0 mismatches)"; fi
+done < <("$DRY" --list)
+[[ $rc -eq 0 ]] && ok "run.sh --dry-run exits 0" || not_ok "run.sh --dry-run exit $rc: $(head -c 300 "$tmp/run.err")"
+grep -q '^| instruction | PTX | vectors | mismatches |$' "$out/hardware-validation-rows.md" &&
+  ok "run.sh writes the docs table rows" || not_ok "run.sh did not write $out/hardware-validation-rows.md"
+
+# A corrupted D is caught: flip the last bit of D on the 10th vector (line 11, after the header).
+f=$out/hopper__mma.m16n8k16.f32.f16.f16.f32.txt
+python3 - "$f" "$tmp/corrupt.txt" <<'PY'
+import sys
+lines = open(sys.argv[1]).read().split("\n")
+f = lines[10].split(" ")
+f[-1] = f[-1][:-1] + "%x" % (int(f[-1][-1], 16) ^ 1)
+lines[10] = " ".join(f)
+open(sys.argv[2], "w").write("\n".join(lines))
+PY
+changed=$(cmp -l "$f" "$tmp/corrupt.txt" 2>/dev/null | wc -l)
+verdict=$("$MMAREF" batch hopper mma.m16n8k16.f32.f16.f16.f32 --check <"$tmp/corrupt.txt" | tail -n 1); rc=$?
+vrc=$("$MMAREF" batch hopper mma.m16n8k16.f32.f16.f16.f32 --check <"$tmp/corrupt.txt" >/dev/null; echo $?)
+if [[ $changed -eq 1 && $verdict == *"511 passed, 1 failed" && $vrc -eq 1 ]]; then
+  ok "one corrupted D is reported as 1 failed"
+else not_ok "corrupted line: $changed byte(s) changed, verdict '$verdict', exit $vrc (wanted 1 byte, '511 passed, 1 failed', exit 1)"; fi
+
+# DMMA's NaN payload is unmodelled: another NaN in D passes with --nan-any and fails without it.
+f=$out/hopper__mma.m16n8k16.f64.f64.f64.f64.txt
+line=$(awk '!/^#/ && $NF ~ /^(7ff|fff)/ && $NF !~ /^.ff0000000000000$/ { print NR; exit }' "$f")
+if [[ -n $line ]]; then
+  awk -v n="$line" 'NR == n { $NF = "7ff0000000000001" } { print }' "$f" >"$tmp/nan.txt"  # a signalling NaN
+  with=$("$MMAREF" batch hopper mma.m16n8k16.f64.f64.f64.f64 --check --nan-any <"$tmp/nan.txt" | tail -n 1)
+  without=$("$MMAREF" batch hopper mma.m16n8k16.f64.f64.f64.f64 --check <"$tmp/nan.txt" | tail -n 1)
+  [[ $with == *" 0 failed" ]] && ok "f64: another NaN payload passes with --nan-any" || not_ok "f64 --nan-any: '$with'"
+  [[ $without == *" 1 failed" ]] && ok "f64: another NaN payload fails without --nan-any" || not_ok "f64 without --nan-any: '$without'"
+else
+  not_ok "f64 dry run has no NaN output to test --nan-any with"
+fi
+
+# Same seed, same inputs; another seed, other inputs.
+"$DRY" --only wgmma.m64n8k16.f32.f16.f16 --count 1024 --stdout >"$tmp/s1a"
+"$DRY" --only wgmma.m64n8k16.f32.f16.f16 --count 1024 --stdout >"$tmp/s1b"
+"$DRY" --only wgmma.m64n8k16.f32.f16.f16 --count 1024 --seed 2 --stdout >"$tmp/s2"
+cmp -s "$tmp/s1a" "$tmp/s1b" && ok "the same seed gives the same file" || not_ok "seed 1 twice gave different files"
+cmp -s <(grep -v '^#' "$tmp/s1a") <(grep -v '^#' "$tmp/s2") && not_ok "seeds 1 and 2 gave the same vectors" ||
+  ok "another seed gives other vectors"
+
+# Generators.  mma.m16n8k16.f32.f16.f16.f32: 128 lines per tile; fields 2-17 are A (f16), 18-33 B.
+"$DRY" --only mma.m16n8k16.f32.f16.f16.f32 --count 8192 --stdout | grep -v '^#' >"$tmp/f16"
+# Raw (tile 0): some f16 A value has an exponent field of all ones (1/16 of random bit patterns).
+# Cluster (tiles 1, 4, 7, ...): the A exponent fields of a tile lie within a window of 7 (centre +-3),
+# or 25 in the wide-spread tiles (+-12), and both kinds of tile occur; raw tiles spread wider.
+read -r raw_allones narrow wide over raw_wide < <(python3 - "$tmp/f16" <<'PY'
+import sys
+rows = [l.split() for l in open(sys.argv[1])]
+a = lambda t: [int(x, 16) for r in rows[128 * t:128 * (t + 1)] for x in r[1:17]]
+def span(t):
+    e = [v >> 10 & 31 for v in a(t)]
+    return max(e) - min(e)
+tiles = len(rows) // 128
+cl = [span(t) for t in range(1, tiles, 3)]
+print(sum(v & 0x7c00 == 0x7c00 for v in a(0)), sum(s <= 6 for s in cl), sum(6 < s <= 24 for s in cl),
+      sum(s > 24 for s in cl), sum(span(t) > 24 for t in range(0, tiles, 3)))
+PY
+)
+[[ ${raw_allones:-0} -gt 0 ]] && ok "raw tiles contain random bit patterns with all-ones exponents ($raw_allones in tile 0)" ||
+  not_ok "raw tile 0 has no inf/NaN bit pattern in A"
+[[ ${over:-1} -eq 0 && ${narrow:-0} -gt 0 && ${wide:-0} -gt 0 && ${raw_wide:-0} -gt 0 ]] &&
+  ok "cluster tiles: A exponents within +-3 ($narrow tiles) or +-12 ($wide tiles); raw tiles wider" ||
+  not_ok "cluster exponent spans: narrow=${narrow:-} wide=${wide:-} over 24=${over:-} raw over 24=${raw_wide:-}"
+# Special: every f16 special encoding (IEEE binary16, by hand: +-0, min subnormal 0001, max subnormal 03ff,
+# min normal 0400, max finite 7bff, +-1 = 3c00/bc00, +-inf 7c00/fc00, NaNs 7e00, 7c01, fe01) appears.
+missing=
+for v in 0000 8000 0001 8001 03ff 0400 8400 7bff fbff 3c00 bc00 7c00 fc00 7e00 7c01 fe01; do
+  cut -d' ' -f2-33 "$tmp/f16" | grep -qE "(^| )$v( |$)" || missing+=" $v"
+done
+[[ -z $missing ]] && ok "special tiles draw every f16 special encoding" || not_ok "f16 specials never drawn:$missing"
+# TF32 raw tiles set the 13 low bits that Step 0 ignores; cluster tiles leave them zero.
+"$DRY" --only mma.m16n8k8.f32.tf32.tf32.f32 --count 384 --stdout | grep -v '^#' >"$tmp/tf32"
+low=$(python3 - "$tmp/tf32" <<'PY'
+import sys
+rows = [l.split() for l in open(sys.argv[1])]
+n = [sum(int(x, 16) & 0x1fff != 0 for r in rows[128 * t:128 * (t + 1)] for x in r[1:17]) for t in (0, 1)]
+print(n[0], n[1])
+PY
+)
+[[ ${low% *} -gt 0 && ${low#* } -eq 0 ]] && ok "tf32: raw tiles set the ignored low 13 bits, cluster tiles do not" ||
+  not_ok "tf32 low bits: raw/cluster counts '$low' (wanted >0 and 0)"
+
+# Option errors are one line and a non-zero exit.
+expect_error "dryrun rejects an unknown instruction" "is not one of this harness's instructions" "$DRY" --only nope --stdout
+expect_error "dryrun rejects a bad count" "--count needs a positive number" "$DRY" --count 0
+
+# With nvcc: the CUDA source compiles for sm_90a and its PTX has every instruction.
+NVCC=$(command -v nvcc || ls /usr/local/cuda/bin/nvcc 2>/dev/null)
+if [[ -n $NVCC ]] && ! "$NVCC" --list-gpu-code 2>/dev/null | grep -qx sm_90; then
+  echo "# $NVCC cannot target sm_90 (CUDA < 12.0?): the sm_90a compile check is skipped"
+elif [[ -n $NVCC ]]; then
+  if "$NVCC" -arch=sm_90a -std=c++17 -Itools/gpu -c tools/gpu/mmagpu.cu -o "$tmp/mmagpu.o" >"$tmp/nvcc.log" 2>&1; then
+    ok "CUDA source compiles for sm_90a (nvcc -arch=sm_90a -c)"
+  else not_ok "nvcc -arch=sm_90a -c tools/gpu/mmagpu.cu: $(head -n 3 "$tmp/nvcc.log" | tr '\n' ' ')"; fi
+  "$NVCC" -arch=compute_90a -std=c++17 -Itools/gpu -ptx tools/gpu/mmagpu.cu -o "$tmp/mmagpu.ptx" >/dev/null 2>&1
+  missing=
+  while IFS=$'\t' read -r name ptx flags; do
+    grep -qF "$ptx " "$tmp/mmagpu.ptx" 2>/dev/null || missing+=" $ptx"
+  done < <("$DRY" --list)
+  [[ -z $missing ]] && ok "the sm_90a PTX issues all $total instructions" || not_ok "PTX lacks:$missing"
+  if make -s gpu-build >"$tmp/gpub.log" 2>&1 && cmp -s <(build/gpu/mmagpu --list) <("$DRY" --list) &&
+     cmp -s <(build/gpu/mmagpu --dump-layouts) "$tmp/layouts"; then
+    ok "make gpu-build links build/gpu/mmagpu with the same instruction table and layouts"
+  else not_ok "make gpu-build: $(tail -n 3 "$tmp/gpub.log" | tr '\n' ' ')"; fi
+  if ! command -v nvidia-smi >/dev/null 2>&1; then
+    expect_error "without a GPU, mmagpu says so in one line" "mmagpu: no usable CUDA device" build/gpu/mmagpu --count 1 --out "$tmp/nogpu"
+  fi
+else
+  echo "# nvcc not found: the sm_90a compile check is skipped (the dry run above needs no CUDA)"
+fi
