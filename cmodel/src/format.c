@@ -177,7 +177,19 @@ double mmaref_format_to_double(mmaref_format f, uint64_t raw)
     return u.sign ? -v : v;
 }
 
+static mmaref_status format_convert_double(mmaref_format f, double x, uint64_t *raw, int exact);
+
 mmaref_status mmaref_format_from_double(mmaref_format f, double x, uint64_t *raw)
+{
+    return format_convert_double(f, x, raw, 1);
+}
+
+mmaref_status mmaref_format_round_double(mmaref_format f, double x, uint64_t *raw)
+{
+    return format_convert_double(f, x, raw, 0);
+}
+
+static mmaref_status format_convert_double(mmaref_format f, double x, uint64_t *raw, int exact)
 {
     const fmt_desc *d = fmt_of(f);
     if (isnan(x)) {
@@ -200,7 +212,12 @@ mmaref_status mmaref_format_from_double(mmaref_format f, double x, uint64_t *raw
     uint64_t mag = (uint64_t)ldexp(fr, 53);
     int inexact;
     uint64_t bits = fmt_encode(d, sign, mag, ex - 53, ROUND_RNE, &inexact);
-    if (inexact || (bits & d->ignored))           /* tf32: more than 10 mantissa bits */
+    if (!exact && (bits & d->ignored)) {           /* tf32: round again at 10 mantissa bits */
+        uint64_t keep = bits & ~d->ignored, half = (d->ignored + 1) >> 1, rest = bits & d->ignored;
+        bits = keep + ((rest > half || (rest == half && (keep & (d->ignored + 1)))) ? d->ignored + 1 : 0);
+        inexact = 0;
+    }
+    if (exact && (inexact || (bits & d->ignored)))  /* tf32: more than 10 mantissa bits */
         return MMAREF_ERR_VALUE;
     *raw = bits;
     return MMAREF_OK;

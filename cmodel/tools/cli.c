@@ -72,14 +72,19 @@ int cli_parse_value(mmaref_format f, const char *text, const char *what, uint64_
                  what, text);
         return 1;
     }
-    /* the decimal must denote a double exactly: strtold (wider) disagreeing means strtod rounded */
+    /* the decimal must denote a double exactly (strtold, wider, disagreeing means strtod rounded), and
+     * that double must be a value of the format */
     long double lx = strtold(text, NULL);
-    if (errno == ERANGE || (!isnan(x) && (long double)x != lx)) {
-        snprintf(err, errlen, "%s = '%s' is not exactly representable in %s", what, text, fname);
-        return 1;
-    }
-    if (mmaref_format_from_double(f, x, bits) != MMAREF_OK) {
-        snprintf(err, errlen, "%s = '%s' is not exactly representable in %s", what, text, fname);
+    int exact_double = errno != ERANGE && (isnan(x) || (long double)x == lx);
+    if (!exact_double || mmaref_format_from_double(f, x, bits) != MMAREF_OK) {
+        uint64_t near;
+        char hint[128] = "", dec[64];
+        if (mmaref_format_round_double(f, x, &near) == MMAREF_OK && !isnan(mmaref_format_to_double(f, near))) {
+            cli_format_decimal(dec, sizeof dec, f, near);
+            snprintf(hint, sizeof hint, " (nearest: 0x%0*llx = %s)", cli_hex_digits(f), (unsigned long long)near,
+                     dec);
+        }
+        snprintf(err, errlen, "%s = '%s' is not exactly representable in %s%s", what, text, fname, hint);
         return 1;
     }
     return 0;
