@@ -4,7 +4,7 @@
 #include "fixed.h"
 #include "format.h"
 
-enum { FDA_MAX_BLOCKS = 64 };
+enum { FDA_MAX_K = 64, FDA_MAX_BLOCKS = 64 };
 
 /* Step 2's exponent of an operand: a zero takes exponent -126 whatever its format (MMA-Sim). */
 static inline int operand_exp(fp_unpacked u) { return u.cls == CLS_ZERO ? ZERO_OPERAND_EXP : u.exp; }
@@ -36,14 +36,12 @@ fda_special_result(const mmaref_instr *in, const fmt_desc *fa, const fmt_desc *f
 }
 
 /* One FDA pass.  Always inlined into algo_fda with constant format descriptors for the common operand
- * formats, so that decoding compiles to a few instructions.  Two sweeps over the operands: the first
- * finds e_max, the second forms, aligns and sums the terms (no intermediate arrays). */
+ * formats, so that decoding compiles to a few instructions. */
 static inline __attribute__((always_inline)) uint64_t
-fda_pass(const mmaref_instr *in, const fmt_desc *fa, const fmt_desc *fb, mmaref_format c_fmt, uint64_t c,
-         const uint64_t *a, const uint64_t *b, int k, const uint64_t *sa, const uint64_t *sb)
+fda_pass(const mmaref_instr *in, const fmt_desc *fa, const fmt_desc *fb, const int F, mmaref_format c_fmt,
+         uint64_t c, const uint64_t *a, const uint64_t *b, int k, const uint64_t *sa, const uint64_t *sb)
 {
     const fmt_desc *fd = fmt_of(in->d);
-    const int F = in->frac_bits;
 
     /* C enters in D's format (Volta's f16 C of an f32 D is widened exactly). */
     fp_unpacked uc = fmt_decode(fmt_of(c_fmt), c);
@@ -64,55 +62,51 @@ fda_pass(const mmaref_instr *in, const fmt_desc *fa, const fmt_desc *fb, mmaref_
         scale_frac = 2 * fs->man_bits;
     }
 
-    /* Steps 1-3, first sweep: e_max over C and the products' exponents e_a + e_b; note any inf/NaN. */
+    /* Steps 1-2: exact, unnormalized products s_k = s_a * s_b with e_k = e_a + e_b (+ e_sa + e_sb),
+     * kept for the alignment; e_max over C and the products; note any inf/NaN. */
+    uint64_t sig[FDA_MAX_K];
+    int exp[FDA_MAX_K], sign[FDA_MAX_K];
     int e_max = operand_exp(uc);
     int special = uc.cls >= CLS_INF || scale_nan;
     for (int i = 0; i < k; i++) {
         fp_unpacked x = fmt_decode(fa, a[i]), y = fmt_decode(fb, b[i]);
         special |= (x.cls >= CLS_INF) | (y.cls >= CLS_INF);
-        int e = operand_exp(x) + operand_exp(y) + (blocks ? scale_exp[i / in->block_size] : 0);
-        e_max = e > e_max ? e : e_max;
+        sign[i] = x.sign ^ y.sign;
+        sig[i] = x.sig * y.sig;
+        exp[i] = operand_exp(x) + operand_exp(y);
+        if (blocks) {
+            int j = i / in->block_size;
+            sig[i] *= scale_sig[j];
+            exp[i] += scale_exp[j];
+        }
+        e_max = exp[i] > e_max ? exp[i] : e_max;
     }
     if (special)
         return fda_special_result(in, fa, fb, uc, a, b, k, scale_nan);
 
-    /* Steps 2-4, second sweep: each exact, unnormalized product s_a * s_b aligned to e_max keeping F
-     * fractional bits (truncated toward zero), summed exactly. */
+    /* Steps 3-4: align every term to e_max keeping F fractional bits (truncated toward zero), exact sum. */
     int prod_frac = fa->man_bits + fb->man_bits + scale_frac;
     int64_t sum = fixed_align_rz(uc.sign, uc.sig, fd->man_bits, operand_exp(uc), e_max, F);
-    for (int i = 0; i < k; i++) {
-        fp_unpacked x = fmt_decode(fa, a[i]), y = fmt_decode(fb, b[i]);
-        uint64_t sig = x.sig * y.sig;
-        int e = operand_exp(x) + operand_exp(y);
-        if (blocks) {
-            int j = i / in->block_size;
-            sig *= scale_sig[j];
-            e += scale_exp[j];
-        }
-        sum += fixed_align_rz(x.sign ^ y.sign, sig, prod_frac, e, e_max, F);
-    }
+    for (int i = 0; i < k; i++)
+        sum += fixed_align_rz(sign[i], sig[i], prod_frac, exp[i], e_max, F);
 
     /* Step 5: normalize to D. */
     return fixed_to_output(sum, e_max - F, in->out);
 }
 
+/* The common unscaled cases get their own copy of fda_pass with the formats and F as constants. */
+#define FDA_CASE(fmt, f)                                                                           \
+    if (in->a == fmt && in->b == fmt && in->frac_bits == f && !in->block_size)                      \
+        return fda_pass(in, &fmt_table[fmt], &fmt_table[fmt], f, c_fmt, c, a, b, k, sa, sb);
+
 uint64_t algo_fda(const mmaref_instr *in, mmaref_format c_fmt, uint64_t c, const uint64_t *a,
                   const uint64_t *b, int k, const uint64_t *sa, const uint64_t *sb)
 {
-#define FDA_SAME_FORMAT(f)                                                                         \
-    case f:                                                                                        \
-        if (in->b == f)                                                                            \
-            return fda_pass(in, &fmt_table[f], &fmt_table[f], c_fmt, c, a, b, k, sa, sb);         \
-        break;
-    switch (in->a) {
-        FDA_SAME_FORMAT(MMAREF_F16)
-        FDA_SAME_FORMAT(MMAREF_BF16)
-        FDA_SAME_FORMAT(MMAREF_TF32)
-        FDA_SAME_FORMAT(MMAREF_E4M3)
-        FDA_SAME_FORMAT(MMAREF_E5M2)
-    default:
-        break;
-    }
-#undef FDA_SAME_FORMAT
-    return fda_pass(in, fmt_of(in->a), fmt_of(in->b), c_fmt, c, a, b, k, sa, sb);
+    FDA_CASE(MMAREF_F16, 25) FDA_CASE(MMAREF_F16, 24) FDA_CASE(MMAREF_F16, 23)
+    FDA_CASE(MMAREF_BF16, 25) FDA_CASE(MMAREF_BF16, 24)
+    FDA_CASE(MMAREF_TF32, 25) FDA_CASE(MMAREF_TF32, 24)
+    FDA_CASE(MMAREF_E4M3, 13) FDA_CASE(MMAREF_E4M3, 25)
+    FDA_CASE(MMAREF_E5M2, 13) FDA_CASE(MMAREF_E5M2, 25)
+    return fda_pass(in, fmt_of(in->a), fmt_of(in->b), in->frac_bits, c_fmt, c, a, b, k, sa, sb);
 }
+#undef FDA_CASE
