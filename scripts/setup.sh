@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs what mmaref needs from Debian packages, only what is missing.  Root runs apt-get directly;
+# Installs what mmaref needs from Debian packages (zlib: Verilator's FST waveforms), only what is missing.  Root runs apt-get directly;
 # anyone else goes through sudo.  Safe to run again: with everything present it does nothing.
 set -euo pipefail
 
@@ -12,10 +12,11 @@ declare -A probe=(
   [yosys]="yosys"
   [libsystemc-dev]="/usr/include/systemc.h"
   [gnuplot-nox]="gnuplot"
+  [zlib1g-dev]="/usr/include/zlib.h"
 )
 
 missing=()
-for pkg in build-essential make python3 verilator yosys libsystemc-dev gnuplot-nox; do
+for pkg in build-essential make python3 verilator yosys libsystemc-dev gnuplot-nox zlib1g-dev; do
   what=${probe[$pkg]}
   if [[ $what == /* ]]; then
     [[ -e $what ]] && continue

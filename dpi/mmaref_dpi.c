@@ -1,0 +1,115 @@
+/* DPI-C wrappers over the public mmaref API: look an instruction up once (arch + name -> handle),
+ * compute a dot-add from raw bits (packed vectors or open arrays), return the instruction's parameters.
+ * Built with gcc into build/rtl/libmmaref_dpi.a so that the symbols keep C linkage. */
+#include <stdio.h>
+#include <string.h>
+
+#include "svdpi.h"
+#include "mmaref_dpi.h"
+
+enum { DPI_MAX_HANDLES = 256 };
+static mmaref_instr handles[DPI_MAX_HANDLES];
+static int handle_count;
+
+const mmaref_instr *mmaref_dpi_instr(int h)
+{
+    return h >= 0 && h < handle_count ? &handles[h] : NULL;
+}
+
+int mmaref_dpi_lookup(const char *arch, const char *name)
+{
+    mmaref_instr in;
+    char msg[512];
+    if (mmaref_lookup(arch, name, &in, msg, sizeof msg) != MMAREF_OK) {
+        fprintf(stderr, "mmaref_dpi_lookup: %s\n", msg);
+        return -1;
+    }
+    for (int i = 0; i < handle_count; i++)
+        if (handles[i].arch == in.arch && !strcmp(handles[i].name, in.name))
+            return i;
+    if (handle_count == DPI_MAX_HANDLES) {
+        fprintf(stderr, "mmaref_dpi_lookup: more than %d instructions looked up\n", DPI_MAX_HANDLES);
+        return -1;
+    }
+    handles[handle_count] = in;
+    return handle_count++;
+}
+
+int mmaref_dpi_param(int h, const char *key)
+{
+    const mmaref_instr *in = mmaref_dpi_instr(h);
+    if (!in || !key)
+        return -1;
+    static const char *const keys[] = {"k", "m", "n", "frac_bits", "chain", "block_size", "group",
+                                       "a", "b", "c", "d", "scale", "out", "algo", "blocks"};
+    const int vals[] = {in->k, in->m, in->n, in->frac_bits, in->chain, in->block_size, in->group,
+                        in->a, in->b, in->c, in->d, in->scale, in->out, in->algo, in->blocks};
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        if (!strcmp(key, keys[i]))
+            return vals[i];
+    return -1;
+}
+
+const char *mmaref_dpi_label(int h)
+{
+    static char label[160];
+    const mmaref_instr *in = mmaref_dpi_instr(h);
+    if (!in)
+        return "?";
+    snprintf(label, sizeof label, "%s:%s", in->arch, in->name);
+    return label;
+}
+
+/* lane i of a packed vector of 32-bit lanes */
+static inline uint64_t lane(const svBitVecVal *v, int i) { return v[i]; }
+
+int mmaref_dpi_dot(int h, unsigned int c, const svBitVecVal *a, const svBitVecVal *b,
+                   const svBitVecVal *sa, const svBitVecVal *sb, unsigned int *d)
+{
+    const mmaref_instr *in = mmaref_dpi_instr(h);
+    if (!in || in->k > DPI_MAX_K)
+        return MMAREF_ERR_ARGUMENT;
+    uint64_t av[DPI_MAX_K], bv[DPI_MAX_K], sav[DPI_MAX_SCALE], sbv[DPI_MAX_SCALE], dv = 0;
+    for (int i = 0; i < in->k; i++) {
+        av[i] = lane(a, i);
+        bv[i] = lane(b, i);
+    }
+    int ns = mmaref_scale_count(in);
+    for (int i = 0; i < ns && i < DPI_MAX_SCALE; i++) {
+        sav[i] = lane(sa, i);
+        sbv[i] = lane(sb, i);
+    }
+    char msg[256];
+    mmaref_status st = mmaref_dot(in, c, av, bv, ns ? sav : NULL, ns ? sbv : NULL, &dv, msg, sizeof msg);
+    if (st != MMAREF_OK)
+        fprintf(stderr, "mmaref_dpi_dot: %s\n", msg);
+    *d = (unsigned int)dv;
+    return st;
+}
+
+int mmaref_dpi_dot_arr(int h, unsigned long long c, const svOpenArrayHandle a, const svOpenArrayHandle b,
+                       const svOpenArrayHandle sa, const svOpenArrayHandle sb, unsigned long long *d)
+{
+    const mmaref_instr *in = mmaref_dpi_instr(h);
+    if (!in || in->k > DPI_MAX_K || svSize(a, 1) < in->k || svSize(b, 1) < in->k)
+        return MMAREF_ERR_ARGUMENT;
+    uint64_t av[DPI_MAX_K], bv[DPI_MAX_K], sav[DPI_MAX_SCALE], sbv[DPI_MAX_SCALE], dv = 0;
+    int la = svLow(a, 1), lb = svLow(b, 1);
+    for (int i = 0; i < in->k; i++) {
+        av[i] = *(const uint64_t *)svGetArrElemPtr1(a, la + i);
+        bv[i] = *(const uint64_t *)svGetArrElemPtr1(b, lb + i);
+    }
+    int ns = mmaref_scale_count(in);
+    if (ns && (svSize(sa, 1) < ns || svSize(sb, 1) < ns || ns > DPI_MAX_SCALE))
+        return MMAREF_ERR_ARGUMENT;
+    for (int i = 0; i < ns; i++) {
+        sav[i] = *(const uint64_t *)svGetArrElemPtr1(sa, svLow(sa, 1) + i);
+        sbv[i] = *(const uint64_t *)svGetArrElemPtr1(sb, svLow(sb, 1) + i);
+    }
+    char msg[256];
+    mmaref_status st = mmaref_dot(in, c, av, bv, ns ? sav : NULL, ns ? sbv : NULL, &dv, msg, sizeof msg);
+    if (st != MMAREF_OK)
+        fprintf(stderr, "mmaref_dpi_dot_arr: %s\n", msg);
+    *d = dv;
+    return st;
+}

@@ -1,0 +1,74 @@
+# RTL: Verilator co-simulation against the C model through DPI-C, lint, Yosys synthesis (docs/rtl.md).
+#   make lint        verilator --lint-only -Wall over every unit and parameter set in use
+#   make rtl         build the co-simulation model build/rtl/obj/Vtb_mma (one model, every configuration)
+#   make synth       Yosys: read, synthesize, check there are no latches, cell/area report per unit
+#   make cosim-demo  pass table over a representative set of configurations
+#   make rtl-regress RTL_COUNT (10M) vectors per configuration, RTL_SEED settable; part of `make regress`
+#                    (a double-colon rule) when mk/regress.mk's rule is double-colon too
+RTL_DIR     := build/rtl
+RTL_GEN     := $(RTL_DIR)/gen
+RTL_PKG     := rtl/mma_pkg.sv
+RTL_SRC     := $(RTL_PKG) rtl/mma_unpack.sv rtl/mma_lzc.sv rtl/mma_max_tree.sv rtl/mma_align.sv \
+               rtl/mma_round.sv rtl/mma_special.sv rtl/fda_datapath.sv rtl/fda_unit.sv rtl/gdfs_unit.sv
+TB_SRC      := dpi/mmaref_dpi_pkg.sv tb/mma_bench.sv tb/tb_mma.sv
+DPI_SRC     := dpi/mmaref_dpi.c dpi/mmaref_tbgen.c
+DPI_LIB     := $(RTL_DIR)/libmmaref_dpi.a
+RTL_SIM     := $(RTL_DIR)/obj/Vtb_mma
+VLT_INC      = $(shell verilator --getenv VERILATOR_ROOT 2>/dev/null)/include
+RTL_SEED    ?= 1
+RTL_COUNT   ?= 10000000
+RTL_JOBS    ?= 2
+
+.PHONY: lint rtl synth cosim-demo rtl-regress
+
+# configurations from the instruction table; files are rewritten only when their content changes
+$(RTL_GEN)/configs.txt: tb/gen_configs.py $(CLI)
+	@mkdir -p $(RTL_GEN)
+	@python3 tb/gen_configs.py $(CLI) $(RTL_GEN)
+$(RTL_GEN)/tb_units.svh $(RTL_GEN)/units.txt: $(RTL_GEN)/configs.txt
+	@:
+
+$(RTL_DIR)/obj-dpi/%.o: dpi/%.c dpi/mmaref_dpi.h cmodel/include/mmaref.h
+	@mkdir -p $(dir $@)
+	@$(CC) -std=gnu11 -O3 -g -Wall -Wextra -fPIC -Icmodel/include -I$(VLT_INC)/vltstd -c $< -o $@
+
+# gcc-built, so the DPI symbols keep C linkage (a .c handed to Verilator is compiled as C++)
+$(DPI_LIB): $(patsubst dpi/%.c,$(RTL_DIR)/obj-dpi/%.o,$(DPI_SRC))
+	@rm -f $@
+	@ar rcs $@ $^
+
+$(RTL_SIM): $(RTL_SRC) $(TB_SRC) tb/tb_main.cpp $(RTL_GEN)/tb_units.svh $(DPI_LIB) $(LIB)
+	@echo "verilating tb_mma (every unit in one model; takes a few minutes on 2 cores)"
+	@rm -f $@   # relinks when only the DPI or model library changed
+	@verilator --cc --exe --build -O3 --x-assign fast --x-initial fast --trace-fst -Wno-fatal -Wno-lint \
+	  -Wno-style --top-module tb_mma -I$(RTL_GEN) -Mdir $(RTL_DIR)/obj -j $(RTL_JOBS) \
+	  -CFLAGS "-O2 -std=c++17" -LDFLAGS "$(abspath $(DPI_LIB)) $(abspath $(LIB)) -lm -lz" \
+	  --MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2" \
+	  $(RTL_SRC) $(TB_SRC) $(abspath tb/tb_main.cpp) >$(RTL_DIR)/verilate.log 2>&1 \
+	  || { tail -30 $(RTL_DIR)/verilate.log; exit 1; }
+
+rtl: $(RTL_SIM)
+
+lint:
+	@bash synth/lint.sh
+
+# SYNTH_NOSHARE=1 (default here): skip Yosys' SAT resource sharing, which runs for tens of minutes on
+# the K = 32 units; SYNTH_NOSHARE= make synth to include it.
+SYNTH_NOSHARE ?= 1
+synth:
+	@SYNTH_NOSHARE=$(SYNTH_NOSHARE) bash synth/synth.sh
+
+cosim-demo: $(RTL_SIM) $(RTL_GEN)/configs.txt
+	@bash tb/run_cosim.sh --demo --count $${RTL_DEMO_COUNT:-200000} --seed $(RTL_SEED)
+
+rtl-regress: $(RTL_SIM) $(RTL_GEN)/configs.txt
+	@bash tb/run_cosim.sh --count $(RTL_COUNT) --seed $(RTL_SEED) --bp-every 4
+
+# `make regress` is shared with mk/regress.mk: both sides must use double-colon rules.  Until that file
+# does, this one stays out of the way (a single- and a double-colon rule cannot be mixed) and
+# `make rtl-regress` runs the RTL part alone.
+ifeq ($(shell grep -c '^regress:[^:]' mk/regress.mk 2>/dev/null || true),0)
+regress:: rtl-regress
+else ifeq ($(wildcard mk/regress.mk),)
+regress:: rtl-regress
+endif

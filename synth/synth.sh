@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Yosys 0.23 synthesis of every unit parameter set the instruction table needs (build/rtl/gen/units.txt):
+# read the SystemVerilog, synthesize flat onto Yosys' internal gate library, check that no latch was
+# inferred, and report cells and an area estimate (`stat -tech cmos`: transistor count of the gate-level
+# netlist).  Logs in build/rtl/synth/.  Usage: synth.sh [--quick] [UNIT_INDEX...] (default: all units).
+# --quick: read, elaborate and `proc` only (no gate mapping), with the same latch check: seconds per unit.
+# SYNTH_NOSHARE=1 skips Yosys' SAT-based resource sharing (much faster on the K = 32 multi-format units).
+# Prints a table; exits 1 if a unit does not synthesize or has a latch.
+set -u
+cd "$(dirname "$0")/.."
+RTL="rtl/mma_pkg.sv rtl/mma_unpack.sv rtl/mma_lzc.sv rtl/mma_max_tree.sv rtl/mma_align.sv rtl/mma_round.sv
+     rtl/mma_special.sv rtl/fda_datapath.sv rtl/fda_unit.sv rtl/gdfs_unit.sv"
+RTL=$(echo $RTL)
+UNITS=build/rtl/gen/units.txt
+OUT=${SYNTH_OUT:-build/rtl/synth}
+[[ -f $UNITS ]] || { make -s build/rtl/gen/configs.txt || exit 1; }
+mkdir -p "$OUT"
+quick=0
+[[ ${1:-} == --quick ]] && { quick=1; shift; }
+want=" $* "
+fail=0
+printf '%-4s %-5s %-3s %-3s %-5s %-5s %-22s %9s %9s %12s %7s  %s\n' unit algo K F chain block "formats(ab/c/out mask)" \
+  cells flops transistors latches status
+while read -r unit algo k f chain block ab c out mutant; do
+  [[ $unit == \#* || $mutant == 1 ]] && continue
+  [[ $# -gt 0 && $want != *" $unit "* ]] && continue
+  if [[ $algo == GDFS ]]; then
+    top=gdfs_unit params="chparam -set K $k -set F $f gdfs_unit"
+  else
+    top=fda_unit
+    params="chparam -set K $k -set F $f -set CHAIN $chain -set BLOCK $block -set AB_MASK $ab -set C_MASK $c -set OUT_MASK $out fda_unit"
+  fi
+  log=$OUT/unit$unit.log
+  [[ $quick == 1 ]] && log=$OUT/unit$unit-quick.log
+  if [[ $quick == 1 ]]; then
+    script="read_verilog -sv $RTL; $params; hierarchy -check -top $top; proc; flatten; opt -fast;"
+  else
+    script="read_verilog -sv $RTL; $params; synth -flatten ${SYNTH_NOSHARE:+-noshare} -top $top; abc -fast; opt_clean;"
+  fi
+  script+=" tee -o $log.latches select -count t:\$dlatch t:\$_DLATCH_* t:\$_DLATCHSR_* t:\$sr;"
+  script+=" tee -o $log.stat stat -tech cmos"
+  if timeout 1800 yosys -q -l "$log" -p "$script" >/dev/null 2>&1; then
+    cells=$(awk '/Number of cells:/ {print $4; exit}' "$log.stat")
+    tr=$(awk '/Estimated number of transistors:/ {print $5; exit}' "$log.stat")
+    flops=$(awk '/\$_.*DFF.*_/ {n += $2} END {print n + 0}' "$log.stat")
+    [[ $quick == 1 ]] && flops=$(awk '/\$(s|a)?dff/ {n += $2} END {print n + 0}' "$log.stat")
+    latches=$(grep -o '[0-9]\+ objects' "$log.latches" | awk '{print $1}')
+    status=ok
+    [[ ${latches:-1} != 0 ]] && { status="LATCH"; fail=1; }
+  else
+    cells=- tr=- flops=- latches=- status="FAILED (see $log)"; fail=1
+  fi
+  printf '%-4s %-5s %-3s %-3s %-5s %-5s %-22s %9s %9s %12s %7s  %s\n' "$unit" "$algo" "$k" "$f" "$chain" "$block" \
+    "$ab/$c/$out" "$cells" "$flops" "$tr" "$latches" "$status"
+done <"$UNITS"
+exit $fail

@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Runs the co-simulation (build/rtl/obj/Vtb_mma) over the configurations of build/rtl/gen/configs.txt and
+# prints a pass table: configuration, vectors, mismatches, vectors/s.  Mutant rows must FAIL (their
+# mismatches prove the testbench catches a broken unit); every other row must pass.
+#   --count N     vectors per configuration (default 100000)
+#   --seed S      seed (default 1)
+#   --demo        one configuration per unit plus the mutants
+#   --only REGEX  configurations whose "arch:name" matches
+#   --bp-every N  run every N-th configuration with random backpressure/bubbles (+bp); 0 = none
+#   --jobs N      parallel simulations (default 2)
+#   --tap         print "ok - ..." / "not ok - ..." lines for tests/run.sh instead of the table
+set -u
+cd "$(dirname "$0")/.."
+SIM=build/rtl/obj/Vtb_mma CFG=build/rtl/gen/configs.txt
+count=100000 seed=1 demo=0 only="" bp_every=0 jobs=${RTL_JOBS:-2} tap=0
+while [[ $# -gt 0 ]]; do
+  case $1 in
+    --count) count=$2; shift 2 ;;
+    --seed) seed=$2; shift 2 ;;
+    --demo) demo=1; shift ;;
+    --only) only=$2; shift 2 ;;
+    --bp-every) bp_every=$2; shift 2 ;;
+    --jobs) jobs=$2; shift 2 ;;
+    --tap) tap=1; shift ;;
+    *) echo "run_cosim.sh: unknown option '$1'" >&2; exit 2 ;;
+  esac
+done
+[[ -x $SIM && -f $CFG ]] || { echo "run_cosim.sh: build the model first (make rtl)" >&2; exit 2; }
+
+# pick configurations: index unit kind arch name
+mapfile -t rows < <(awk -v demo="$demo" -v only="$only" '
+  /^#/ { next }
+  { label = $4 ":" $5 }
+  only != "" && label !~ only { next }
+  demo && $3 == "check" && ($2 in seen) { next }
+  { seen[$2] = 1; print }' "$CFG")
+
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+i=0
+for row in "${rows[@]}"; do
+  read -r idx unit kind _ <<<"$row"
+  bp=-
+  (( bp_every > 0 && i % bp_every == 0 )) && bp=+bp
+  printf '%s\n' "$idx $kind $bp"
+  i=$((i + 1))
+done | xargs -P "$jobs" -L 1 bash -c '
+  idx=$0 kind=$1 bp=$2; [[ $bp == - ]] && bp=""
+
+  fst=+fst=build/rtl/fail-cfg$idx.fst
+  [[ $kind != check ]] && fst=+nofst
+  timeout 3600 '"$SIM"' +cfg=$idx +seed='"$seed"' +count='"$count"' $bp $fst >'"$out"'/$idx.log 2>&1
+  echo $? >'"$out"'/$idx.rc; echo "${bp:--}" >'"$out"'/$idx.bp'
+
+fail=0 total_v=0 total_m=0
+[[ $tap == 0 ]] && printf '%-4s %-62s %-4s %-3s %-2s %-13s %-3s %10s %10s %10s  %s\n' \
+  cfg instruction K F ch out bp vectors mismatch "vec/s" result
+for row in "${rows[@]}"; do
+  read -r idx unit kind arch name k F chain a b c d outk scale block covers <<<"$row"
+  log=$out/$idx.log
+  res=$(grep -m1 '^RESULT' "$log")
+  v=$(sed -n 's/.* vectors=\([0-9]*\).*/\1/p' <<<"$res")
+  m=$(sed -n 's/.* mismatches=\([0-9]*\).*/\1/p' <<<"$res")
+  r=$(sed -n 's/.* rate=\([0-9]*\).*/\1/p' <<<"$res")
+  bp=$(cat "$out/$idx.bp" 2>/dev/null); [[ $bp == +bp ]] && bp=yes || bp=-
+  if [[ -z $res ]]; then
+    verdict="ERROR"; v=0; m=0; r=0
+  elif [[ $kind == check ]]; then
+    [[ $m == 0 && $v == "$count" ]] && verdict="pass" || verdict="FAIL"
+  else
+    [[ $m -gt 0 ]] && verdict="caught ($kind)" || verdict="MISSED ($kind)"
+  fi
+  total_v=$((total_v + v)); [[ $kind == check ]] && total_m=$((total_m + m))
+  what="$arch:$name"
+  if [[ $tap == 1 ]]; then
+    if [[ $verdict == pass || $verdict == caught* ]]; then
+      echo "ok - rtl cfg $idx $what ($kind): $v vectors, $m mismatches, $r vec/s"
+    else
+      echo "not ok - rtl cfg $idx $what ($kind): $verdict, $v vectors, $m mismatches (build/rtl/obj/Vtb_mma +cfg=$idx +seed=$seed +count=$count)"
+      grep -v '^RESULT' "$log" | head -40 | sed 's/^/    /'
+    fi
+  else
+    printf '%-4s %-62s %-4s %-3s %-2s %-13s %-3s %10s %10s %10s  %s\n' "$idx" "${what:0:62}" "$k" "$F" "$chain" \
+      "$outk" "$bp" "$v" "$m" "$r" "$verdict"
+    [[ $verdict == pass || $verdict == caught* ]] || grep -v '^RESULT' "$log" | head -40 | sed 's/^/    /'
+  fi
+  [[ $verdict == pass || $verdict == caught* ]] || fail=$((fail + 1))
+done
+if [[ $tap == 0 ]]; then
+  echo "${#rows[@]} configurations, $total_v vectors checked, $total_m mismatches, $fail failed"
+fi
+[[ $fail == 0 ]]
