@@ -319,10 +319,16 @@ typedef struct {
     uint64_t model_xor, native_xor;
 } bench_result;
 
-/* The target is judged against the hardware-fma native loop, the faster and stricter reference. */
-static int meets(const bench_case *bc, const bench_result *r)
+/* The target (ratio <= 5; FDA f16 K=16 also > 10 M/s) is judged against both native loops: the fmaf
+ * call a portable gcc -O2 build makes (libm), and the fma instruction (hw), the stricter reference. */
+static int meets_rate(const bench_case *bc, const bench_result *r)
 {
-    return r->native / r->model <= TARGET_RATIO && (!bc->needs_rate || r->model > TARGET_FDA16_RATE);
+    return !bc->needs_rate || r->model > TARGET_FDA16_RATE;
+}
+
+static int meets(const bench_case *bc, const bench_result *r, double native)
+{
+    return native / r->model <= TARGET_RATIO && meets_rate(bc, r);
 }
 
 static void usage(FILE *f)
@@ -391,7 +397,7 @@ int main(int argc, char **argv)
                "ratio = native dot-adds/s / model dot-adds/s (times slower than native)\n\n"
                "%-37s %3s %21s %11s %6s %11s %6s  %s\n",
                cpu, load, repeats, seconds, POOL, hw, "configuration", "K", "model", "native hw", "ratio",
-               "native libm", "ratio", "target (ratio hw <= 5)");
+               "native libm", "ratio", "target (ratio <= 5)");
     for (int c = 0; c < NCASES; c++) {
         const bench_case *bc = &cases[c];
         if (fill_pool(&pool, bc))
@@ -407,7 +413,7 @@ int main(int argc, char **argv)
             keep_best(&r->libm_r, measure(native_pass_libm, &pool, seconds));
         }
         r->model = r->model_r.window, r->native = r->native_r.window, r->libm = r->libm_r.window;
-        int ok = meets(bc, r);
+        int ok = meets(bc, r, r->native), ok_libm = meets(bc, r, r->libm);
         all_ok &= ok;
         if (csv)
             printf("\"%s\",%s,%s,%s,%d,%.0f,%.0f,%.2f,%.0f,%.2f,%s,%.0f,%.0f,%.0f,%016llx,%016llx\n", bc->label,
@@ -416,21 +422,24 @@ int main(int argc, char **argv)
                    r->native_r.run, r->libm_r.run, (unsigned long long)r->model_xor,
                    (unsigned long long)r->native_xor);
         else
-            printf("%-37s %3d %8.2f M (%6.2f M) %9.2f M %5.1fx %9.2f M %5.1fx  %s\n", bc->label, pool.k,
+            printf("%-37s %3d %8.2f M (%6.2f M) %9.2f M %5.1fx %9.2f M %5.1fx  libm %s, hw %s%s\n", bc->label,
+                   pool.k,
                    r->model / 1e6, r->model_r.run / 1e6, r->native / 1e6, r->native / r->model, r->libm / 1e6,
                    r->libm / r->model,
-                   ok ? "ok" : bc->needs_rate && r->model <= TARGET_FDA16_RATE ? "MISSED (also < 10 M/s)" : "MISSED");
+                   ok_libm ? "met" : "MISSED", ok ? "met" : "MISSED",
+                   meets_rate(bc, r) ? "" : " (< 10 M/s)");
         fflush(stdout);
     }
     if (!csv) {
-        printf("\ntarget: ratio against native hw <= %.0f; FDA f16 K=16 also > %.0f M dot-adds/s\n", TARGET_RATIO,
-               TARGET_FDA16_RATE / 1e6);
+        printf("\ntarget: ratio <= %.0f against each native loop; FDA f16 K=16 also > %.0f M dot-adds/s\n",
+               TARGET_RATIO, TARGET_FDA16_RATE / 1e6);
         printf("checksums (XOR of D bits over one pass of each pool; model / native hw):\n");
         for (int c = 0; c < NCASES; c++)
             printf("  %-37s %016llx / %016llx\n", cases[c].label, (unsigned long long)res[c].model_xor,
                    (unsigned long long)res[c].native_xor);
         printf("timing sink: %016llx\n", (unsigned long long)sink);
-        printf("%s\n", all_ok ? "all targets met" : "some targets missed");
+        printf("%s\n", all_ok ? "all targets met against both native loops"
+                             : "some targets missed against the hardware-fma loop (see the hw column)");
     }
     return 0;
 }

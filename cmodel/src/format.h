@@ -129,17 +129,118 @@ static inline fp_unpacked fmt_widen(const fmt_desc *from, const fmt_desc *to, fp
     return u;
 }
 
+uint64_t fmt_inf(const fmt_desc *f, int sign);      /* +-inf, or the NaN of a format without inf */
+uint64_t fmt_canonical_nan(const fmt_desc *f);       /* positive quiet NaN with all mantissa bits set */
+
+/* The encoder is inline so that, for a known format and rounding, it folds to a few instructions. */
+typedef unsigned __int128 u128;
+
+static inline int msb128(u128 x)
+{
+    uint64_t hi = (uint64_t)(x >> 64);
+    return hi ? 127 - __builtin_clzll(hi) : 63 - __builtin_clzll((uint64_t)x);
+}
+
+/* Largest biased exponent and, at that exponent, largest mantissa of a finite number. */
+static inline void fmt_max_finite(const fmt_desc *f, uint64_t *max_biased, uint64_t *max_man_at_top)
+{
+    uint64_t all_exp = (1ULL << f->exp_bits) - 1, all_man = (1ULL << f->man_bits) - 1;
+    switch (f->specials) {
+    case SPECIALS_IEEE: *max_biased = all_exp - 1; *max_man_at_top = all_man; break;
+    case SPECIALS_FN:   *max_biased = all_exp;     *max_man_at_top = all_man - 1; break;
+    case SPECIALS_E8M0: *max_biased = all_exp - 1; *max_man_at_top = 0; break;
+    default:            *max_biased = all_exp;     *max_man_at_top = all_man; break;
+    }
+}
+
+static inline uint64_t round_increment(fp_rounding r, int sign, u128 kept, u128 rem, int shift)
+{
+    if (rem == 0)
+        return 0;
+    switch (r) {
+    case ROUND_RZ: return 0;
+    case ROUND_RD: return sign ? 1 : 0;
+    case ROUND_RNE:
+        if (shift > 128)
+            return 0;
+        {
+            u128 half = (u128)1 << (shift - 1);
+            return rem > half || (rem == half && (kept & 1));
+        }
+    }
+    return 0;
+}
+
 /* Encode (-1)^sign * mag * 2^lsb_exp into f with rounding mode r.  Overflow past the format's largest
  * exponent gives infinity in every mode (the Tensor Core rule: |x| >= 2^128 becomes inf even under
  * RZ); formats without infinity give their NaN.  *inexact (if non-NULL) is set when rounding changed
- * the value.  An exact zero gives +0 unless neg_zero is requested by sign with mag == 0. */
-uint64_t fmt_encode(const fmt_desc *f, int sign, uint64_t mag, int lsb_exp, fp_rounding r, int *inexact);
+ * the value.  A zero magnitude keeps the sign given (formats without -0 give +0). */
+static inline uint64_t fmt_encode128(const fmt_desc *f, int sign, uint64_t hi, uint64_t lo, int lsb_exp, fp_rounding r,
+                       int *inexact)
+{
+    u128 mag = ((u128)hi << 64) | lo;
+    int dummy;
+    if (!inexact)
+        inexact = &dummy;
+    *inexact = 0;
+    uint64_t sign_bit = f->has_sign ? (uint64_t)(sign != 0) << (f->width - 1) : 0;
+    if (!f->has_sign && sign && mag != 0) {
+        *inexact = 1;
+        return fmt_canonical_nan(f);
+    }
+    if (mag == 0) {
+        if (f->specials == SPECIALS_E8M0) { *inexact = 1; return fmt_canonical_nan(f); }
+        if (f->specials == SPECIALS_FNUZ) return 0; /* no negative zero */
+        return sign_bit;
+    }
+    int man = f->man_bits;
+    int e_min = fmt_min_exp(f);
+    int e = msb128(mag) + lsb_exp;                 /* exponent of the leading one */
+    int q = (e < e_min ? e_min : e) - man;         /* weight of the last kept bit */
+    if (f->specials == SPECIALS_E8M0)
+        q = e;                                     /* no subnormals: powers of two only */
+    int shift = q - lsb_exp;
+    u128 kept, rem = 0;
+    if (shift <= 0) {
+        kept = mag << -shift;
+    } else if (shift >= 128) {
+        kept = 0; rem = mag;
+    } else {
+        kept = mag >> shift;
+        rem = mag & (((u128)1 << shift) - 1);
+    }
+    *inexact = rem != 0;
+    kept += round_increment(r, sign, kept, rem, shift);
+    if (kept >> (man + 1)) {                       /* rounding carried into a new leading bit */
+        kept >>= 1;
+        q++;
+    }
+    uint64_t biased, mantissa;
+    if (f->specials == SPECIALS_E8M0) {
+        if (kept == 0 || q + f->bias < 0) { *inexact = 1; return fmt_canonical_nan(f); }
+        biased = (uint64_t)(q + f->bias); mantissa = 0;
+    } else if (kept >> man) {
+        biased = (uint64_t)(q + man + f->bias);
+        mantissa = (uint64_t)kept & ((1ULL << man) - 1);
+    } else {
+        biased = 0;
+        mantissa = (uint64_t)kept;
+    }
+    uint64_t max_biased, max_man;
+    fmt_max_finite(f, &max_biased, &max_man);
+    if (biased > max_biased || (biased == max_biased && mantissa > max_man)) {
+        *inexact = 1;
+        return fmt_inf(f, sign);
+    }
+    if (biased == 0 && mantissa == 0 && f->specials == SPECIALS_FNUZ)
+        sign_bit = 0;
+    return sign_bit | (biased << man) | mantissa;
+}
 
-/* Same with a 128-bit magnitude (hi:lo). */
-uint64_t fmt_encode128(const fmt_desc *f, int sign, uint64_t hi, uint64_t lo, int lsb_exp, fp_rounding r,
-                       int *inexact);
-
-uint64_t fmt_inf(const fmt_desc *f, int sign);      /* +-inf, or the NaN of a format without inf */
-uint64_t fmt_canonical_nan(const fmt_desc *f);       /* positive quiet NaN with all mantissa bits set */
+/* Same with a 64-bit magnitude. */
+static inline uint64_t fmt_encode(const fmt_desc *f, int sign, uint64_t mag, int lsb_exp, fp_rounding r, int *inexact)
+{
+    return fmt_encode128(f, sign, 0, mag, lsb_exp, r, inexact);
+}
 
 #endif
