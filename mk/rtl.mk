@@ -42,8 +42,8 @@ $(RTL_SIM): $(RTL_SRC) $(TB_SRC) tb/tb_main.cpp $(RTL_GEN)/tb_units.svh $(DPI_LI
 	@rm -f $@   # relinks when only the DPI or model library changed
 	@verilator --cc --exe --build -O3 --x-assign fast --x-initial fast --trace-fst -Wno-fatal -Wno-lint \
 	  -Wno-style --top-module tb_mma -I$(RTL_GEN) -Mdir $(RTL_DIR)/obj -j $(RTL_JOBS) \
-	  -CFLAGS "-O2 -std=c++17" -LDFLAGS "$(abspath $(DPI_LIB)) $(abspath $(LIB)) -lm -lz" \
-	  --MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2" \
+	  -CFLAGS "-O3 -march=native -std=c++17" -LDFLAGS "$(abspath $(DPI_LIB)) $(abspath $(LIB)) -lm -lz" \
+	  --MAKEFLAGS "OPT_FAST=-O3 OPT_SLOW=-O1 OPT_GLOBAL=-O3" \
 	  $(RTL_SRC) $(TB_SRC) $(abspath tb/tb_main.cpp) >$(RTL_DIR)/verilate.log 2>&1 \
 	  || { tail -30 $(RTL_DIR)/verilate.log; exit 1; }
 
