@@ -9,7 +9,6 @@
 
 enum {
     FDRDA_MAX_K = 64,
-    FDRDA_F = 24,           /* Step 4: fractional bits of the aligned products */
     FDRDA_DOT_F = 31,       /* Step 6: s_dot is rounded down at its 31st fractional bit ... */
     FDRDA_C_F = 24,         /* ... and c at its 24th */
     GFDRDA_C_WINDOW = 25,   /* GFDRDA Step 8: c rounds toward zero when e_c < e_max - 25 */
@@ -95,7 +94,7 @@ static int amd_products(const mmaref_instr *in, fp_unpacked uc, const uint64_t *
 
 /* Steps 4-5 over the products i = first, first + step, ...: align to their maximum exponent keeping F
  * fractional bits, truncated (RZ), and sum exactly.  Returns 0 when the set is empty. */
-static int fused_dot(const amd_term *p, int k, int first, int step, int frac, int64_t *S, int *e)
+static int fused_dot(const amd_term *p, int k, int first, int step, int frac, int F, int64_t *S, int *e)
 {
     if (first >= k)
         return 0;
@@ -105,7 +104,7 @@ static int fused_dot(const amd_term *p, int k, int first, int step, int frac, in
             e_max = p[i].exp;
     int64_t sum = 0;
     for (int i = first; i < k; i += step)
-        sum += fixed_align_rz(p[i].sign, p[i].sig, frac, p[i].exp, e_max, FDRDA_F);
+        sum += fixed_align_rz(p[i].sign, p[i].sig, frac, p[i].exp, e_max, F);
     *S = sum;
     *e = e_max;
     return 1;
@@ -115,6 +114,7 @@ static uint64_t fdrda_pass(const mmaref_instr *in, mmaref_format c_fmt, uint64_t
                            const uint64_t *b, int k, int grouped, fp_rounding align)
 {
     const int frac = fmt_of(in->a)->man_bits + fmt_of(in->b)->man_bits;
+    const int F = in->frac_bits; /* Step 4: fractional bits of the aligned products (24, from the table) */
     const fmt_desc *fc = fmt_of(c_fmt);
     fp_unpacked uc = fmt_decode(fc, c);
     amd_term p[FDRDA_MAX_K];
@@ -129,19 +129,19 @@ static uint64_t fdrda_pass(const mmaref_instr *in, mmaref_format c_fmt, uint64_t
     int e_dot = 0;
     if (!grouped) {
         /* FDRDA Steps 4-5: all products aligned to e_dot = max e_k, truncated at F = 24. */
-        fused_dot(p, k, 0, 1, frac, &s_dot, &e_dot);
+        fused_dot(p, k, 0, 1, frac, F, &s_dot, &e_dot);
     } else {
         /* GFDRDA Steps 4-5: even and odd products summed separately (RZ at F = 24) ... */
         int64_t s_even = 0, s_odd = 0;
         int e_even = 0, e_odd = 0;
-        int has_even = fused_dot(p, k, 0, 2, frac, &s_even, &e_even);
-        int has_odd = fused_dot(p, k, 1, 2, frac, &s_odd, &e_odd);
+        int has_even = fused_dot(p, k, 0, 2, frac, F, &s_even, &e_even);
+        int has_odd = fused_dot(p, k, 1, 2, frac, F, &s_odd, &e_odd);
         e_dot = !has_odd || (has_even && e_even > e_odd) ? e_even : e_odd;
         /* ... Steps 6-7: both aligned to e_dot = max(e_even, e_odd), rounded down at F = 24, summed. */
         if (has_even)
-            s_dot += align_signed(s_even, FDRDA_F, e_even, e_dot, FDRDA_F, align);
+            s_dot += align_signed(s_even, F, e_even, e_dot, F, align);
         if (has_odd)
-            s_dot += align_signed(s_odd, FDRDA_F, e_odd, e_dot, FDRDA_F, align);
+            s_dot += align_signed(s_odd, F, e_odd, e_dot, F, align);
     }
 
     /* FDRDA Step 6 (GFDRDA Step 8): align s_dot and c to e_max = max(e_dot, e_c); s_dot rounded down at
@@ -149,7 +149,7 @@ static uint64_t fdrda_pass(const mmaref_instr *in, mmaref_format c_fmt, uint64_t
      * is shifted out entirely) when e_c < e_max - 25. */
     const int e_c = operand_exp(uc);
     const int e_max = e_dot > e_c ? e_dot : e_c;
-    int64_t s_dot_aligned = align_signed(s_dot, FDRDA_F, e_dot, e_max, FDRDA_DOT_F, align);
+    int64_t s_dot_aligned = align_signed(s_dot, F, e_dot, e_max, FDRDA_DOT_F, align);
     fp_rounding c_round = grouped && e_c < e_max - GFDRDA_C_WINDOW ? ROUND_RZ : align;
     int64_t s_c = c_round == ROUND_RD ? fixed_align_rd(uc.sign, uc.sig, fc->man_bits, e_c, e_max, FDRDA_C_F)
                                       : fixed_align_rz(uc.sign, uc.sig, fc->man_bits, e_c, e_max, FDRDA_C_F);
