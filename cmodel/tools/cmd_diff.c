@@ -81,11 +81,9 @@ static mmaref_format narrower(mmaref_format x, mmaref_format y)
 
 static double round_to(mmaref_format f, double x)
 {
-    if (x == 0 || !isfinite(x))
+    uint64_t bits;
+    if (x == 0 || !isfinite(x) || mmaref_format_round_double(f, x, &bits) != MMAREF_OK)
         return x;
-    int e;
-    double fr = frexp(fabs(x), &e);
-    uint64_t bits = fmt_encode(fmt_of(f), signbit(x) != 0, (uint64_t)ldexp(fr, 53), e - 53, ROUND_RNE, NULL);
     return mmaref_format_to_double(f, bits);
 }
 
