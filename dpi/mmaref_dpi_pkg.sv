@@ -8,7 +8,7 @@ package mmaref_dpi_pkg;
   // ---- wrappers over the public API (cmodel/include/mmaref.h) ----
   // Look an instruction up once: a handle >= 0, or -1 (the reason is printed).
   import "DPI-C" function int mmaref_dpi_lookup(input string arch, input string name);
-  // One of the instruction's parameters: "k" "m" "n" "frac_bits" "chain" "block_size" "group" "a" "b"
+  // One of the instruction's parameters: "k" "m" "n" "frac_bits" "passes" "block_size" "group" "a" "b"
   // "c" "d" "scale" (mmaref_format codes) "out" (mmaref_output) "algo" (mmaref_algo); -1 if unknown.
   import "DPI-C" function int mmaref_dpi_param(input int h, input string key);
   // "arch:name" of a handle.

@@ -299,7 +299,7 @@ static void directed_experiments(gen_ctx *g)
             push(g, &v);
         }
     /* f16 round-to-nearest-even ties (f16 output), normal, subnormal and at the overflow boundary */
-    if (g->in->out == MMAREF_OUT_F16_RNE) {
+    if (g->in->pass[g->in->passes - 1].out == MMAREF_OUT_F16_RNE) {
         static const double cs[] = {1.0, 1.0 + 0x1p-10, 0.0, 0.0, 0.0, 65504.0, 65472.0, -1.0, 0x1p-14};
         static const double ps[] = {0x1p-11, 0x1p-11, 0x1p-25, 0x1.8p-24, 0x1p-24, 16.0, 16.0, -0x1p-11, 0x1p-25};
         for (size_t t = 0; t < sizeof cs / sizeof cs[0]; t++)
@@ -333,7 +333,7 @@ static gen_ctx *ctx_of(int h)
         g->fs = info_of(in->scale);
         g->scale_one = enc(g->fs.f, 1.0, &ok);
     }
-    g->F = in->frac_bits;
+    g->F = in->pass[0].frac_bits;
     directed_specials(g);
     directed_experiments(g);
     return g;
@@ -484,8 +484,8 @@ void mmaref_tb_report(int h, const char *unit, unsigned long long seed, unsigned
     mmaref_format fd = g->in->d;
     fprintf(stdout, "MISMATCH %s:%s unit %s seed %llu index %llu%s\n", g->in->arch, g->in->name, unit, seed, idx,
             idx < (uint64_t)g->n_directed ? " (directed)" : "");
-    fprintf(stdout, "  algo %s K %d F %d chain %d out %s block %d\n", mmaref_algo_name(g->in->algo), g->k, g->F,
-            g->in->chain, mmaref_output_name(g->in->out), g->in->block_size);
+    fprintf(stdout, "  algo %s K %d F %d passes %d out %s block %d\n", mmaref_algo_name(g->in->pass[0].algo), g->k,
+            g->F, g->in->passes, mmaref_output_name(g->in->pass[g->in->passes - 1].out), g->in->block_size);
     describe(stdout, "c", g->in->c, v.c);
     for (int i = 0; i < g->k; i++) {
         char na[16], nb[16];

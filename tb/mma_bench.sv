@@ -87,7 +87,7 @@ module mma_bench #(
     if (MUTANT == 0) begin
       expect_param("k", K);
       expect_param("frac_bits", F);
-      expect_param("chain", CHAIN);
+      expect_param("passes", CHAIN);
     end
     if (ALGO == 1) begin
       expect_param("group", 16);

@@ -100,7 +100,6 @@ int cli_parse_list(mmaref_format f, const char *text, const char *what, uint64_t
     }
     strcpy(buf, text);
     *n = 0;
-    char *save = NULL;
     int count = 0;
     for (const char *p = text; *p; p++)
         count += *p == ',';
@@ -125,7 +124,6 @@ int cli_parse_list(mmaref_format f, const char *text, const char *what, uint64_t
             return 1;
         p = comma ? comma + 1 : p + strlen(p);
     }
-    (void)save;
     *n = count + 1;
     return 0;
 }

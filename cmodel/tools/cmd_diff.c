@@ -12,7 +12,6 @@
 
 #include "cli.h"
 #include "expansion.h"
-#include "../src/format.h"
 
 static const char usage[] =
     "usage: mmaref diff ARCH1 INSTR1 ARCH2 INSTR2 [--random N] [--seed S] [--dist mixed|bits|normal]\n"
@@ -72,11 +71,10 @@ static int is_exact_in(mmaref_format f, double x, uint64_t *bits)
 /* The narrower of two formats: fewer mantissa bits, then fewer exponent bits. */
 static mmaref_format narrower(mmaref_format x, mmaref_format y)
 {
-    const fmt_desc *fx = fmt_of(x), *fy = fmt_of(y);
-    int mx = x == MMAREF_TF32 ? 10 : fx->man_bits, my = y == MMAREF_TF32 ? 10 : fy->man_bits;
+    int mx = mmaref_format_precision(x), my = mmaref_format_precision(y);
     if (mx != my)
         return mx < my ? x : y;
-    return fx->exp_bits <= fy->exp_bits ? x : y;
+    return mmaref_format_get(x)->exp_bits <= mmaref_format_get(y)->exp_bits ? x : y;
 }
 
 static double round_to(mmaref_format f, double x)
@@ -154,11 +152,11 @@ static diff_kind compare(const diff_ctx *x, const uint64_t d[2], double *ulps)
         return signbit(v0) == signbit(v1) ? SAME : DIFF_ZERO_SIGN;
     if (isinf(v0) || isinf(v1))
         return DIFF_SPECIAL;
-    const fmt_desc *fd = fmt_of(narrower(f0, f1));
-    int e = ilogb(fmax(fabs(v0), fabs(v1)));
-    if (e < fmt_min_exp(fd))
-        e = fmt_min_exp(fd);
-    *ulps = fabs(v0 - v1) / ldexp(1.0, e - fd->man_bits);
+    mmaref_format g = narrower(f0, f1);
+    int e = ilogb(fmax(fabs(v0), fabs(v1))), e_min = 1 - mmaref_format_get(g)->bias;
+    if (e < e_min)
+        e = e_min;
+    *ulps = fabs(v0 - v1) / ldexp(1.0, e - mmaref_format_precision(g));
     return DIFF_FINITE;
 }
 
