@@ -123,3 +123,27 @@ static mmaref_status format_convert_double(mmaref_format f, double x, uint64_t *
     *raw = bits;
     return MMAREF_OK;
 }
+
+/* The public view of a format's fields (mmaref.h mirrors fmt_specials in mmaref_specials). */
+_Static_assert((int)MMAREF_SPECIALS_IEEE == SPECIALS_IEEE && (int)MMAREF_SPECIALS_FN == SPECIALS_FN &&
+                   (int)MMAREF_SPECIALS_FNUZ == SPECIALS_FNUZ && (int)MMAREF_SPECIALS_NONE == SPECIALS_NONE &&
+                   (int)MMAREF_SPECIALS_E8M0 == SPECIALS_E8M0,
+               "mmaref_specials and fmt_specials differ");
+
+mmaref_status mmaref_format_get_info(mmaref_format f, mmaref_format_info *info)
+{
+    if ((unsigned)f >= MMAREF_FORMAT_COUNT || !info)
+        return MMAREF_ERR_ARGUMENT;
+    const fmt_desc *d = fmt_of(f);
+    uint64_t max_biased, max_man;
+    fmt_max_finite(d, &max_biased, &max_man);
+    int has_inf = d->specials == SPECIALS_IEEE, has_nan = d->specials != SPECIALS_NONE;
+    *info = (mmaref_format_info){
+        .name = d->name, .width = d->width, .exp_bits = d->exp_bits, .man_bits = d->man_bits,
+        .bias = d->bias, .has_sign = d->has_sign, .specials = (mmaref_specials)d->specials,
+        .ignored = d->ignored, .max_finite = (max_biased << d->man_bits | max_man) & ~d->ignored,
+        .has_inf = has_inf, .has_nan = has_nan,
+        .inf = has_inf ? fmt_inf(d, 0) : 0, .nan = has_nan ? fmt_canonical_nan(d) : 0,
+    };
+    return MMAREF_OK;
+}
