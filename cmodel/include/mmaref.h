@@ -158,8 +158,12 @@ typedef enum {
     MMAREF_GEN_DIRECTED, /* the directed corner cases (special values on every lane, the papers'
                           * experiments, alignment shifts 0..F+3, carry chains, cancellation, overflow,
                           * f16 ties); index i is directed vector i mod mmaref_gen_directed_count() */
-    MMAREF_GEN_MIXED,    /* the testbench stream: every directed vector, then 25 % raw, 40 % cluster,
-                          * 15 % cancel, 15 % special, 5 % extreme */
+    MMAREF_GEN_RANDOM,   /* each index draws its kind: 25 % raw, 40 % cluster, 15 % cancel, 15 % special,
+                          * 5 % extreme */
+    MMAREF_GEN_MIXED,    /* the testbench stream: every directed vector, then random: index i is directed
+                          * i while i < mmaref_gen_directed_count(), else random i (a caller drawing many
+                          * vectors counts once and asks for those two kinds itself: the count costs
+                          * about as much as 1000 random vectors) */
     MMAREF_GEN_KIND_COUNT
 } mmaref_gen_kind;
 
@@ -170,9 +174,9 @@ mmaref_gen_kind mmaref_gen_kind_by_name(const char *name);
 uint64_t mmaref_gen_directed_count(const mmaref_instr *in);
 
 /* Vector `index` of the (instruction, kind, seed) stream: c, a[k], b[k], and sa, sb
- * (mmaref_scale_count() values; may be NULL without scales).  Random vectors of one kind are those the
- * mixed stream has at the same index when it draws that kind.  Returns the kind of the vector made
- * (for MMAREF_GEN_MIXED, which one), or -1 for a bad argument (k above MMAREF_MAX_K included). */
+ * (mmaref_scale_count() values; may be NULL without scales).  A vector of one random kind is the one the
+ * random stream has at the same index when it draws that kind.  Returns the kind of the vector made
+ * (for random and mixed, which one), or -1 for a bad argument (k above MMAREF_MAX_K included). */
 int mmaref_gen_vector(const mmaref_instr *in, mmaref_gen_kind kind, uint64_t seed, uint64_t index,
                       uint64_t *c, uint64_t *a, uint64_t *b, uint64_t *sa, uint64_t *sb);
 

@@ -693,7 +693,7 @@ static mmaref_gen_kind random_tile(const gen_ctx *g, mmaref_gen_kind kind, uint6
     uint64_t r = stream_at(seed, index);
     /* drawn for every kind, so that a random vector of one kind is the mixed stream's at that index */
     int cls = below(&r, 100);
-    if (kind == MMAREF_GEN_MIXED)
+    if (kind == MMAREF_GEN_RANDOM || kind == MMAREF_GEN_MIXED)
         kind = cls < 25 ? MMAREF_GEN_RAW : cls < 65 ? MMAREF_GEN_CLUSTER : cls < 80 ? MMAREF_GEN_CANCEL
              : cls < 95 ? MMAREF_GEN_SPECIAL : MMAREF_GEN_EXTREME;
     if (kind == MMAREF_GEN_RAW) {
@@ -748,8 +748,8 @@ uint64_t mmaref_gen_directed_count(const mmaref_instr *in)
     return ctx_init(&g, in) ? 0 : directed_count(&g);
 }
 
-static const char *const kind_names[MMAREF_GEN_KIND_COUNT] = {"raw",     "cluster",  "cancel", "special",
-                                                              "extreme", "directed", "mixed"};
+static const char *const kind_names[MMAREF_GEN_KIND_COUNT] = {
+    "raw", "cluster", "cancel", "special", "extreme", "directed", "random", "mixed"};
 
 const char *mmaref_gen_kind_name(mmaref_gen_kind kind)
 {
