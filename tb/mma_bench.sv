@@ -18,6 +18,7 @@ module mma_bench #(
   input logic clk
 );
   import mmaref_dpi_pkg::*;
+  import tb_support_pkg::*;
   localparam int AW  = ALGO == 1 ? 4 : mma_pkg::max_width(AB_MASK);
   localparam int NS  = ALGO == 1 ? K / 16 : (BLOCK > 0 ? K / BLOCK : 0);
   localparam int NSW = NS > 0 ? NS : 1;

@@ -20,7 +20,7 @@ static int gen_frac_bits(const mmaref_instr *in) { return in->frac_bits; }
 
 /* ---- random numbers: splitmix64 ---- */
 
-uint64_t mmaref_rand(uint64_t *state)
+static inline uint64_t next(uint64_t *state)
 {
     uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
@@ -28,13 +28,15 @@ uint64_t mmaref_rand(uint64_t *state)
     return z ^ (z >> 31);
 }
 
-static int below(uint64_t *r, int n) { return (int)(((mmaref_rand(r) >> 32) * (uint64_t)n) >> 32); }
+uint64_t mmaref_rand(uint64_t *state) { return next(state); }
+
+static int below(uint64_t *r, int n) { return (int)(((next(r) >> 32) * (uint64_t)n) >> 32); }
 
 /* Vector or tile `index` has its own stream, so that it is regenerated alone. */
 static uint64_t stream_at(uint64_t seed, uint64_t index)
 {
     uint64_t r = seed * 0xD1B54A32D192ED03ULL ^ (index + 1) * 0x9E3779B97F4A7C15ULL;
-    mmaref_rand(&r);
+    next(&r);
     return r;
 }
 
@@ -47,7 +49,8 @@ typedef struct {
     uint64_t man_all, ulp; /* the mantissa bits that count (TF32: the top 10) and the lowest of them */
     int man_eff, emin;     /* how many mantissa bits count; exponent of the smallest normal */
     long exp_top;          /* largest exponent field of a finite value */
-    double max;            /* the largest finite value */
+    double max_fr;         /* the largest finite value is max_fr 2^max_e, 0.5 <= max_fr < 1 (directed_init) */
+    int max_e;
     int nspecial;
     uint64_t special[GEN_MAX_SPECIALS];
 } gen_fmt;
@@ -60,6 +63,7 @@ static void add_special(gen_fmt *f, uint64_t raw) { f->special[f->nspecial++] = 
  * subnormal that is +0, 1 + 2^-23 (2^13 - 1) that is 1). */
 static void specials_of(gen_fmt *f)
 {
+    f->nspecial = 0;
     uint64_t s = f->sign_bit, one = (uint64_t)f->i.bias << f->i.man_bits, normal = 1ULL << f->i.man_bits;
     uint64_t low = f->ulp - 1, specials[] = {0, s, f->ulp, s | f->ulp, f->man_all, normal, s | normal,
                                              f->i.max_finite, s | f->i.max_finite, one, s | one};
@@ -84,7 +88,6 @@ static void specials_of(gen_fmt *f)
 
 static void fmt_init(gen_fmt *f, mmaref_format format)
 {
-    memset(f, 0, sizeof *f);
     mmaref_format_get_info(format, &f->i);
     f->f = format;
     uint64_t man_mask = (1ULL << f->i.man_bits) - 1;
@@ -93,12 +96,10 @@ static void fmt_init(gen_fmt *f, mmaref_format format)
     f->exp_all = (1ULL << f->i.exp_bits) - 1;
     f->man_all = man_mask & ~f->i.ignored;
     f->ulp = (man_mask & f->i.ignored) + 1;
-    f->man_eff = f->i.man_bits - __builtin_popcountll(man_mask & f->i.ignored);
+    f->man_eff = f->i.man_bits - __builtin_ctzll(f->ulp); /* ignored mantissa bits are the low ones */
     f->emin = 1 - f->i.bias;
     f->exp_top = (long)(f->i.max_finite >> f->i.man_bits & f->exp_all);
-    f->max = mmaref_format_to_double(format, f->i.max_finite);
-    if (f->i.man_bits > 0)
-        specials_of(f);
+    f->nspecial = 0;
 }
 
 /* A finite pattern with the given sign, biased exponent field (clamped to the finite range) and
@@ -114,12 +115,12 @@ static uint64_t fin_raw(const gen_fmt *f, int sign, long biased, uint64_t man)
 }
 
 static uint64_t max_finite(const gen_fmt *f, int sign) { return f->i.max_finite | (sign ? f->sign_bit : 0); }
-static uint64_t raw_bits(uint64_t *r, const gen_fmt *f) { return mmaref_rand(r) & f->mask; }
+static uint64_t raw_bits(uint64_t *r, const gen_fmt *f) { return next(r) & f->mask; }
 
 /* Random sign and mantissa, exponent field within +-spread of center (one draw). */
 static uint64_t clustered(uint64_t *r, const gen_fmt *f, long center, int spread)
 {
-    uint64_t x = mmaref_rand(r);
+    uint64_t x = next(r);
     long e = center + (long)(((x >> 1 & 0xFFFF) * (uint64_t)(2 * spread + 1)) >> 16) - spread;
     return fin_raw(f, (int)(x & 1), e, x >> 17);
 }
@@ -128,7 +129,7 @@ static uint64_t clustered(uint64_t *r, const gen_fmt *f, long center, int spread
 static uint64_t special(uint64_t *r, const gen_fmt *f)
 {
     int i = below(r, f->nspecial + 1);
-    return i < f->nspecial ? f->special[i] : fin_raw(f, below(r, 2), 0, mmaref_rand(r));
+    return i < f->nspecial ? f->special[i] : fin_raw(f, below(r, 2), 0, next(r));
 }
 
 /* ---- one instruction's generator ---- */
@@ -138,6 +139,7 @@ typedef struct {
     gen_fmt fa, fb, fc, fs;
     int k, ns, F;
     uint64_t scale_one;
+    int b_lo, b_hi; /* 2^j is a B value for -b_hi <= j <= -b_lo (directed_init) */
 } gen_ctx;
 
 static int ctx_init(gen_ctx *g, const mmaref_instr *in)
@@ -191,12 +193,12 @@ static int factor_window(const gen_fmt *f, double x, int *lo, int *hi)
     }
     if (signbit(x) && !f->i.has_sign)
         return 0;
-    int e, emax;
-    double fr = frexp(fabs(x), &e), frmax = frexp(f->max, &emax); /* |x| = fr 2^e, 0.5 <= fr < 1 */
-    int lsb = e - 53 + __builtin_ctzll((uint64_t)ldexp(fr, 53));  /* weight of x's lowest set bit */
+    int e;
+    double fr = frexp(fabs(x), &e);                               /* |x| = fr 2^e, 0.5 <= fr < 1 */
+    int lsb = e - 53 + __builtin_ctzll((uint64_t)ldexp(fr, 53)); /* weight of x's lowest set bit */
     if (e - 1 - lsb > f->man_eff)
         return 0;
-    *lo = e - emax + (fr > frmax);      /* x 2^-j <= the largest finite */
+    *lo = e - f->max_e + (fr > f->max_fr); /* x 2^-j <= the largest finite */
     *hi = lsb - (f->emin - f->man_eff); /* lowest bit at or above the smallest subnormal */
     return 1;
 }
@@ -205,10 +207,10 @@ static int factor_window(const gen_fmt *f, double x, int *lo, int *hi)
  * the split the directed vectors have always used.  Returns 0 when there is none. */
 static int split_exp(const gen_ctx *g, double x, int *j)
 {
-    int alo, ahi, blo, bhi;
-    if (!factor_window(&g->fa, x, &alo, &ahi) || !factor_window(&g->fb, 1.0, &blo, &bhi))
+    int alo, ahi;
+    if (!factor_window(&g->fa, x, &alo, &ahi))
         return 0;
-    int lo = alo > -bhi ? alo : -bhi, hi = ahi < -blo ? ahi : -blo; /* 2^j = 1.0 2^-(-j) */
+    int lo = alo > -g->b_hi ? alo : -g->b_hi, hi = ahi < -g->b_lo ? ahi : -g->b_lo;
     if (lo < -60) lo = -60;
     if (hi > 59) hi = 59;
     if (lo > hi)
@@ -397,27 +399,27 @@ static void d_scale_nan(sink *s)
 static void d_precision(sink *s)
 {
     const gen_ctx *g = s->g;
-    int K = g->k;
-    for (int t = 0; t <= g->F + 4; t++)
-        for (int pair = 0; pair < 3; pair++) {
+    int K = g->k, one = is_product(g, 1.0), c_one = is_c(g, 1.0), minus_one = K >= 3 && is_product(g, -1.0);
+    for (int t = 0; t <= g->F + 4; t++) {
+        double eps = ldexp(1.0, -t);
+        int eps_ok = one && is_product(g, eps);
+        for (int pair = 0; pair < 3 && eps_ok; pair++) {
             int i = pair == 0 ? 0 : pair == 1 ? K - 1 : K / 2, j = (i + 1 + pair) % K, k3 = (j + 1) % K;
-            double eps = ldexp(1.0, -t);
-            if (!is_product(g, 1.0) || !is_product(g, eps))
-                continue;
             if (take(s)) {
                 lane(g, s->v, i, 1.0);
                 lane(g, s->v, j, eps);
             }
-            if (is_c(g, 1.0) && take(s)) {
+            if (c_one && take(s)) {
                 set_c(g, s->v, 1.0);
                 lane(g, s->v, j, eps);
             }
-            if (K >= 3 && is_product(g, -1.0) && take(s)) {
+            if (minus_one && take(s)) {
                 lane(g, s->v, i, -1.0);
                 lane(g, s->v, j, 1.0);
                 lane(g, s->v, k3, eps);
             }
         }
+    }
 }
 
 /* mma-sim.md summation-order probe: X at lane i, -X at lane j, y on every other lane and in C, for every
@@ -425,16 +427,17 @@ static void d_precision(sink *s)
 static void d_order(sink *s)
 {
     const gen_ctx *g = s->g;
-    int K = g->k;
-    double y = ldexp(1.0, -6);
+    int K = g->k, ok[2];
+    double y = ldexp(1.0, -6), X[2] = {ldexp(1.0, 8), ldexp(1.0, 20)};
+    for (int big = 0; big < 2; big++)
+        ok[big] = is_product(g, X[big]) && is_product(g, -X[big]) && (K <= 2 || is_product(g, y));
     for (int i = 0; i < K && i < 8; i++)
         for (int j = 0; j < K && j < 8; j++)
             for (int big = 0; big < 2 && i != j; big++) {
-                double X = ldexp(1.0, big ? 20 : 8);
-                if (!is_product(g, X) || !is_product(g, -X) || (K > 2 && !is_product(g, y)) || !take(s))
+                if (!ok[big] || !take(s))
                     continue;
-                lane(g, s->v, i, X);
-                lane(g, s->v, j, -X);
+                lane(g, s->v, i, X[big]);
+                lane(g, s->v, j, -X[big]);
                 for (int l = 0; l < K; l++)
                     if (l != i && l != j)
                         lane(g, s->v, l, y);
@@ -446,24 +449,23 @@ static void d_order(sink *s)
 static void d_shifts(sink *s)
 {
     const gen_ctx *g = s->g;
-    int K = g->k, cman = g->fc.i.man_bits < 10 ? g->fc.i.man_bits : 10;
+    int K = g->k, cman = g->fc.i.man_bits < 10 ? g->fc.i.man_bits : 10, p15 = is_product(g, 1.5);
     for (int sh = 0; sh <= g->F + 3; sh++)
-        for (int neg = 0; neg < 2; neg++)
-            for (int last = 0; last < 2; last++) {
+        for (int neg = 0; neg < 2; neg++) {
+            double x = (neg ? -1.75 : 1.75) * ldexp(1.0, -sh);
+            for (int last = 0; last < 2 && is_product(g, x); last++) {
                 int li = last ? K - 1 : 0;
-                double x = (neg ? -1.75 : 1.75) * ldexp(1.0, -sh);
-                if (!is_product(g, x))
-                    continue;
                 if (take(s)) {
                     lane(g, s->v, li, x);
                     if (!set_c(g, s->v, 1.0 + ldexp(1.0, -cman)))
                         set_c(g, s->v, 1.0);
                 }
-                if (is_product(g, 1.5) && take(s)) {
+                if (p15 && take(s)) {
                     lane(g, s->v, li, x);
                     lane(g, s->v, (li + 1) % K, 1.5);
                 }
             }
+        }
 }
 
 /* Carry chains: every product the largest significand at one exponent, C just below the next power. */
@@ -554,6 +556,15 @@ static void enumerate(sink *s)
                                                d_carries,       d_cancel,    d_overflow,     d_f16_ties};
     for (size_t f = 0; f < sizeof families / sizeof families[0] && s->n <= s->want; f++)
         families[f](s);
+}
+
+/* What the directed vectors' product splits need: the largest finite A and B, and the powers of two B has. */
+static void directed_init(gen_ctx *g)
+{
+    gen_fmt *f[] = {&g->fa, &g->fb};
+    for (int i = 0; i < 2; i++)
+        f[i]->max_fr = frexp(mmaref_format_to_double(f[i]->f, f[i]->i.max_finite), &f[i]->max_e);
+    factor_window(&g->fb, 1.0, &g->b_lo, &g->b_hi); /* 2^j = 1.0 2^-(-j) */
 }
 
 static uint64_t directed_count(const gen_ctx *g)
@@ -680,14 +691,14 @@ static void special_tile(const gen_ctx *g, uint64_t *r, const gen_tile *t)
 static void extreme_tile(const gen_ctx *g, uint64_t *r, const gen_tile *t)
 {
     const gen_fmt *fa = &g->fa, *fb = &g->fb, *fc = &g->fc;
-    for (int i = 0; i < t->m * g->k; i++) t->A[i] = fin_raw(fa, below(r, 2), (long)fa->exp_all - below(r, 3), mmaref_rand(r));
-    for (int i = 0; i < g->k * t->n; i++) t->B[i] = fin_raw(fb, below(r, 2), (long)fb->exp_all - below(r, 3), mmaref_rand(r));
-    for (int i = 0; i < t->m * t->n; i++) t->C[i] = fin_raw(fc, below(r, 2), (long)fc->exp_all - below(r, 3), mmaref_rand(r));
+    for (int i = 0; i < t->m * g->k; i++) t->A[i] = fin_raw(fa, below(r, 2), (long)fa->exp_all - below(r, 3), next(r));
+    for (int i = 0; i < g->k * t->n; i++) t->B[i] = fin_raw(fb, below(r, 2), (long)fb->exp_all - below(r, 3), next(r));
+    for (int i = 0; i < t->m * t->n; i++) t->C[i] = fin_raw(fc, below(r, 2), (long)fc->exp_all - below(r, 3), next(r));
     for (int i = 0; i < t->m * g->ns; i++) t->SA[i] = g->scale_one;
     for (int i = 0; i < g->ns * t->n; i++) t->SB[i] = g->scale_one;
 }
 
-static mmaref_gen_kind random_tile(const gen_ctx *g, mmaref_gen_kind kind, uint64_t seed, uint64_t index,
+static mmaref_gen_kind random_tile(gen_ctx *g, mmaref_gen_kind kind, uint64_t seed, uint64_t index,
                                    const gen_tile *t)
 {
     uint64_t r = stream_at(seed, index);
@@ -696,6 +707,11 @@ static mmaref_gen_kind random_tile(const gen_ctx *g, mmaref_gen_kind kind, uint6
     if (kind == MMAREF_GEN_RANDOM || kind == MMAREF_GEN_MIXED)
         kind = cls < 25 ? MMAREF_GEN_RAW : cls < 65 ? MMAREF_GEN_CLUSTER : cls < 80 ? MMAREF_GEN_CANCEL
              : cls < 95 ? MMAREF_GEN_SPECIAL : MMAREF_GEN_EXTREME;
+    if (kind == MMAREF_GEN_SPECIAL) { /* the lists, only where they are drawn from */
+        specials_of(&g->fa);
+        specials_of(&g->fb);
+        specials_of(&g->fc);
+    }
     if (kind == MMAREF_GEN_RAW) {
         raw_tile(g, &r, t);
     } else if (kind == MMAREF_GEN_EXTREME) {
@@ -717,6 +733,7 @@ static int generate(const mmaref_instr *in, mmaref_gen_kind kind, uint64_t seed,
         (g.ns && (!t->SA || !t->SB)) || t->m < 1 || t->n < 1)
         return -1;
     if (kind == MMAREF_GEN_DIRECTED || kind == MMAREF_GEN_MIXED) {
+        directed_init(&g);
         uint64_t count = directed_count(&g), lines = (uint64_t)(t->m > t->n ? t->m : t->n);
         if (kind == MMAREF_GEN_DIRECTED || index < (count + lines - 1) / lines) {
             directed_tile(&g, index, count, t);
@@ -745,7 +762,10 @@ int mmaref_gen_tile(const mmaref_instr *in, mmaref_gen_kind kind, uint64_t seed,
 uint64_t mmaref_gen_directed_count(const mmaref_instr *in)
 {
     gen_ctx g;
-    return ctx_init(&g, in) ? 0 : directed_count(&g);
+    if (ctx_init(&g, in))
+        return 0;
+    directed_init(&g);
+    return directed_count(&g);
 }
 
 static const char *const kind_names[MMAREF_GEN_KIND_COUNT] = {
