@@ -623,6 +623,26 @@ static uint64_t scale_near_one(uint64_t *r, const gen_ctx *g)
     return below(r, 8) ? clustered(r, &g->fs, g->fs.i.bias, 6) : raw_bits(r, &g->fs);
 }
 
+static int uniform(uint64_t *r, int lo, int hi) { return lo + below(r, hi - lo + 1); } /* lo..hi */
+
+/* The exponent fields A and B cluster around: in half the tiles anywhere in their formats (products
+ * that overflow or vanish included), in the other half such that the products' exponent is uniform in
+ * C's normal range and both factors are normal (the results a hardware run can compare digit by digit). */
+static void cluster_centres(const gen_ctx *g, uint64_t *r, cluster *cl)
+{
+    const gen_fmt *fa = &g->fa, *fb = &g->fb, *fc = &g->fc;
+    int ahi = (int)fa->exp_top - fa->i.bias, bhi = (int)fb->exp_top - fb->i.bias, chi = (int)fc->exp_top - fc->i.bias;
+    int plo = fc->emin > fa->emin + fb->emin ? fc->emin : fa->emin + fb->emin, phi = chi < ahi + bhi ? chi : ahi + bhi;
+    if (below(r, 2) || plo > phi) {
+        cl->ca = 1 + below(r, (int)fa->exp_all);
+        cl->cb = 1 + below(r, (int)fb->exp_all);
+        return;
+    }
+    int p = uniform(r, plo, phi), ea = uniform(r, p - bhi > fa->emin ? p - bhi : fa->emin, p - fb->emin < ahi ? p - fb->emin : ahi);
+    cl->ca = ea + fa->i.bias;
+    cl->cb = p - ea + fb->i.bias;
+}
+
 /* Exponents clustered around one centre per operand so that products have similar magnitudes and random
  * signs cancel; spread 0..3, or in one tile in four 12 binades per factor (products up to 48 binades
  * apart: alignment shifts across and past any F-bit window).  C: +-0, near the products' exponent, or
@@ -631,8 +651,7 @@ static cluster cluster_tile(const gen_ctx *g, uint64_t *r, const gen_tile *t)
 {
     const gen_fmt *fa = &g->fa, *fb = &g->fb, *fc = &g->fc;
     cluster cl;
-    cl.ca = 1 + below(r, (int)fa->exp_all);
-    cl.cb = 1 + below(r, (int)fb->exp_all);
+    cluster_centres(g, r, &cl);
     cl.spread = below(r, 4) == 0 ? GEN_WIDE_SPREAD : below(r, 4);
     for (int i = 0; i < t->m * g->k; i++) t->A[i] = clustered(r, fa, cl.ca, cl.spread);
     for (int i = 0; i < g->k * t->n; i++) t->B[i] = clustered(r, fb, cl.cb, cl.spread);
