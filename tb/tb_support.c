@@ -33,8 +33,8 @@ static int vector_at(int h, uint64_t seed, uint64_t idx, uint64_t *c, uint64_t *
     return mmaref_gen_vector(mmaref_dpi_instr(h), kind, seed, idx, c, a, b, sa, sb);
 }
 
-/* Vectors of each kind offered to the unit; a repeated index (the open-array check's vector 0, then the
- * driver's) counts once. */
+/* Vectors of each kind offered to the unit; a repeated index (the open-array check's first vector, then
+ * the driver's) counts once. */
 static long long per_kind[MMAREF_GEN_KIND_COUNT];
 static unsigned long long last_counted = ~0ULL;
 
