@@ -754,6 +754,8 @@ static int generate(const mmaref_instr *in, mmaref_gen_kind kind, uint64_t seed,
     if (kind == MMAREF_GEN_DIRECTED || kind == MMAREF_GEN_MIXED) {
         directed_init(&g);
         uint64_t count = directed_count(&g), lines = (uint64_t)(t->m > t->n ? t->m : t->n);
+        if (count == 0) /* never: carries, cancellation and overflow are there for every instruction */
+            return -1;
         if (kind == MMAREF_GEN_DIRECTED || index < (count + lines - 1) / lines) {
             directed_tile(&g, index, count, t);
             return MMAREF_GEN_DIRECTED;
