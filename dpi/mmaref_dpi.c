@@ -7,7 +7,6 @@
 #include "svdpi.h"
 #include "mmaref_dpi.h"
 
-enum { DPI_MAX_HANDLES = 256 };
 static mmaref_instr handles[DPI_MAX_HANDLES];
 static int handle_count;
 

@@ -147,25 +147,9 @@ typedef enum {
     MMAREF_SPECIALS_COUNT
 } mmaref_specials;
 
-/* A format's fields: the library's one format table. */
-typedef struct {
-    const char *name;
-    int width;              /* storage bits */
-    int exp_bits, man_bits, bias;
-    int has_sign;           /* 0 for the unsigned scale formats */
-    mmaref_specials specials;
-    uint64_t ignored;       /* bits the hardware treats as zero: TF32's low 13, UE4M3's sign */
-} mmaref_format_info;
-
-/* The fields of a format (NULL for an unknown code). */
-const mmaref_format_info *mmaref_format_get(mmaref_format f);
 const char *mmaref_specials_name(mmaref_specials s);
 /* Mantissa bits a format's values carry: man_bits less the ignored low bits (tf32: 10). */
 int mmaref_format_precision(mmaref_format f);  /* "ieee" "fn" "fnuz" "none" "e8m0" */
-/* Canonical NaN (0x7FFFFFFF style: positive, every mantissa bit set; FNUZ 0x80; ue8m0 0xFF) and
- * +-infinity; a format without NaN or inf returns nonzero and leaves *raw alone. */
-int mmaref_format_nan(mmaref_format f, uint64_t *raw);
-int mmaref_format_inf(mmaref_format f, int sign, uint64_t *raw);
 const char *mmaref_format_name(mmaref_format f);
 /* Format by name ("e4m3", AMD "fp8"/"bf8"/"xf32" accepted); returns MMAREF_FORMAT_COUNT if unknown. */
 mmaref_format mmaref_format_by_name(const char *name);
@@ -195,6 +179,68 @@ void mmaref_schedule_name(const mmaref_instr *in, char *buf, size_t cap);
  * and scaling supported by its kind, K and the scales within the limits); otherwise a one-line
  * message naming the field. */
 mmaref_status mmaref_check_schedule(const mmaref_instr *in, char *msg, size_t msglen);
+
+
+
+/* ==== format fields and the stimulus generator (cmodel/src/format.c, cmodel/src/gen.c) ==============
+ * One generator for every user (the RTL testbench, the GPU harness, `mmaref gen`, the tests), in the
+ * manner of TestFloat's testfloat_gen: vectors and tiles of raw operand bits addressed by (instruction,
+ * seed, index), so that any one of them can be regenerated from those three numbers. */
+/* A format's fields, from the library's format table (the one place they are written). */
+typedef struct {
+    const char *name;
+    int width, exp_bits, man_bits, bias; /* storage bits; exponent and mantissa fields; exponent bias */
+    int has_sign;                        /* 0 for the unsigned scale formats */
+    mmaref_specials specials;
+    uint64_t ignored;    /* bits the hardware treats as zero: TF32's low 13 mantissa bits, UE4M3's sign */
+    uint64_t max_finite; /* the largest finite value (its ignored bits clear) */
+    int has_inf, has_nan;
+    uint64_t inf, nan;   /* +inf and the canonical NaN; 0 where the format has none */
+} mmaref_format_info;
+
+mmaref_status mmaref_format_get_info(mmaref_format f, mmaref_format_info *info);
+
+/* splitmix64: *state advances by one step; returns 64 uniform bits.  The same stream on every host. */
+uint64_t mmaref_rand(uint64_t *state);
+
+typedef enum {
+    MMAREF_GEN_RAW,      /* every operand, C and scale: uniform random bits of its storage width */
+    MMAREF_GEN_CLUSTER,  /* exponents clustered around one centre per operand, C near the products or 0 */
+    MMAREF_GEN_CANCEL,   /* clustered, products in x, -x pairs, sometimes a small residue */
+    MMAREF_GEN_SPECIAL,  /* clustered, 1..3 operands per dot-add special (inf, NaN, zeros, subnormals, max) */
+    MMAREF_GEN_EXTREME,  /* every exponent within 2 of the top of its range */
+    MMAREF_GEN_DIRECTED, /* the directed corner cases (special values on every lane, the papers'
+                          * experiments, alignment shifts 0..F+3, carry chains, cancellation, overflow,
+                          * f16 ties); index i is directed vector i mod mmaref_gen_directed_count() */
+    MMAREF_GEN_RANDOM,   /* each index draws its kind: 25 % raw, 40 % cluster, 15 % cancel, 15 % special,
+                          * 5 % extreme */
+    MMAREF_GEN_MIXED,    /* the testbench stream: every directed vector, then random: index i is directed
+                          * i while i < mmaref_gen_directed_count(), else random i (a caller drawing many
+                          * vectors counts once and asks for those two kinds itself: the count costs
+                          * about as much as 1000 random vectors) */
+    MMAREF_GEN_KIND_COUNT
+} mmaref_gen_kind;
+
+const char *mmaref_gen_kind_name(mmaref_gen_kind kind);
+/* Kind by name ("raw", "cluster", ...); MMAREF_GEN_KIND_COUNT if unknown. */
+mmaref_gen_kind mmaref_gen_kind_by_name(const char *name);
+/* Number of directed vectors of an instruction (0 for a bad argument). */
+uint64_t mmaref_gen_directed_count(const mmaref_instr *in);
+
+/* Vector `index` of the (instruction, kind, seed) stream: c, a[k], b[k], and sa, sb
+ * (mmaref_scale_count() values; may be NULL without scales).  A vector of one random kind is the one the
+ * random stream has at the same index when it draws that kind.  Returns the kind of the vector made
+ * (for random and mixed, which one), or -1 for a bad argument (k above MMAREF_MAX_K included). */
+int mmaref_gen_vector(const mmaref_instr *in, mmaref_gen_kind kind, uint64_t seed, uint64_t index,
+                      uint64_t *c, uint64_t *a, uint64_t *b, uint64_t *sa, uint64_t *sb);
+
+/* Tile `index`: C[M][N], A[M][K], B[K][N], SA[M][S], SB[S][N] row-major as mmaref_mma takes them
+ * (S = mmaref_scale_count()).  One draw of the kind's parameters per tile (one exponent centre per
+ * operand, ...), so every dot-add of the tile is one of that kind; a vector is the 1 x 1 tile.  Directed
+ * tiles put directed vector index * max(M, N) + i on dot-add (i, i). */
+int mmaref_gen_tile(const mmaref_instr *in, mmaref_gen_kind kind, uint64_t seed, uint64_t index,
+                    uint64_t *C, uint64_t *A, uint64_t *B, uint64_t *SA, uint64_t *SB);
+/* ==== end of format fields and the stimulus generator ============================================= */
 
 #if defined(__GNUC__)
 #pragma GCC visibility pop

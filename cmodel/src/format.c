@@ -28,10 +28,6 @@ uint64_t fmt_inf(const fmt_desc *f, int sign)
 
 /* ---- public helpers ---- */
 
-const mmaref_format_info *mmaref_format_get(mmaref_format f)
-{
-    return (unsigned)f < MMAREF_FORMAT_COUNT ? &fmt_table[f] : NULL;
-}
 
 const char *mmaref_specials_name(mmaref_specials s)
 {
@@ -47,21 +43,7 @@ int mmaref_format_precision(mmaref_format f)
     return (unsigned)f < MMAREF_FORMAT_COUNT ? fmt_table[f].man_bits - ignored_low_bits(&fmt_table[f]) : 0;
 }
 
-int mmaref_format_nan(mmaref_format f, uint64_t *raw)
-{
-    if ((unsigned)f >= MMAREF_FORMAT_COUNT || fmt_table[f].specials == MMAREF_SPECIALS_NONE)
-        return 1;
-    *raw = fmt_canonical_nan(&fmt_table[f]);
-    return 0;
-}
 
-int mmaref_format_inf(mmaref_format f, int sign, uint64_t *raw)
-{
-    if ((unsigned)f >= MMAREF_FORMAT_COUNT || fmt_table[f].specials != MMAREF_SPECIALS_IEEE)
-        return 1;
-    *raw = fmt_inf(&fmt_table[f], sign);
-    return 0;
-}
 
 const char *mmaref_format_name(mmaref_format f)
 {
@@ -151,5 +133,23 @@ static mmaref_status format_convert_double(mmaref_format f, double x, uint64_t *
     if (exact && inexact)
         return MMAREF_ERR_VALUE;
     *raw = bits;
+    return MMAREF_OK;
+}
+
+mmaref_status mmaref_format_get_info(mmaref_format f, mmaref_format_info *info)
+{
+    if ((unsigned)f >= MMAREF_FORMAT_COUNT || !info)
+        return MMAREF_ERR_ARGUMENT;
+    const fmt_desc *d = fmt_of(f);
+    uint64_t max_biased, max_man;
+    fmt_max_finite(d, &max_biased, &max_man);
+    int has_inf = d->specials == MMAREF_SPECIALS_IEEE, has_nan = d->specials != MMAREF_SPECIALS_NONE;
+    *info = (mmaref_format_info){
+        .name = d->name, .width = d->width, .exp_bits = d->exp_bits, .man_bits = d->man_bits,
+        .bias = d->bias, .has_sign = d->has_sign, .specials = d->specials,
+        .ignored = d->ignored, .max_finite = (max_biased << d->man_bits | max_man) & ~d->ignored,
+        .has_inf = has_inf, .has_nan = has_nan,
+        .inf = has_inf ? fmt_inf(d, 0) : 0, .nan = has_nan ? fmt_canonical_nan(d) : 0,
+    };
     return MMAREF_OK;
 }

@@ -12,8 +12,15 @@
 
 typedef enum { CLS_ZERO, CLS_SUBNORMAL, CLS_NORMAL, CLS_INF, CLS_NAN } fp_class;
 
-/* The public format record (mmaref.h), internally fmt_desc. */
-typedef mmaref_format_info fmt_desc;
+/* A format's fields (mmaref_format_get_info gives them, with derived ones, to callers). */
+typedef struct {
+    const char *name;
+    int width;          /* storage bits */
+    int exp_bits, man_bits, bias;
+    int has_sign;       /* 0 for the unsigned scale formats */
+    mmaref_specials specials;
+    uint64_t ignored;   /* bits the hardware treats as zero: TF32's low 13, UE4M3's sign */
+} fmt_desc;
 
 typedef struct {
     int sign;           /* 1 = negative */

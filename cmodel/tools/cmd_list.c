@@ -118,12 +118,11 @@ static int schema(int json)
         printf("%-4s %-9s %5s %4s %4s %5s %4s %-5s %-18s %s\n", "code", "format", "width", "exp", "man", "bias",
                "sign", "spec", "canonical-nan", "ignored");
         for (int f = 0; f < MMAREF_FORMAT_COUNT; f++) {
-            const mmaref_format_info *x = mmaref_format_get((mmaref_format)f);
-            uint64_t nan = 0;
-            int no_nan = mmaref_format_nan((mmaref_format)f, &nan);
+            mmaref_format_info info, *x = &info;
+            mmaref_format_get_info((mmaref_format)f, &info);
             char nan_text[24] = "-";
-            if (!no_nan)
-                snprintf(nan_text, sizeof nan_text, "0x%0*llx", (x->width + 3) / 4, (unsigned long long)nan);
+            if (x->has_nan)
+                snprintf(nan_text, sizeof nan_text, "0x%0*llx", (x->width + 3) / 4, (unsigned long long)x->nan);
             printf("%-4d %-9s %5d %4d %4d %5d %4d %-5s %-18s 0x%llx\n", f, x->name, x->width, x->exp_bits,
                    x->man_bits, x->bias, x->has_sign, mmaref_specials_name(x->specials), nan_text,
                    (unsigned long long)x->ignored);
@@ -145,16 +144,17 @@ static int schema(int json)
     }
     printf("{\"formats\": [\n");
     for (int f = 0; f < MMAREF_FORMAT_COUNT; f++) {
-        const mmaref_format_info *x = mmaref_format_get((mmaref_format)f);
-        uint64_t nan = 0, inf = 0;
-        int no_nan = mmaref_format_nan((mmaref_format)f, &nan), no_inf = mmaref_format_inf((mmaref_format)f, 0, &inf);
+        mmaref_format_info info, *x = &info;
+        mmaref_format_get_info((mmaref_format)f, &info);
         printf("  {\"name\": \"%s\", \"code\": %d, \"width\": %d, \"exp_bits\": %d, \"man_bits\": %d, "
                "\"precision\": %d, \"bias\": %d, \"signed\": %d, \"specials\": \"%s\", \"ignored\": \"0x%llx\", ",
                x->name, f, x->width, x->exp_bits, x->man_bits, mmaref_format_precision((mmaref_format)f), x->bias,
                x->has_sign, mmaref_specials_name(x->specials), (unsigned long long)x->ignored);
-        json_bits("canonical_nan", no_nan, nan, x->width);
+        json_bits("canonical_nan", !x->has_nan, x->nan, x->width);
         printf(", ");
-        json_bits("inf", no_inf, inf, x->width);
+        json_bits("inf", !x->has_inf, x->inf, x->width);
+        printf(", ");
+        json_bits("max_finite", 0, x->max_finite, x->width);
         printf("}%s\n", f + 1 < MMAREF_FORMAT_COUNT ? "," : "");
     }
     printf("],\n\"outputs\": [\n");

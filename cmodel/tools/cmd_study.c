@@ -26,7 +26,7 @@ static const char usage[] =
     "  --out DIR    output directory, default build/study\n"
     "  --no-plot    write the CSV and the gnuplot script but do not run gnuplot\n";
 
-/* ---- random numbers: splitmix64 and Box-Muller ---- */
+/* ---- random numbers: the library's splitmix64 and Box-Muller ---- */
 
 typedef struct {
     uint64_t s;
@@ -34,15 +34,7 @@ typedef struct {
     double spare;
 } rng;
 
-static uint64_t rng_next(rng *r)
-{
-    uint64_t z = (r->s += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
-static double rng_uniform(rng *r) { return ((rng_next(r) >> 11) + 0.5) * 0x1p-53; } /* (0, 1) */
+static double rng_uniform(rng *r) { return ((mmaref_rand(&r->s) >> 11) + 0.5) * 0x1p-53; } /* (0, 1) */
 
 static double rng_normal(rng *r)
 {

@@ -134,10 +134,12 @@ int main(void)
           "tf32 1 + 2^-11 is not exact", "");
 
     /* Format fields from the one table: f16 is IEEE binary16; tf32 keeps 10 of its 23 mantissa bits. */
-    const mmaref_format_info *f16 = mmaref_format_get(MMAREF_F16);
-    check(f16 && f16->width == 16 && f16->exp_bits == 5 && f16->man_bits == 10 && f16->bias == 15 &&
-          f16->specials == MMAREF_SPECIALS_IEEE, "f16 fields", "");
-    check(mmaref_format_precision(MMAREF_TF32) == 10 && mmaref_format_get(MMAREF_FORMAT_COUNT) == NULL,
+    /* f16 is IEEE binary16: largest finite 65504 = 0x7bff, +inf 0x7c00, NaN 0x7fff. */
+    mmaref_format_info f16;
+    check(!mmaref_format_get_info(MMAREF_F16, &f16) && f16.width == 16 && f16.exp_bits == 5 && f16.man_bits == 10 &&
+          f16.bias == 15 && f16.specials == MMAREF_SPECIALS_IEEE && f16.max_finite == 0x7bff && f16.inf == 0x7c00 &&
+          f16.nan == 0x7fff, "f16 fields", "");
+    check(mmaref_format_precision(MMAREF_TF32) == 10 && mmaref_format_get_info(MMAREF_FORMAT_COUNT, &f16),
           "tf32 precision 10; an unknown code has no fields", "");
     return failures != 0;
 }
