@@ -4,15 +4,13 @@
 # Prints "ok - lint ..." / "not ok - lint ..." per check; exits 1 on any warning.
 set -u
 cd "$(dirname "$0")/.."
-RTL="rtl/mma_pkg.sv rtl/mma_unpack.sv rtl/mma_lzc.sv rtl/mma_max_tree.sv rtl/mma_align.sv rtl/mma_round.sv
-     rtl/mma_special.sv rtl/fda_datapath.sv rtl/fda_unit.sv rtl/gdfs_unit.sv"
 UNITS=build/rtl/gen/units.txt
 [[ -f $UNITS ]] || { make -s build/rtl/gen/configs.txt || exit 1; }
 fail=0
 lint() { # lint WHAT TOP PARAMS...
   local what=$1 top=$2; shift 2
   local out
-  if out=$(verilator --lint-only -Wall --top-module "$top" "$@" $RTL 2>&1) && [[ -z $out ]]; then
+  if out=$(verilator --lint-only -Wall --top-module "$top" "$@" -f rtl/rtl.f 2>&1) && [[ -z $out ]]; then
     echo "ok - lint $what"
   else
     echo "not ok - lint $what"
