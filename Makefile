@@ -23,9 +23,12 @@ $(SETUP_STAMP): scripts/setup.sh
 	@bash scripts/setup.sh
 	@mkdir -p $(BUILD) && touch $@
 
+# The library's internals are hidden: compiled with hidden visibility (the API is marked MMAREF_API in
+# mmaref.h), linked into one relocatable object whose hidden symbols become local, so `nm` of the
+# archive shows only mmaref_* (as SoftFloat keeps its internals behind one header).
 $(BUILD)/obj/%.o: cmodel/src/%.c cmodel/include/mmaref.h $(wildcard cmodel/src/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Icmodel/include -c $< -o $@
+	$(CC) $(CFLAGS) -fvisibility=hidden -Icmodel/include -c $< -o $@
 
 $(BUILD)/obj/tools/%.o: cmodel/tools/%.c cmodel/include/mmaref.h $(wildcard cmodel/tools/*.h cmodel/src/*.h)
 	@mkdir -p $(dir $@)
@@ -33,7 +36,9 @@ $(BUILD)/obj/tools/%.o: cmodel/tools/%.c cmodel/include/mmaref.h $(wildcard cmod
 
 $(LIB): $(LIB_OBJ)
 	@rm -f $@
-	ar rcs $@ $^
+	ld -r -o $(BUILD)/obj/libmmaref.o $^
+	objcopy --localize-hidden --wildcard --keep-global-symbol='mmaref_*' $(BUILD)/obj/libmmaref.o
+	ar rcs $@ $(BUILD)/obj/libmmaref.o
 
 $(CLI): $(CLI_OBJ) $(LIB)
 	$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(LIB) -lm

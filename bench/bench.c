@@ -417,7 +417,7 @@ int main(int argc, char **argv)
         all_ok &= ok;
         if (csv)
             printf("\"%s\",%s,%s,%s,%d,%.0f,%.0f,%.2f,%.0f,%.2f,%s,%.0f,%.0f,%.0f,%016llx,%016llx\n", bc->label,
-                   bc->arch, bc->name, mmaref_algo_name(pool.in.algo), pool.k, r->model, r->native,
+                   bc->arch, bc->name, mmaref_algo_name(pool.in.pass[0].algo), pool.k, r->model, r->native,
                    r->native / r->model, r->libm, r->libm / r->model, ok ? "yes" : "no", r->model_r.run,
                    r->native_r.run, r->libm_r.run, (unsigned long long)r->model_xor,
                    (unsigned long long)r->native_xor);

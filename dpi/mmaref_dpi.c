@@ -7,7 +7,6 @@
 #include "svdpi.h"
 #include "mmaref_dpi.h"
 
-enum { DPI_MAX_HANDLES = 256 };
 static mmaref_instr handles[DPI_MAX_HANDLES];
 static int handle_count;
 
@@ -40,10 +39,15 @@ int mmaref_dpi_param(int h, const char *key)
     const mmaref_instr *in = mmaref_dpi_instr(h);
     if (!in || !key)
         return -1;
-    static const char *const keys[] = {"k", "m", "n", "frac_bits", "chain", "block_size", "group",
-                                       "a", "b", "c", "d", "scale", "out", "algo", "blocks"};
-    const int vals[] = {in->k, in->m, in->n, in->frac_bits, in->chain, in->block_size, in->group,
-                        in->a, in->b, in->c, in->d, in->scale, in->out, in->algo, in->blocks};
+    /* the schedule's parameters are those of its first pass (every pass of a table entry shares
+     * them), "out" is D's (the last pass's) */
+    const mmaref_pass *p0 = &in->pass[0];
+    static const char *const keys[] = {"k", "m", "n", "frac_bits", "passes", "block_size", "group",
+                                       "a", "b", "c", "d", "scale", "out", "algo", "blocks", "flush",
+                                       "align_products", "align_c", "scales", "k_count"};
+    const int vals[] = {in->k, in->m, in->n, p0->frac_bits, in->passes, in->block_size, p0->group,
+                        in->a, in->b, in->c, in->d, in->scale, in->pass[in->passes - 1].out, p0->algo,
+                        in->blocks, p0->flush, p0->align_products, p0->align_c, p0->scales, p0->k_count};
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
         if (!strcmp(key, keys[i]))
             return vals[i];

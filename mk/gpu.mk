@@ -29,10 +29,10 @@ GPU_DRY_COUNT ?= 4096
 gpu-dryrun: $(GPU_BUILD)/dryrun $(CLI)
 	@bash $(GPU_DIR)/run.sh --dry-run --count $(GPU_DRY_COUNT) --out $(GPU_BUILD)/dry
 
-$(GPU_BUILD)/mmagpu: $(GPU_DIR)/mmagpu.cu $(GPU_COBJ) $(GPU_HDR)
+$(GPU_BUILD)/mmagpu: $(GPU_DIR)/mmagpu.cu $(GPU_COBJ) $(GPU_HDR) $(LIB)
 	@test -n "$(NVCC)" || { echo "gpu-build: nvcc not found (install the CUDA toolkit >= 12.0 or set NVCC=)"; exit 1; }
 	@mkdir -p $(dir $@)
-	$(NVCC) $(NVCCFLAGS) -I$(GPU_DIR) -o $@ $(GPU_DIR)/mmagpu.cu $(GPU_COBJ)
+	$(NVCC) $(NVCCFLAGS) -I$(GPU_DIR) -o $@ $(GPU_DIR)/mmagpu.cu $(GPU_COBJ) $(LIB)
 
 gpu-build: $(GPU_BUILD)/mmagpu
 

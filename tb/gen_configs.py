@@ -42,6 +42,8 @@ class Output(io.StringIO):
 def main():
     mmaref, out_dir = sys.argv[1], sys.argv[2]
     table = json.loads(subprocess.check_output([mmaref, "list", "--json"]))
+    for ins in table:  # transitional (issue 8): 'algo' as the pass kind until units derive from the schedule
+        ins["algo"] = ins["schedule"][0]["algo"]
     configs, seen = [], {}
     for ins in table:
         if ins["algo"] not in ("FDA", "GDFS"):

@@ -12,6 +12,7 @@ module mma_bench #(
   input logic clk
 );
   import mmaref_dpi_pkg::*;
+  import tb_support_pkg::*;
   localparam int AW  = ALGO == 1 ? 4 : mma_pkg::max_width(AB_MASK);
   localparam int NS  = ALGO == 1 ? K / 16 : (BLOCK > 0 ? K / BLOCK : 0);
   localparam int NSW = NS > 0 ? NS : 1;
@@ -76,7 +77,7 @@ module mma_bench #(
     if (MUTANT == 0) begin
       expect_param("k", K);
       expect_param("frac_bits", F);
-      expect_param("chain", CHAIN);
+      expect_param("passes", CHAIN);
     end
     if (ALGO == 1) begin
       expect_param("group", 16);
@@ -102,12 +103,12 @@ module mma_bench #(
     t0 = mmaref_tb_seconds();
   endtask
 
-  // The open-array entry point must agree with the packed one (vector 0 of the stream).
+  // The open-array entry point must agree with the packed one (on the first vector of the run).
   function automatic void check_open_array_entry();
     longint unsigned xa[K], xb[K], xsa[NSW], xsb[NSW], d1;
     int unsigned d2;
     int s1, s2;
-    void'(mmaref_tb_gen(h, seed, 0, gc, ga, gb, gsa, gsb));
+    void'(mmaref_tb_gen(h, seed, first, gc, ga, gb, gsa, gsb));
     for (int i = 0; i < K; i++) begin
       xa[i] = 64'(ga[i*32 +: 32]);
       xb[i] = 64'(gb[i*32 +: 32]);

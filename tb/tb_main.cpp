@@ -10,7 +10,9 @@
 #include "verilated.h"
 #include "verilated_fst_c.h"
 
+// tb/tb_support.c
 extern "C" long long mmaref_tb_first_fail(void);
+extern "C" void mmaref_tb_print_coverage(void);
 
 static void simulate(int argc, char **argv, const std::vector<std::string> &extra, const char *fst)
 {
@@ -45,6 +47,7 @@ static void simulate(int argc, char **argv, const std::vector<std::string> &extr
 int main(int argc, char **argv)
 {
     simulate(argc, argv, {}, nullptr);
+    mmaref_tb_print_coverage();
     long long fail = mmaref_tb_first_fail();
     if (fail < 0) return 0;
     std::string fst = "build/rtl/fail.fst";

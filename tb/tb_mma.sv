@@ -6,6 +6,7 @@ module tb_mma (
   input logic clk
 );
   import mmaref_dpi_pkg::*;
+  import tb_support_pkg::*;
   int unit_sel = -1;
 
 `include "tb_units.svh"

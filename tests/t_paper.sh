@@ -1,6 +1,6 @@
 # Directed vectors from the hardware papers: Fasi et al., "Numerical behavior of NVIDIA tensor cores"
-# (papers/fasi-numerical-behavior-tensor-cores.md, section 3) and Valpey et al., "An SMT formalization of
-# tensor cores" (papers/smt-formalization-tensor-cores.md, Tables 1 and 3, properties 1-4).
+# (section 3) and Valpey et al., "An SMT formalization of
+# tensor cores" (Tables 1 and 3, properties 1-4).
 # Expected values are the papers' observed hardware results; each is derived by hand beside the check.
 # MMA-Sim's own observations (Table III F values, specials, FP8, block scales, GDFS) are in t_paper_mmasim.sh.
 #

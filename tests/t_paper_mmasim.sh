@@ -1,4 +1,4 @@
-# Directed vectors from MMA-Sim (papers/mma-sim.md section IV, Table III): the F value of every
+# Directed vectors from the MMA-Sim paper (Xie et al., section IV, Table III): the F value of every
 # architecture, TF32 Step 0, special values and canonical NaNs, FP16/FP32 output rounding and overflow,
 # Hopper/Ada FP8 (F = 13, e8m13 output) against Blackwell FP8 (F = 25), block scales, GDFS.
 # Each expected value is derived by hand beside its check.

@@ -1,46 +1,22 @@
 # Properties of the algorithms (papers/mma-sim.md section IV):
 #  1. FDA (and each group of GDFS) is independent of the order of the products: Step 3 truncates every term
 #     against the same e_max and Step 4 sums exactly, so permuting the (a_k, b_k) pairs cannot change D.
-#     Checked on pseudo-random vectors (fixed seeds) through `mmaref batch`: wide random bits, a narrow
-#     exponent band (carries and truncation), and cancellation (the second half of the products is the
-#     negation of the first half, then everything is shuffled).
+#     Checked on pseudo-random vectors from the model's generator (`mmaref gen`, seed 17) through `mmaref
+#     batch`: raw bits, clustered exponents (carries and truncation), and cancellation (lane pairs x, -x,
+#     then everything is shuffled).
 #  2. CoFDA is not: the first FDA's result is rounded before the second pass, so which products share a pass
 #     matters.  Two hand-derived inputs for Ampere mma.m16n8k16.f32.f16.f16.f32 (HMMA.16816.F32, CoFDA, F=24)
 #     show D changing when products move between the halves; Hopper's FDA of the same name does not change.
 . "$(dirname "$0")/lib.sh"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 
-# gen SEED N K AFMT BFMT CFMT NSCALES: N lines "c a0..aK-1 b0..bK-1 [sa.. sb..]" in hex.
-# A format is EXPBITS:MANBITS (sign bit on top); tf32 is written as f32 (8:23, its low bits are ignored).
-gen() {
-  awk -v seed="$1" -v n="$2" -v K="$3" -v af="$4" -v bf="$5" -v cf="$6" -v ns="$7" '
-    function ri(lo, hi) { return lo + int(rand() * (hi - lo + 1)) }
-    function bits(f, mode,   p, e, m, bias, ex, s, mant) {
-      split(f, p, ":"); e = p[1] + 0; m = p[2] + 0; bias = 2 ^ (e - 1) - 1
-      s = ri(0, 1); mant = int(rand() * 2 ^ m)
-      if (mode == "wide") ex = ri(0, 2 ^ e - 1)
-      else { ex = bias + ri(-3, 3); if (ex < 0) ex = 0; if (ex > 2 ^ e - 2 && e > 2) ex = 2 ^ e - 2; if (ex > 2 ^ e - 1) ex = 2 ^ e - 1 }
-      return s * 2 ^ (e + m) + ex * 2 ^ m + mant
-    }
-    function sign(f,   p) { split(f, p, ":"); return 2 ^ (p[1] + p[2]) }
-    function hex(v) { return v >= 65536 ? sprintf("%x%04x", int(v / 65536), v % 65536) : sprintf("%x", v) }   # no %x > 2^31 (mawk)
-    BEGIN {
-      srand(seed)
-      for (l = 0; l < n; l++) {
-        r = l % 3; mode = r == 0 ? "wide" : "narrow"
-        c = bits(cf, mode)
-        for (k = 0; k < K; k++) { a[k] = bits(af, mode); b[k] = bits(bf, mode) }
-        if (r == 2)   # cancellation: a[k + K/2] = -a[k], b[k + K/2] = b[k]
-          for (k = 0; k < K / 2; k++) {
-            sa = sign(af); a[k + K / 2] = a[k] >= sa ? a[k] - sa : a[k] + sa; b[k + K / 2] = b[k]
-          }
-        line = hex(c)
-        for (k = 0; k < K; k++) line = line " " hex(a[k])
-        for (k = 0; k < K; k++) line = line " " hex(b[k])
-        for (k = 0; k < 2 * ns; k++) line = line " " hex(ri(124, 130))   # UE8M0 scales 2^-3 .. 2^3
-        print line
-      }
-    }'
+# vectors ARCH INSTR N: N/3 each of raw bits, clustered exponents and cancellation, from the model's
+# stimulus generator (mmaref gen, seed 17): lines "c a0..aK-1 b0..bK-1 [sa.. sb..]" in hex.
+vectors() {
+  local kind
+  for kind in raw cluster cancel; do
+    "$MMAREF" gen "$1" "$2" --kind $kind --n $(($3 / 3)) --seed 17 || return 1
+  done
 }
 # permute SEED K G NSCALES < lines: the same dot-adds with the (a_k, b_k) pairs shuffled inside each group of G
 permute() {
@@ -58,13 +34,12 @@ permute() {
       print line
     }'
 }
-# order_independent ARCH INSTR K AFMT BFMT CFMT NSCALES G: 300 vectors, 3 shuffles each, same D every time.
+# order_independent ARCH INSTR K NSCALES G: 300 vectors, 3 shuffles each, same D every time.
 order_independent() {
-  local arch=$1 ins=$2 K=$3 af=$4 bf=$5 cf=$6 ns=$7 G=$8 n=300
+  local arch=$1 ins=$2 K=$3 ns=$4 G=$5 n=300
   local what="order independence ($arch $ins, $n vectors x 3 shuffles${G:+, groups of $G})"
-  gen 17 $n "$K" "$af" "$bf" "$cf" "$ns" > "$tmp/in"
-  if ! "$MMAREF" batch "$arch" "$ins" < "$tmp/in" > "$tmp/d0" 2> "$tmp/err"; then
-    not_ok "$what: batch failed: $(head -1 "$tmp/err")"; return
+  if ! vectors "$arch" "$ins" $n > "$tmp/in" 2> "$tmp/err" || ! "$MMAREF" batch "$arch" "$ins" < "$tmp/in" > "$tmp/d0" 2> "$tmp/err"; then
+    not_ok "$what: gen | batch failed: $(head -1 "$tmp/err")"; return
   fi
   local distinct; distinct=$(sort -u "$tmp/d0" | wc -l)
   if [[ $(wc -l < "$tmp/d0") -ne $n || $distinct -lt $((n / 3)) ]]; then
@@ -82,26 +57,25 @@ order_independent() {
   done
   [[ $bad -eq 0 ]] && ok "$what" || not_ok "$what: batch failed on a shuffle: $(head -1 "$tmp/err")"
 }
-F16=5:10 BF16=8:7 F32=8:23 E4M3=4:3 E5M2=5:2 E2M1=2:1 E3M2=3:2
-order_independent volta  mma.m8n8k4.f32.f16.f16.f32        4  $F16 $F16 $F32 0 4
-order_independent volta  mma.m8n8k4.f16.f16.f16.f16        4  $F16 $F16 $F16 0 4
-order_independent volta  mma.m8n8k4.f32.f16.f16.f16        4  $F16 $F16 $F16 0 4
-order_independent turing mma.m16n8k8.f32.f16.f16.f32       8  $F16 $F16 $F32 0 8
-order_independent ampere mma.m16n8k4.f32.tf32.tf32.f32     4  $F32 $F32 $F32 0 4
-order_independent ampere mma.m16n8k8.f32.bf16.bf16.f32     8  $BF16 $BF16 $F32 0 8
-order_independent ada    mma.m16n8k16.f32.e4m3.e5m2.f32    16 $E4M3 $E5M2 $F32 0 16
-order_independent hopper mma.m16n8k16.f32.f16.f16.f32      16 $F16 $F16 $F32 0 16
-order_independent hopper mma.m16n8k16.f16.f16.f16.f16      16 $F16 $F16 $F16 0 16
-order_independent hopper wgmma.m64n8k16.f32.bf16.bf16      16 $BF16 $BF16 $F32 0 16
-order_independent hopper wgmma.m64n8k32.f32.e4m3.e4m3      32 $E4M3 $E4M3 $F32 0 32
-order_independent hopper wgmma.m64n8k32.f16.e5m2.e4m3      32 $E5M2 $E4M3 $F16 0 32
-order_independent blackwell tcgen05.mma.m64n8k8.f32.tf32.tf32  8  $F32 $F32 $F32 0 8
-order_independent blackwell tcgen05.mma.m64n8k32.f32.e2m1.e3m2 32 $E2M1 $E3M2 $F32 0 32
-order_independent rtx-blackwell mma.m16n8k32.block32.f32.e4m3.e2m1.f32.ue8m0 32 $E4M3 $E2M1 $F32 1 32
-order_independent blackwell tcgen05.mma.m128n8k32.block32.f32.e5m2.e5m2.ue8m0 32 $E5M2 $E5M2 $F32 1 32
+order_independent volta         mma.m8n8k4.f32.f16.f16.f32                         4 0 4
+order_independent volta         mma.m8n8k4.f16.f16.f16.f16                         4 0 4
+order_independent volta         mma.m8n8k4.f32.f16.f16.f16                         4 0 4
+order_independent turing        mma.m16n8k8.f32.f16.f16.f32                        8 0 8
+order_independent ampere        mma.m16n8k4.f32.tf32.tf32.f32                      4 0 4
+order_independent ampere        mma.m16n8k8.f32.bf16.bf16.f32                      8 0 8
+order_independent ada           mma.m16n8k16.f32.e4m3.e5m2.f32                    16 0 16
+order_independent hopper        mma.m16n8k16.f32.f16.f16.f32                      16 0 16
+order_independent hopper        mma.m16n8k16.f16.f16.f16.f16                      16 0 16
+order_independent hopper        wgmma.m64n8k16.f32.bf16.bf16                      16 0 16
+order_independent hopper        wgmma.m64n8k32.f32.e4m3.e4m3                      32 0 32
+order_independent hopper        wgmma.m64n8k32.f16.e5m2.e4m3                      32 0 32
+order_independent blackwell     tcgen05.mma.m64n8k8.f32.tf32.tf32                  8 0 8
+order_independent blackwell     tcgen05.mma.m64n8k32.f32.e2m1.e3m2                32 0 32
+order_independent rtx-blackwell mma.m16n8k32.block32.f32.e4m3.e2m1.f32.ue8m0      32 1 32
+order_independent blackwell     tcgen05.mma.m128n8k32.block32.f32.e5m2.e5m2.ue8m0 32 1 32
 # GDFS: exact within each group of 16 (Step 3), so shuffling inside a group cannot change D.
-order_independent rtx-blackwell mma.m16n8k64.block32.f32.e2m1.e2m1.f32.ue8m0 64 $E2M1 $E2M1 $F32 2 16
-order_independent blackwell tcgen05.mma.m128n8k64.block16.f32.e2m1.e2m1.ue8m0 64 $E2M1 $E2M1 $F32 4 16
+order_independent rtx-blackwell mma.m16n8k64.block32.f32.e2m1.e2m1.f32.ue8m0      64 2 16
+order_independent blackwell     tcgen05.mma.m128n8k64.block16.f32.e2m1.e2m1.ue8m0 64 4 16
 
 # ---------------------------------------------------------------------------------------------------
 # CoFDA is not order independent: d = FDA(FDA(c, first 8 products), last 8 products), each FDA with F = 24

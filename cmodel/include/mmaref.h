@@ -14,6 +14,11 @@
 extern "C" {
 #endif
 
+/* The library is built with hidden visibility; only what is marked here is exported. */
+#if defined(__GNUC__)
+#pragma GCC visibility push(default)
+#endif
+
 typedef enum {
     MMAREF_OK = 0,
     MMAREF_ERR_ARCH,        /* unknown architecture */
@@ -30,18 +35,35 @@ typedef enum {
     MMAREF_FORMAT_COUNT
 } mmaref_format;
 
-/* The arithmetic algorithms of mma-sim.md section IV. */
+/* Limits of every instruction in the table (checked when the table is walked, tests/t_smoke.sh): the
+ * longest dot-add (K = 64: Blackwell FP4), the most block scales per operand, the most passes. */
+#define MMAREF_MAX_K 64
+#define MMAREF_MAX_SCALES 4
+#define MMAREF_MAX_PASSES 8
+
+/* The summation kinds of the MMA-Sim paper, section IV: how one pass of a dot-add sums its products. */
 typedef enum {
-    MMAREF_ALGO_SFMA,   /* sequential IEEE fused multiply-add chain */
-    MMAREF_ALGO_FDA,    /* fused dot-add (CoFDA when chain == 2) */
-    MMAREF_ALGO_GDFS,   /* group dot, fused sum (FP4 with block scales) */
-    MMAREF_ALGO_GPS,    /* group pairwise sum (AMD CDNA1/2) */
-    MMAREF_ALGO_FDRDA,  /* fused dot, round-down add (AMD CDNA3; CoFDRDA when chain == 2) */
-    MMAREF_ALGO_GFDRDA, /* grouped FDRDA (AMD CDNA3 FP8; CoGFDRDA when chain == 2) */
+    MMAREF_ALGO_SFMA,   /* sequential IEEE fused multiply-add chain (Algorithm 1) */
+    MMAREF_ALGO_FDA,    /* fused dot-add: every term aligned to e_max keeping F bits (IV-C) */
+    MMAREF_ALGO_GDFS,   /* group dot, fused sum: groups of G exact products, then scaled (IV-E) */
+    MMAREF_ALGO_GPS,    /* group pairwise sum in FP32, groups of G (AMD CDNA1/2, IV-B) */
+    MMAREF_ALGO_FDRDA,  /* fused dot, round-down add of C (AMD CDNA3, IV-F) */
+    MMAREF_ALGO_GFDRDA, /* FDRDA over the even and the odd products separately (AMD CDNA3 FP8, IV-H) */
     MMAREF_ALGO_COUNT
 } mmaref_algo;
 
-/* How the fixed-point sum becomes D (Step 5 of FDA). */
+/* Rounding of an alignment (or, for the IEEE kinds SFMA and GPS, of every operation). */
+typedef enum { MMAREF_RZ, MMAREF_RD, MMAREF_RNE, MMAREF_ROUNDING_COUNT } mmaref_rounding;
+
+/* How block scales enter a pass. */
+typedef enum {
+    MMAREF_SCALES_NONE,
+    MMAREF_SCALES_PER_PRODUCT, /* FDA: e_k = e_a + e_b + e_sa + e_sb, before the alignment */
+    MMAREF_SCALES_PER_GROUP,   /* GDFS: each group's exact sum times its block's two scales */
+    MMAREF_SCALES_COUNT
+} mmaref_scaling;
+
+/* How a pass's fixed-point sum becomes its result (Step 5 of FDA). */
 typedef enum {
     MMAREF_OUT_F32_RZ,     /* f32, round toward zero at 23 fractional bits */
     MMAREF_OUT_F32_E8M13,  /* f32 bits, round toward zero at 13 fractional bits (Ada QMMA, Hopper QGMMA) */
@@ -51,22 +73,40 @@ typedef enum {
     MMAREF_OUT_COUNT
 } mmaref_output;
 
-/* One instruction on one architecture: everything the algorithm needs, from the instruction table. */
+/* One pass of a dot-add.  The first pass takes the instruction's C; pass i > 0 takes the result of
+ * pass i - 1 as its C (CoFDA: d = g(g(c, first half), second half), the MMA-Sim paper, Equation 6). */
+typedef struct {
+    mmaref_algo algo;              /* summation kind */
+    int k_first, k_count;          /* the products a[k] b[k] of this pass: k_first .. k_first + k_count - 1 */
+    int frac_bits;                 /* F: fractional bits kept when aligning to e_max (0: SFMA, GPS) */
+    int group;                     /* G: GPS pairwise group, GDFS products per group; else 0 */
+    mmaref_rounding align_products; /* aligning the products (FDRDA: the fused dot) to e_max */
+    mmaref_rounding align_c;       /* aligning C to e_max */
+    mmaref_scaling scales;
+    int flush;                     /* 1: subnormal inputs, products and partial sums flushed (GPS on CDNA2) */
+    mmaref_output out;             /* format and rounding of the result (D's, in the last pass) */
+} mmaref_pass;
+
+/* One instruction on one architecture: shape, formats and its pass schedule, from the instruction
+ * table.  A caller may copy a record and change a pass (mmaref study runs FDRDA with RZ alignment):
+ * mmaref_dot runs a record only after checking the fields from k to pass[] (mmaref_check_schedule).
+ * The library checks a record when it makes one and keeps a copy of what it checked in `checked`;
+ * while k..pass[] equal that copy, mmaref_dot skips the check.  Never write `checked`. */
 typedef struct {
     const char *arch;       /* canonical architecture name, e.g. "hopper" */
     char name[96];          /* canonical instruction name, e.g. "wgmma.m64n128k16.f32.f16.f16" */
     char sass[64];          /* SASS / ISA alias from the paper's tables, "" if none */
-    int m, n, k;
+    int m, n;
     int blocks;             /* concurrent independent MMAs in one instruction (HMMA.884: 4; AMD _Nb) */
+    /* ---- what the arithmetic depends on: k .. pass[] ---- */
+    int k;
     mmaref_format a, b, c, d;
     mmaref_format scale;    /* block scale format; meaningful only when block_size > 0 */
     int block_size;         /* elements of K sharing one scale factor; 0 = no scales */
-    mmaref_algo algo;
-    int frac_bits;          /* F: fractional bits kept when aligning to e_max */
-    int group;              /* G for GPS; group of products summed before scaling in GDFS (16) */
-    int chain;              /* 1, or 2 when the dot-add is two chained passes over the halves of K */
-    int flush;              /* 1: subnormal inputs, products and partial sums flushed (GPS on CDNA2) */
-    mmaref_output out;
+    int passes;             /* 1 .. MMAREF_MAX_PASSES */
+    mmaref_pass pass[MMAREF_MAX_PASSES];
+    /* ---- the library's copy of k .. pass[] as last checked ---- */
+    unsigned char checked[8 * sizeof(int) + MMAREF_MAX_PASSES * sizeof(mmaref_pass)];
 } mmaref_instr;
 
 /* Architecture names: canonical spelling for `arch` (any alias, case-insensitive), or NULL. */
@@ -97,6 +137,19 @@ mmaref_status mmaref_mma(const mmaref_instr *in, const uint64_t *A, const uint64
                          const uint64_t *SA, const uint64_t *SB, uint64_t *D, char *msg, size_t msglen);
 
 /* ---- formats ---- */
+/* How a format encodes special values. */
+typedef enum {
+    MMAREF_SPECIALS_IEEE,  /* all-ones exponent: inf (mantissa 0) or NaN */
+    MMAREF_SPECIALS_FN,    /* no inf; all-ones exponent and mantissa is NaN (e4m3, ue4m3) */
+    MMAREF_SPECIALS_FNUZ,  /* no inf, no -0; the pattern 1000...0 is the only NaN (AMD fp8/bf8) */
+    MMAREF_SPECIALS_NONE,  /* every pattern is a finite number (e3m2, e2m3, e2m1) */
+    MMAREF_SPECIALS_E8M0,  /* unsigned powers of two 2^-127..2^127, all-ones is NaN, no zero (ue8m0) */
+    MMAREF_SPECIALS_COUNT
+} mmaref_specials;
+
+const char *mmaref_specials_name(mmaref_specials s);
+/* Mantissa bits a format's values carry: man_bits less the ignored low bits (tf32: 10). */
+int mmaref_format_precision(mmaref_format f);  /* "ieee" "fn" "fnuz" "none" "e8m0" */
 const char *mmaref_format_name(mmaref_format f);
 /* Format by name ("e4m3", AMD "fp8"/"bf8"/"xf32" accepted); returns MMAREF_FORMAT_COUNT if unknown. */
 mmaref_format mmaref_format_by_name(const char *name);
@@ -111,8 +164,87 @@ mmaref_status mmaref_format_round_double(mmaref_format f, double x, uint64_t *ra
 /* Raw bits of x if x is exactly representable in f (NaN -> the format's canonical NaN). */
 mmaref_status mmaref_format_from_double(mmaref_format f, double x, uint64_t *raw);
 
-const char *mmaref_algo_name(mmaref_algo a);
-const char *mmaref_output_name(mmaref_output o);
+/* ---- names of the schedule's codes (the schema: `mmaref list --schema --json`) ---- */
+const char *mmaref_algo_name(mmaref_algo a);          /* "FDA" */
+const char *mmaref_output_name(mmaref_output o);      /* "f32-rz" */
+const char *mmaref_rounding_name(mmaref_rounding r);  /* "rz" */
+const char *mmaref_scaling_name(mmaref_scaling s);    /* "per-product" */
+/* The format an output kind writes (f32 for both f32 kinds) and its rounding. */
+mmaref_format mmaref_output_format(mmaref_output o);
+mmaref_rounding mmaref_output_rounding(mmaref_output o);
+int mmaref_output_precision(mmaref_output o);  /* fractional bits kept: f32-rz 23, f32_e8m13-rz 13 */
+/* The paper's name of a whole schedule: "FDA", "CoFDA" (two passes of one kind), "SFMA"... */
+void mmaref_schedule_name(const mmaref_instr *in, char *buf, size_t cap);
+/* MMAREF_OK if the schedule is one the model can run (passes cover K in order, each pass's rounding
+ * and scaling supported by its kind, K and the scales within the limits); otherwise a one-line
+ * message naming the field. */
+mmaref_status mmaref_check_schedule(const mmaref_instr *in, char *msg, size_t msglen);
+
+
+
+/* ==== format fields and the stimulus generator (cmodel/src/format.c, cmodel/src/gen.c) ==============
+ * One generator for every user (the RTL testbench, the GPU harness, `mmaref gen`, the tests), in the
+ * manner of TestFloat's testfloat_gen: vectors and tiles of raw operand bits addressed by (instruction,
+ * seed, index), so that any one of them can be regenerated from those three numbers. */
+/* A format's fields, from the library's format table (the one place they are written). */
+typedef struct {
+    const char *name;
+    int width, exp_bits, man_bits, bias; /* storage bits; exponent and mantissa fields; exponent bias */
+    int has_sign;                        /* 0 for the unsigned scale formats */
+    mmaref_specials specials;
+    uint64_t ignored;    /* bits the hardware treats as zero: TF32's low 13 mantissa bits, UE4M3's sign */
+    uint64_t max_finite; /* the largest finite value (its ignored bits clear) */
+    int has_inf, has_nan;
+    uint64_t inf, nan;   /* +inf and the canonical NaN; 0 where the format has none */
+} mmaref_format_info;
+
+mmaref_status mmaref_format_get_info(mmaref_format f, mmaref_format_info *info);
+
+/* splitmix64: *state advances by one step; returns 64 uniform bits.  The same stream on every host. */
+uint64_t mmaref_rand(uint64_t *state);
+
+typedef enum {
+    MMAREF_GEN_RAW,      /* every operand, C and scale: uniform random bits of its storage width */
+    MMAREF_GEN_CLUSTER,  /* exponents clustered around one centre per operand, C near the products or 0 */
+    MMAREF_GEN_CANCEL,   /* clustered, products in x, -x pairs, sometimes a small residue */
+    MMAREF_GEN_SPECIAL,  /* clustered, 1..3 operands per dot-add special (inf, NaN, zeros, subnormals, max) */
+    MMAREF_GEN_EXTREME,  /* every exponent within 2 of the top of its range */
+    MMAREF_GEN_DIRECTED, /* the directed corner cases (special values on every lane, the papers'
+                          * experiments, alignment shifts 0..F+3, carry chains, cancellation, overflow,
+                          * f16 ties); index i is directed vector i mod mmaref_gen_directed_count() */
+    MMAREF_GEN_RANDOM,   /* each index draws its kind: 25 % raw, 40 % cluster, 15 % cancel, 15 % special,
+                          * 5 % extreme */
+    MMAREF_GEN_MIXED,    /* the testbench stream: every directed vector, then random: index i is directed
+                          * i while i < mmaref_gen_directed_count(), else random i (a caller drawing many
+                          * vectors counts once and asks for those two kinds itself: the count costs
+                          * about as much as 1000 random vectors) */
+    MMAREF_GEN_KIND_COUNT
+} mmaref_gen_kind;
+
+const char *mmaref_gen_kind_name(mmaref_gen_kind kind);
+/* Kind by name ("raw", "cluster", ...); MMAREF_GEN_KIND_COUNT if unknown. */
+mmaref_gen_kind mmaref_gen_kind_by_name(const char *name);
+/* Number of directed vectors of an instruction (0 for a bad argument). */
+uint64_t mmaref_gen_directed_count(const mmaref_instr *in);
+
+/* Vector `index` of the (instruction, kind, seed) stream: c, a[k], b[k], and sa, sb
+ * (mmaref_scale_count() values; may be NULL without scales).  A vector of one random kind is the one the
+ * random stream has at the same index when it draws that kind.  Returns the kind of the vector made
+ * (for random and mixed, which one), or -1 for a bad argument (k above MMAREF_MAX_K included). */
+int mmaref_gen_vector(const mmaref_instr *in, mmaref_gen_kind kind, uint64_t seed, uint64_t index,
+                      uint64_t *c, uint64_t *a, uint64_t *b, uint64_t *sa, uint64_t *sb);
+
+/* Tile `index`: C[M][N], A[M][K], B[K][N], SA[M][S], SB[S][N] row-major as mmaref_mma takes them
+ * (S = mmaref_scale_count()).  One draw of the kind's parameters per tile (one exponent centre per
+ * operand, ...), so every dot-add of the tile is one of that kind; a vector is the 1 x 1 tile.  Directed
+ * tiles put directed vector index * max(M, N) + i on dot-add (i, i). */
+int mmaref_gen_tile(const mmaref_instr *in, mmaref_gen_kind kind, uint64_t seed, uint64_t index,
+                    uint64_t *C, uint64_t *A, uint64_t *B, uint64_t *SA, uint64_t *SB);
+/* ==== end of format fields and the stimulus generator ============================================= */
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #ifdef __cplusplus
 }

@@ -1,33 +1,39 @@
-/* The arithmetic algorithms: one dot-add pass each.  A chained instruction (CoFDA, CoFDRDA, CoGFDRDA)
- * is two passes, driven by mmaref.c; c_fmt is C's format on the first pass and D's on the second. */
+/* The summation kinds: one dot-add pass each, run by schedule.c in the order of the instruction's
+ * schedule.  A pass reads its parameters (F, G, roundings, scales, flushing, output) from its
+ * mmaref_pass record; a and b point at its first product, sa and sb at the scales of its first block
+ * (or NULL); c is in c_fmt (the instruction's C on the first pass, the previous pass's output after). */
 #ifndef MMAREF_ALGO_H
 #define MMAREF_ALGO_H
 
 #include <stdint.h>
-#include "mmaref.h"
+#include "fixed.h"
 
-/* One pass over k products.  sa/sb point at the scales of this pass's first block (or NULL). */
-typedef uint64_t (*algo_pass_fn)(const mmaref_instr *in, mmaref_format c_fmt, uint64_t c,
-                                 const uint64_t *a, const uint64_t *b, int k,
-                                 const uint64_t *sa, const uint64_t *sb);
+typedef uint64_t (*algo_pass_fn)(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt,
+                                 uint64_t c, const uint64_t *a, const uint64_t *b, const uint64_t *sa,
+                                 const uint64_t *sb);
 
-uint64_t algo_sfma(const mmaref_instr *in, mmaref_format c_fmt, uint64_t c, const uint64_t *a,
-                   const uint64_t *b, int k, const uint64_t *sa, const uint64_t *sb);
-uint64_t algo_fda(const mmaref_instr *in, mmaref_format c_fmt, uint64_t c, const uint64_t *a,
-                  const uint64_t *b, int k, const uint64_t *sa, const uint64_t *sb);
-uint64_t algo_gdfs(const mmaref_instr *in, mmaref_format c_fmt, uint64_t c, const uint64_t *a,
-                   const uint64_t *b, int k, const uint64_t *sa, const uint64_t *sb);
+#define ALGO_PASS(name)                                                                             \
+    uint64_t name(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt, uint64_t c,      \
+                  const uint64_t *a, const uint64_t *b, const uint64_t *sa, const uint64_t *sb)
 
-/* AMD (issue 3): group pairwise sum, fused dot round-down add, grouped FDRDA. */
-uint64_t algo_gps(const mmaref_instr *in, mmaref_format c_fmt, uint64_t c, const uint64_t *a,
-                  const uint64_t *b, int k, const uint64_t *sa, const uint64_t *sb);
-uint64_t algo_fdrda(const mmaref_instr *in, mmaref_format c_fmt, uint64_t c, const uint64_t *a,
-                    const uint64_t *b, int k, const uint64_t *sa, const uint64_t *sb);
-uint64_t algo_gfdrda(const mmaref_instr *in, mmaref_format c_fmt, uint64_t c, const uint64_t *a,
-                     const uint64_t *b, int k, const uint64_t *sa, const uint64_t *sb);
+ALGO_PASS(algo_sfma);   /* algo_sfma.c */
+ALGO_PASS(algo_fda);    /* algo_fda.c */
+ALGO_PASS(algo_gdfs);   /* algo_gdfs.c */
+ALGO_PASS(algo_gps);    /* algo_gps.c (AMD CDNA1/2) */
+ALGO_PASS(algo_fdrda);  /* algo_fdrda.c (AMD CDNA3): FDRDA and, for p->algo == GFDRDA, GFDRDA */
 
-/* MMA-Sim decodes a zero operand with exponent -126 whatever its format; that exponent takes part in
- * e_max (a zero product a*b has exponent -126 + e_b).  The public reference code fixes this choice. */
+/* A zero operand decodes with exponent -126 whatever its format, and that exponent takes part in e_max
+ * (a zero product a*b has exponent -126 + e_b): the convention of the MMA-Sim paper's simulator
+ * (docs/algorithms.md, "Conventions"). */
 enum { ZERO_OPERAND_EXP = -126 };
+
+/* Step 2's exponent of an operand: a zero takes ZERO_OPERAND_EXP. */
+static inline int operand_exp(fp_unpacked u) { return u.cls == CLS_ZERO ? ZERO_OPERAND_EXP : u.exp; }
+
+/* The format a pass writes. */
+static inline const fmt_desc *pass_out_format(const mmaref_pass *p)
+{
+    return fmt_of(out_table[p->out].format);
+}
 
 #endif

@@ -1,14 +1,14 @@
-/* Fused dot round-down add (FDRDA) and its grouped form (GFDRDA), mma-sim.md sections IV-F to IV-I:
- * AMD CDNA3 XF32, FP16, BF16 (FDRDA) and FP8/BF8 (GFDRDA) MFMA.  CoFDRDA and CoGFDRDA are two passes
- * chained by the dispatcher (mmaref.c), the first result rounded to FP32 and used as the second's C.
+/* Fused dot round-down add (FDRDA) and its grouped form (GFDRDA), the MMA-Sim paper, sections IV-F to IV-I:
+ * AMD CDNA3 XF32, FP16, BF16 (FDRDA) and FP8/BF8 (GFDRDA) MFMA.  CoFDRDA and CoGFDRDA are schedules of
+ * two passes (schedule.c), the first result rounded to FP32 and used as the second's C.
+ * The pass's align_products rounds the fused dot (and GFDRDA's even/odd sums) onto e_max, align_c
+ * rounds C: RD on the hardware, RZ in the paper's hypothetical variant (section VI-C, Fig. 2).
  *
  * Fixed-point bookkeeping: a product is (sign, sig, exp) with value sig * 2^(exp - frac), frac the sum
  * of the operands' mantissa bits; an aligned sum is an integer S in units of 2^(e - F). */
-#include "algo_amd.h"
-#include "fixed.h"
+#include "algo.h"
 
 enum {
-    FDRDA_MAX_K = 64,
     FDRDA_DOT_F = 31,       /* Step 6: s_dot is rounded down at its 31st fractional bit ... */
     FDRDA_C_F = 24,         /* ... and c at its 24th */
     GFDRDA_C_WINDOW = 25,   /* GFDRDA Step 8: c rounds toward zero when e_c < e_max - 25 */
@@ -21,8 +21,6 @@ typedef struct {
     int exp;
 } amd_term;
 
-static inline int operand_exp(fp_unpacked u) { return u.cls == CLS_ZERO ? ZERO_OPERAND_EXP : u.exp; }
-
 static inline int msb64(uint64_t x) { return 63 - __builtin_clzll(x); }
 
 /* A signed fixed-point value S * 2^(exp - frac) in units of 2^(e_max - F), rounded down (RD) or toward
@@ -31,19 +29,19 @@ static inline int64_t align_signed(int64_t S, int frac, int exp, int e_max, int 
 {
     int sign = S < 0;
     uint64_t mag = sign ? 0 - (uint64_t)S : (uint64_t)S;
-    return r == ROUND_RD ? fixed_align_rd(sign, mag, frac, exp, e_max, F)
+    return r == MMAREF_RD ? fixed_align_rd(sign, mag, frac, exp, e_max, F)
                          : fixed_align_rz(sign, mag, frac, exp, e_max, F);
 }
 
 /* Steps 1-3.  Returns nonzero with *d set when D is a special value; otherwise fills the products. */
-static int amd_products(const mmaref_instr *in, fp_unpacked uc, const uint64_t *a, const uint64_t *b, int k,
-                        amd_term *p, uint64_t *d)
+static int amd_products(const mmaref_instr *in, const fmt_desc *fd, fp_unpacked uc, const uint64_t *a,
+                        const uint64_t *b, int k, amd_term *p, uint64_t *d)
 {
-    const fmt_desc *fa = fmt_of(in->a), *fb = fmt_of(in->b), *fd = fmt_of(in->d);
+    const fmt_desc *fa = fmt_of(in->a), *fb = fmt_of(in->b);
     const int frac = fa->man_bits + fb->man_bits;
     int nan = uc.cls == CLS_NAN;
     int pos_inf = uc.cls == CLS_INF && !uc.sign, neg_inf = uc.cls == CLS_INF && uc.sign;
-    fp_unpacked x[FDRDA_MAX_K], y[FDRDA_MAX_K];
+    fp_unpacked x[MMAREF_MAX_K], y[MMAREF_MAX_K];
 
     /* Step 1 (as FDA Step 1): NaN anywhere or 0 * inf is NaN; infinities of both signs are NaN. */
     for (int i = 0; i < k; i++) {
@@ -110,18 +108,18 @@ static int fused_dot(const amd_term *p, int k, int first, int step, int frac, in
     return 1;
 }
 
-static uint64_t fdrda_pass(const mmaref_instr *in, mmaref_format c_fmt, uint64_t c, const uint64_t *a,
-                           const uint64_t *b, int k, int grouped, fp_rounding align)
+ALGO_PASS(algo_fdrda)
 {
+    (void)sa, (void)sb;
+    const int grouped = p->algo == MMAREF_ALGO_GFDRDA, k = p->k_count;
+    const fp_rounding align = p->align_products;
     const int frac = fmt_of(in->a)->man_bits + fmt_of(in->b)->man_bits;
-    const int F = in->frac_bits; /* Step 4: fractional bits of the aligned products (24, from the table) */
-    const fmt_desc *fc = fmt_of(c_fmt);
+    const int F = p->frac_bits; /* Step 4: fractional bits of the aligned products (24) */
+    const fmt_desc *fc = fmt_of(c_fmt), *fd = pass_out_format(p);
     fp_unpacked uc = fmt_decode(fc, c);
-    amd_term p[FDRDA_MAX_K];
+    amd_term prod[MMAREF_MAX_K];
     uint64_t d;
-    if (k > FDRDA_MAX_K)   /* no AMD instruction has more than 16 products per pass */
-        return fmt_canonical_nan(fmt_of(in->d));
-    if (amd_products(in, uc, a, b, k, p, &d))
+    if (amd_products(in, fd, uc, a, b, k, prod, &d))
         return d;
 
     /* s_dot * 2^(e_dot - F): the fused dot product without c. */
@@ -129,13 +127,13 @@ static uint64_t fdrda_pass(const mmaref_instr *in, mmaref_format c_fmt, uint64_t
     int e_dot = 0;
     if (!grouped) {
         /* FDRDA Steps 4-5: all products aligned to e_dot = max e_k, truncated at F = 24. */
-        fused_dot(p, k, 0, 1, frac, F, &s_dot, &e_dot);
+        fused_dot(prod, k, 0, 1, frac, F, &s_dot, &e_dot);
     } else {
         /* GFDRDA Steps 4-5: even and odd products summed separately (RZ at F = 24) ... */
         int64_t s_even = 0, s_odd = 0;
         int e_even = 0, e_odd = 0;
-        int has_even = fused_dot(p, k, 0, 2, frac, F, &s_even, &e_even);
-        int has_odd = fused_dot(p, k, 1, 2, frac, F, &s_odd, &e_odd);
+        int has_even = fused_dot(prod, k, 0, 2, frac, F, &s_even, &e_even);
+        int has_odd = fused_dot(prod, k, 1, 2, frac, F, &s_odd, &e_odd);
         e_dot = !has_odd || (has_even && e_even > e_odd) ? e_even : e_odd;
         /* ... Steps 6-7: both aligned to e_dot = max(e_even, e_odd), rounded down at F = 24, summed. */
         if (has_even)
@@ -150,41 +148,11 @@ static uint64_t fdrda_pass(const mmaref_instr *in, mmaref_format c_fmt, uint64_t
     const int e_c = operand_exp(uc);
     const int e_max = e_dot > e_c ? e_dot : e_c;
     int64_t s_dot_aligned = align_signed(s_dot, F, e_dot, e_max, FDRDA_DOT_F, align);
-    fp_rounding c_round = grouped && e_c < e_max - GFDRDA_C_WINDOW ? ROUND_RZ : align;
-    int64_t s_c = c_round == ROUND_RD ? fixed_align_rd(uc.sign, uc.sig, fc->man_bits, e_c, e_max, FDRDA_C_F)
+    fp_rounding c_round = grouped && e_c < e_max - GFDRDA_C_WINDOW ? MMAREF_RZ : p->align_c;
+    int64_t s_c = c_round == MMAREF_RD ? fixed_align_rd(uc.sign, uc.sig, fc->man_bits, e_c, e_max, FDRDA_C_F)
                                       : fixed_align_rz(uc.sign, uc.sig, fc->man_bits, e_c, e_max, FDRDA_C_F);
 
     /* Step 7: exact sum in units of 2^(e_max - 31).  Step 8: round to nearest even to FP32. */
     int64_t sum = s_dot_aligned + s_c * ((int64_t)1 << (FDRDA_DOT_F - FDRDA_C_F));
-    return fixed_to_output(sum, e_max - FDRDA_DOT_F, in->out);
-}
-
-uint64_t amd_fdrda_pass(const mmaref_instr *in, mmaref_format c_fmt, uint64_t c, const uint64_t *a,
-                        const uint64_t *b, int k, fp_rounding align)
-{
-    return fdrda_pass(in, c_fmt, c, a, b, k, in->algo == MMAREF_ALGO_GFDRDA, align);
-}
-
-uint64_t amd_fdrda_dot(const mmaref_instr *in, uint64_t c, const uint64_t *a, const uint64_t *b,
-                       fp_rounding align)
-{
-    if (in->chain != 2)
-        return amd_fdrda_pass(in, in->c, c, a, b, in->k, align);
-    int h = in->k / 2;
-    uint64_t mid = amd_fdrda_pass(in, in->c, c, a, b, h, align);
-    return amd_fdrda_pass(in, in->d, mid, a + h, b + h, in->k - h, align);
-}
-
-uint64_t algo_fdrda(const mmaref_instr *in, mmaref_format c_fmt, uint64_t c, const uint64_t *a,
-                    const uint64_t *b, int k, const uint64_t *sa, const uint64_t *sb)
-{
-    (void)sa, (void)sb;
-    return fdrda_pass(in, c_fmt, c, a, b, k, 0, ROUND_RD);
-}
-
-uint64_t algo_gfdrda(const mmaref_instr *in, mmaref_format c_fmt, uint64_t c, const uint64_t *a,
-                     const uint64_t *b, int k, const uint64_t *sa, const uint64_t *sb)
-{
-    (void)sa, (void)sb;
-    return fdrda_pass(in, c_fmt, c, a, b, k, 1, ROUND_RD);
+    return fixed_to_output(sum, e_max - FDRDA_DOT_F, p->out);
 }

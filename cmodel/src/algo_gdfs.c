@@ -1,24 +1,19 @@
-/* Group dot, fused sum (GDFS), mma-sim.md section IV-E: OMMA / UTCOMMA on MXFP4 and NVFP4. */
+/* Group dot, fused sum (GDFS), the MMA-Sim paper, section IV-E: OMMA / UTCOMMA on MXFP4 and NVFP4. */
 #include "algo.h"
 #include "fixed.h"
 #include "format.h"
 
-enum { GDFS_MAX_GROUPS = 16 };
-
-static inline int operand_exp(fp_unpacked u) { return u.cls == CLS_ZERO ? ZERO_OPERAND_EXP : u.exp; }
-
-uint64_t algo_gdfs(const mmaref_instr *in, mmaref_format c_fmt, uint64_t c, const uint64_t *a,
-                   const uint64_t *b, int k, const uint64_t *sa, const uint64_t *sb)
+ALGO_PASS(algo_gdfs)
 {
     const fmt_desc *fa = fmt_of(in->a), *fb = fmt_of(in->b), *fs = fmt_of(in->scale);
-    const fmt_desc *fd = fmt_of(in->d);
-    const int F = in->frac_bits, G = in->group;
-    int groups = k / G;
+    const fmt_desc *fd = pass_out_format(p);
+    const int F = p->frac_bits, G = p->group, k = p->k_count;
+    int groups = k / G; /* G divides k_count (mmaref_check_schedule) */
 
     /* Step 0 (UE4M3 sign bit ignored) happens in the scale format's decode.
      * Step 1: FP4 has no inf or NaN; a NaN scale or a NaN c gives NaN, an infinite c is returned. */
     fp_unpacked uc = fmt_decode(fmt_of(c_fmt), c);
-    if (c_fmt != in->d)
+    if (fmt_of(c_fmt) != fd)
         uc = fmt_widen(fmt_of(c_fmt), fd, uc);
     for (int j = 0; j < k / in->block_size; j++)
         if (fmt_decode(fs, sa[j]).cls == CLS_NAN || fmt_decode(fs, sb[j]).cls == CLS_NAN)
@@ -31,7 +26,7 @@ uint64_t algo_gdfs(const mmaref_instr *in, mmaref_format c_fmt, uint64_t c, cons
     /* Steps 2-3: exact products, summed in fixed point in groups of G (16) whatever the block size.
      * The unit is the smallest product, 2^(2 e_min - man_a - man_b) (0.25 for e2m1). */
     int emin_a = fmt_min_exp(fa), emin_b = fmt_min_exp(fb);
-    int64_t sigma[GDFS_MAX_GROUPS];
+    int64_t sigma[MMAREF_MAX_K];
     for (int g = 0; g < groups; g++) {
         sigma[g] = 0;
         for (int i = g * G; i < (g + 1) * G; i++) {
@@ -43,8 +38,8 @@ uint64_t algo_gdfs(const mmaref_instr *in, mmaref_format c_fmt, uint64_t c, cons
 
     /* Step 4: gamma_g = sigma_g * s_sa * s_sb, exponent e_sa + e_sb (the scales' exponents only). */
     int gamma_frac = fa->man_bits + fb->man_bits - emin_a - emin_b + 2 * fs->man_bits;
-    int gamma_exp[GDFS_MAX_GROUPS];
-    uint64_t gamma_sig[GDFS_MAX_GROUPS];
+    int gamma_exp[MMAREF_MAX_K];
+    uint64_t gamma_sig[MMAREF_MAX_K];
     int e_max = operand_exp(uc);
     for (int g = 0; g < groups; g++) {
         int j = g * G / in->block_size;
@@ -62,5 +57,5 @@ uint64_t algo_gdfs(const mmaref_instr *in, mmaref_format c_fmt, uint64_t c, cons
         sum += fixed_align_rz(sigma[g] < 0, gamma_sig[g], gamma_frac, gamma_exp[g], e_max, F);
 
     /* Step 7: normalize to f32 with RZ. */
-    return fixed_to_output(sum, e_max - F, in->out);
+    return fixed_to_output(sum, e_max - F, p->out);
 }

@@ -1,4 +1,4 @@
-/* Group pairwise sum (GPS), mma-sim.md section IV-B, Algorithms 2 and 3: AMD CDNA1 and CDNA2 FP16/BF16
+/* Group pairwise sum (GPS), the MMA-Sim paper, section IV-B, Algorithms 2 and 3: AMD CDNA1 and CDNA2 FP16/BF16
  * MFMA.  Standard FP32 arithmetic (round to nearest even): products, then pairwise sums inside each
  * group of G consecutive products, then the group sums added to c one after another.
  *
@@ -10,8 +10,6 @@
 
 #include "algo.h"
 #include "format.h"
-
-enum { GPS_MAX_K = 64 };
 
 /* One FP32 operation each, rounded to nearest even.  The volatile store keeps the compiler from
  * contracting a product and a sum into one fused multiply-add. */
@@ -56,33 +54,30 @@ static float pairwise_sum(const float *p, int n, int flush)
     return flush ? flush_keep_sign(g) : g;
 }
 
-uint64_t algo_gps(const mmaref_instr *in, mmaref_format c_fmt, uint64_t c, const uint64_t *a,
-                  const uint64_t *b, int k, const uint64_t *sa, const uint64_t *sb)
+ALGO_PASS(algo_gps)
 {
     (void)sa, (void)sb;
-    const int flush = in->flush;
+    const int flush = p->flush, k = p->k_count;
     const fmt_desc *fa = fmt_of(in->a), *fb = fmt_of(in->b);
-    const int G = in->group > 0 ? in->group : 1;
-    float p[GPS_MAX_K];
-    if (k > GPS_MAX_K)     /* no AMD instruction has more than 16 products */
-        return fmt_canonical_nan(fmt_of(in->d));
+    const int G = p->group; /* >= 1 (mmaref_check_schedule) */
+    float prod[MMAREF_MAX_K];
 
     /* Steps 1-2: flush the inputs, FP32 products, flush the products keeping their sign. */
     for (int i = 0; i < k; i++) {
-        p[i] = f32_mul(operand_f32(fa, a[i], flush), operand_f32(fb, b[i], flush));
+        prod[i] = f32_mul(operand_f32(fa, a[i], flush), operand_f32(fb, b[i], flush));
         if (flush)
-            p[i] = flush_keep_sign(p[i]);
+            prod[i] = flush_keep_sign(prod[i]);
     }
     /* Steps 3-4: d = c (flushed to +0), then d += PAIRWISESUM(group) group after group. */
     float d = operand_f32(fmt_of(c_fmt), c, flush);
     for (int g = 0; g < k; g += G) {
-        d = f32_add(d, pairwise_sum(p + g, k - g < G ? k - g : G, flush));
+        d = f32_add(d, pairwise_sum(prod + g, k - g < G ? k - g : G, flush));
         if (flush)
             d = flush_keep_sign(d);
     }
     /* NaN payload of MFMA is unknown (paper section V): the canonical NaN with every mantissa bit set. */
     if (isnan(d))
-        return fmt_canonical_nan(fmt_of(in->d));
+        return fmt_canonical_nan(pass_out_format(p));
     uint32_t bits;
     memcpy(&bits, &d, sizeof bits);
     return bits;

@@ -2,16 +2,7 @@
 #include "fixed.h"
 
 /* FP32 exponent range with 13 fractional bits: the precision of Ada QMMA and Hopper QGMMA outputs. */
-static const fmt_desc fmt_e8m13 = {"f32_e8m13", 22, 8, 13, 127, 1, SPECIALS_IEEE, 0};
-
-mmaref_format fixed_output_format(mmaref_output out)
-{
-    switch (out) {
-    case MMAREF_OUT_F16_RNE: return MMAREF_F16;
-    case MMAREF_OUT_F64_RNE: return MMAREF_F64;
-    default: return MMAREF_F32;
-    }
-}
+static const fmt_desc fmt_e8m13 = {"f32_e8m13", 22, 8, 13, 127, 1, MMAREF_SPECIALS_IEEE, 0};
 
 /* The Tensor Core never returns -0 from a fused sum: a sum that is zero, or that rounds to zero, is
  * +0 (MMA-Sim convention: the rounded significand passes through an integer, which has no -0). */
@@ -26,16 +17,16 @@ uint64_t fixed_to_output(int64_t sum, int lsb_exp, mmaref_output out)
     uint64_t mag = sign ? 0 - (uint64_t)sum : (uint64_t)sum;
     switch (out) {
     case MMAREF_OUT_F32_RZ:
-        return tensor_core_zero(fmt_encode(fmt_of(MMAREF_F32), sign, mag, lsb_exp, ROUND_RZ, 0), 32);
+        return tensor_core_zero(fmt_encode(fmt_of(MMAREF_F32), sign, mag, lsb_exp, MMAREF_RZ, 0), 32);
     case MMAREF_OUT_F32_E8M13:
         /* e8m13 bits widened to f32: same sign and exponent fields, 10 more zero mantissa bits */
-        return tensor_core_zero(fmt_encode(&fmt_e8m13, sign, mag, lsb_exp, ROUND_RZ, 0) << 10, 32);
+        return tensor_core_zero(fmt_encode(&fmt_e8m13, sign, mag, lsb_exp, MMAREF_RZ, 0) << 10, 32);
     case MMAREF_OUT_F16_RNE:
-        return tensor_core_zero(fmt_encode(fmt_of(MMAREF_F16), sign, mag, lsb_exp, ROUND_RNE, 0), 16);
+        return tensor_core_zero(fmt_encode(fmt_of(MMAREF_F16), sign, mag, lsb_exp, MMAREF_RNE, 0), 16);
     case MMAREF_OUT_F32_RNE:
-        return fmt_encode(fmt_of(MMAREF_F32), sign, mag, lsb_exp, ROUND_RNE, 0);
+        return fmt_encode(fmt_of(MMAREF_F32), sign, mag, lsb_exp, MMAREF_RNE, 0);
     case MMAREF_OUT_F64_RNE:
     default:
-        return fmt_encode(fmt_of(MMAREF_F64), sign, mag, lsb_exp, ROUND_RNE, 0);
+        return fmt_encode(fmt_of(MMAREF_F64), sign, mag, lsb_exp, MMAREF_RNE, 0);
     }
 }

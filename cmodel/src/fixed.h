@@ -39,7 +39,21 @@ static inline int64_t fixed_align_rd(int sign, uint64_t sig, int sig_frac, int e
  * (AMD) keeps the sign of a negative value that rounds to zero. */
 uint64_t fixed_to_output(int64_t sum, int lsb_exp, mmaref_output out);
 
-/* The format an output kind writes (f32 for both f32 kinds). */
-mmaref_format fixed_output_format(mmaref_output out);
+/* The output kinds: name, the format written, its rounding, and the fractional bits kept (e8m13
+ * keeps 13 of f32's 23).  The one table of output kinds; the public names derive from it. */
+typedef struct {
+    const char *name;
+    mmaref_format format;
+    mmaref_rounding rounding;
+    int man_bits;
+} out_desc;
+
+static const out_desc out_table[MMAREF_OUT_COUNT] = {
+    [MMAREF_OUT_F32_RZ]    = {"f32-rz",       MMAREF_F32, MMAREF_RZ,  23},
+    [MMAREF_OUT_F32_E8M13] = {"f32_e8m13-rz", MMAREF_F32, MMAREF_RZ,  13},
+    [MMAREF_OUT_F16_RNE]   = {"f16-rne",      MMAREF_F16, MMAREF_RNE, 10},
+    [MMAREF_OUT_F32_RNE]   = {"f32-rne",      MMAREF_F32, MMAREF_RNE, 23},
+    [MMAREF_OUT_F64_RNE]   = {"f64-rne",      MMAREF_F64, MMAREF_RNE, 52},
+};
 
 #endif

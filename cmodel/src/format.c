@@ -5,15 +5,12 @@
 #include <string.h>
 #include <strings.h>
 
-
-
-
 uint64_t fmt_canonical_nan(const fmt_desc *f)
 {
     switch (f->specials) {
-    case SPECIALS_FNUZ: return 1ULL << (f->width - 1);
-    case SPECIALS_E8M0: return 0xFF;
-    case SPECIALS_NONE: return 0; /* no NaN: callers check before asking */
+    case MMAREF_SPECIALS_FNUZ: return 1ULL << (f->width - 1);
+    case MMAREF_SPECIALS_E8M0: return 0xFF;
+    case MMAREF_SPECIALS_NONE: return 0; /* no NaN: callers check before asking */
     default: {
         uint64_t all = f->width == 64 ? ~0ULL : (1ULL << f->width) - 1;
         return f->has_sign ? all >> 1 : all & ~f->ignored;
@@ -23,17 +20,30 @@ uint64_t fmt_canonical_nan(const fmt_desc *f)
 
 uint64_t fmt_inf(const fmt_desc *f, int sign)
 {
-    if (f->specials != SPECIALS_IEEE)
+    if (f->specials != MMAREF_SPECIALS_IEEE)
         return fmt_canonical_nan(f);
     uint64_t bits = ((1ULL << f->exp_bits) - 1) << f->man_bits;
     return sign ? bits | (1ULL << (f->width - 1)) : bits;
 }
 
-
-
-
-
 /* ---- public helpers ---- */
+
+
+const char *mmaref_specials_name(mmaref_specials s)
+{
+    static const char *const names[MMAREF_SPECIALS_COUNT] = {"ieee", "fn", "fnuz", "none", "e8m0"};
+    return (unsigned)s < MMAREF_SPECIALS_COUNT ? names[s] : "?";
+}
+
+/* Low mantissa bits the hardware ignores (tf32: 13). */
+static int ignored_low_bits(const fmt_desc *d) { return d->ignored & 1 ? __builtin_ctzll(~d->ignored) : 0; }
+
+int mmaref_format_precision(mmaref_format f)
+{
+    return (unsigned)f < MMAREF_FORMAT_COUNT ? fmt_table[f].man_bits - ignored_low_bits(&fmt_table[f]) : 0;
+}
+
+
 
 const char *mmaref_format_name(mmaref_format f)
 {
@@ -94,32 +104,52 @@ static mmaref_status format_convert_double(mmaref_format f, double x, uint64_t *
 {
     const fmt_desc *d = fmt_of(f);
     if (isnan(x)) {
-        if (d->specials == SPECIALS_NONE)
+        if (d->specials == MMAREF_SPECIALS_NONE)
             return MMAREF_ERR_VALUE;
         *raw = fmt_canonical_nan(d);
         return MMAREF_OK;
     }
     if (isinf(x)) {
-        if (d->specials != SPECIALS_IEEE)
+        if (d->specials != MMAREF_SPECIALS_IEEE)
             return MMAREF_ERR_VALUE;
         *raw = fmt_inf(d, signbit(x) != 0);
         return MMAREF_OK;
     }
     int sign = signbit(x) != 0;
-    if (sign && (!d->has_sign || (x == 0 && d->specials == SPECIALS_FNUZ)))
+    if (sign && (!d->has_sign || (x == 0 && d->specials == MMAREF_SPECIALS_FNUZ)))
         return MMAREF_ERR_VALUE;
+    /* A format whose low bits the hardware ignores (tf32: 13) holds fewer mantissa bits than its
+     * storage: round once, at the bits it keeps, then put them back in place. */
+    int low = ignored_low_bits(d);
+    fmt_desc kept = *d;
+    kept.man_bits -= low;
+    kept.width -= low;
+    kept.ignored = 0;
     int ex;
     double fr = frexp(fabs(x), &ex);               /* |x| = fr * 2^ex, 0.5 <= fr < 1 */
     uint64_t mag = (uint64_t)ldexp(fr, 53);
     int inexact;
-    uint64_t bits = fmt_encode(d, sign, mag, ex - 53, ROUND_RNE, &inexact);
-    if (!exact && (bits & d->ignored)) {           /* tf32: round again at 10 mantissa bits */
-        uint64_t keep = bits & ~d->ignored, half = (d->ignored + 1) >> 1, rest = bits & d->ignored;
-        bits = keep + ((rest > half || (rest == half && (keep & (d->ignored + 1)))) ? d->ignored + 1 : 0);
-        inexact = 0;
-    }
-    if (exact && (inexact || (bits & d->ignored)))  /* tf32: more than 10 mantissa bits */
+    uint64_t bits = fmt_encode(&kept, sign, mag, ex - 53, MMAREF_RNE, &inexact) << low;
+    if (exact && inexact)
         return MMAREF_ERR_VALUE;
     *raw = bits;
+    return MMAREF_OK;
+}
+
+mmaref_status mmaref_format_get_info(mmaref_format f, mmaref_format_info *info)
+{
+    if ((unsigned)f >= MMAREF_FORMAT_COUNT || !info)
+        return MMAREF_ERR_ARGUMENT;
+    const fmt_desc *d = fmt_of(f);
+    uint64_t max_biased, max_man;
+    fmt_max_finite(d, &max_biased, &max_man);
+    int has_inf = d->specials == MMAREF_SPECIALS_IEEE, has_nan = d->specials != MMAREF_SPECIALS_NONE;
+    *info = (mmaref_format_info){
+        .name = d->name, .width = d->width, .exp_bits = d->exp_bits, .man_bits = d->man_bits,
+        .bias = d->bias, .has_sign = d->has_sign, .specials = d->specials,
+        .ignored = d->ignored, .max_finite = (max_biased << d->man_bits | max_man) & ~d->ignored,
+        .has_inf = has_inf, .has_nan = has_nan,
+        .inf = has_inf ? fmt_inf(d, 0) : 0, .nan = has_nan ? fmt_canonical_nan(d) : 0,
+    };
     return MMAREF_OK;
 }

@@ -12,20 +12,13 @@
 
 typedef enum { CLS_ZERO, CLS_SUBNORMAL, CLS_NORMAL, CLS_INF, CLS_NAN } fp_class;
 
-typedef enum {
-    SPECIALS_IEEE,  /* all-ones exponent: inf (mantissa 0) or NaN */
-    SPECIALS_FN,    /* no inf; all-ones exponent and mantissa is NaN (e4m3, ue4m3) */
-    SPECIALS_FNUZ,  /* no inf, no -0; the pattern 1000...0 is the only NaN (AMD fp8/bf8) */
-    SPECIALS_NONE,  /* every pattern is a finite number (e3m2, e2m3, e2m1) */
-    SPECIALS_E8M0   /* unsigned powers of two 2^-127..2^127, all-ones is NaN, no zero (ue8m0) */
-} fmt_specials;
-
+/* A format's fields (mmaref_format_get_info gives them, with derived ones, to callers). */
 typedef struct {
     const char *name;
     int width;          /* storage bits */
     int exp_bits, man_bits, bias;
     int has_sign;       /* 0 for the unsigned scale formats */
-    fmt_specials specials;
+    mmaref_specials specials;
     uint64_t ignored;   /* bits the hardware treats as zero: TF32's low 13, UE4M3's sign */
 } fmt_desc;
 
@@ -36,27 +29,27 @@ typedef struct {
     fp_class cls;
 } fp_unpacked;
 
-typedef enum { ROUND_RZ, ROUND_RD, ROUND_RNE } fp_rounding;
+typedef mmaref_rounding fp_rounding;
 
 /* The format parameters, visible to the compiler so decoding a known format folds to a few
  * instructions.  name, width, exp_bits, man_bits, bias, has_sign, specials, ignored bits */
 static const fmt_desc fmt_table[MMAREF_FORMAT_COUNT] = {
-    [MMAREF_F64]      = {"f64",      64, 11, 52, 1023, 1, SPECIALS_IEEE, 0},
-    [MMAREF_F32]      = {"f32",      32,  8, 23,  127, 1, SPECIALS_IEEE, 0},
+    [MMAREF_F64]      = {"f64",      64, 11, 52, 1023, 1, MMAREF_SPECIALS_IEEE, 0},
+    [MMAREF_F32]      = {"f32",      32,  8, 23,  127, 1, MMAREF_SPECIALS_IEEE, 0},
     /* TF32 is stored in 32 bits; Tensor and Matrix Cores treat the low 13 bits as zero (Step 0). */
-    [MMAREF_TF32]     = {"tf32",     32,  8, 23,  127, 1, SPECIALS_IEEE, 0x1FFF},
-    [MMAREF_F16]      = {"f16",      16,  5, 10,   15, 1, SPECIALS_IEEE, 0},
-    [MMAREF_BF16]     = {"bf16",     16,  8,  7,  127, 1, SPECIALS_IEEE, 0},
-    [MMAREF_E4M3]     = {"e4m3",      8,  4,  3,    7, 1, SPECIALS_FN,   0},
-    [MMAREF_E5M2]     = {"e5m2",      8,  5,  2,   15, 1, SPECIALS_IEEE, 0},
-    [MMAREF_E3M2]     = {"e3m2",      6,  3,  2,    3, 1, SPECIALS_NONE, 0},
-    [MMAREF_E2M3]     = {"e2m3",      6,  2,  3,    1, 1, SPECIALS_NONE, 0},
-    [MMAREF_E2M1]     = {"e2m1",      4,  2,  1,    1, 1, SPECIALS_NONE, 0},
-    [MMAREF_UE8M0]    = {"ue8m0",     8,  8,  0,  127, 0, SPECIALS_E8M0, 0},
+    [MMAREF_TF32]     = {"tf32",     32,  8, 23,  127, 1, MMAREF_SPECIALS_IEEE, 0x1FFF},
+    [MMAREF_F16]      = {"f16",      16,  5, 10,   15, 1, MMAREF_SPECIALS_IEEE, 0},
+    [MMAREF_BF16]     = {"bf16",     16,  8,  7,  127, 1, MMAREF_SPECIALS_IEEE, 0},
+    [MMAREF_E4M3]     = {"e4m3",      8,  4,  3,    7, 1, MMAREF_SPECIALS_FN,   0},
+    [MMAREF_E5M2]     = {"e5m2",      8,  5,  2,   15, 1, MMAREF_SPECIALS_IEEE, 0},
+    [MMAREF_E3M2]     = {"e3m2",      6,  3,  2,    3, 1, MMAREF_SPECIALS_NONE, 0},
+    [MMAREF_E2M3]     = {"e2m3",      6,  2,  3,    1, 1, MMAREF_SPECIALS_NONE, 0},
+    [MMAREF_E2M1]     = {"e2m1",      4,  2,  1,    1, 1, MMAREF_SPECIALS_NONE, 0},
+    [MMAREF_UE8M0]    = {"ue8m0",     8,  8,  0,  127, 0, MMAREF_SPECIALS_E8M0, 0},
     /* UE4M3 is stored in 8 bits; the Tensor Core treats its most significant bit as zero. */
-    [MMAREF_UE4M3]    = {"ue4m3",     8,  4,  3,    7, 0, SPECIALS_FN,   0x80},
-    [MMAREF_E4M3FNUZ] = {"e4m3fnuz",  8,  4,  3,    8, 1, SPECIALS_FNUZ, 0},
-    [MMAREF_E5M2FNUZ] = {"e5m2fnuz",  8,  5,  2,   16, 1, SPECIALS_FNUZ, 0},
+    [MMAREF_UE4M3]    = {"ue4m3",     8,  4,  3,    7, 0, MMAREF_SPECIALS_FN,   0x80},
+    [MMAREF_E4M3FNUZ] = {"e4m3fnuz",  8,  4,  3,    8, 1, MMAREF_SPECIALS_FNUZ, 0},
+    [MMAREF_E5M2FNUZ] = {"e5m2fnuz",  8,  5,  2,   16, 1, MMAREF_SPECIALS_FNUZ, 0},
 };
 
 static inline const fmt_desc *fmt_of(mmaref_format f) { return &fmt_table[f]; }
@@ -75,31 +68,31 @@ static inline __attribute__((always_inline)) fp_unpacked fmt_decode(const fmt_de
     u.sign = f->has_sign ? (int)((raw >> (f->width - 1)) & 1) : 0;
 
     switch (f->specials) {
-    case SPECIALS_E8M0:
+    case MMAREF_SPECIALS_E8M0:
         u.sign = 0;
         u.sig = 1; u.exp = (int)e - f->bias;
         u.cls = e == exp_all_ones ? CLS_NAN : CLS_NORMAL;
         return u;
-    case SPECIALS_IEEE:
+    case MMAREF_SPECIALS_IEEE:
         if (e == exp_all_ones) {
             u.sig = man; u.exp = 0;
             u.cls = man ? CLS_NAN : CLS_INF;
             return u;
         }
         break;
-    case SPECIALS_FN:
+    case MMAREF_SPECIALS_FN:
         if (e == exp_all_ones && man == (1ULL << man_bits) - 1) {
             u.sig = man; u.exp = 0; u.cls = CLS_NAN;
             return u;
         }
         break;
-    case SPECIALS_FNUZ:
+    case MMAREF_SPECIALS_FNUZ:
         if (raw == 1ULL << (f->width - 1)) {
             u.sig = 0; u.exp = 0; u.cls = CLS_NAN;
             return u;
         }
         break;
-    case SPECIALS_NONE:
+    default: /* MMAREF_SPECIALS_NONE */
         break;
     }
     /* branch-free: a zero exponent field is a subnormal (or zero) at the minimum exponent */
@@ -146,9 +139,9 @@ static inline void fmt_max_finite(const fmt_desc *f, uint64_t *max_biased, uint6
 {
     uint64_t all_exp = (1ULL << f->exp_bits) - 1, all_man = (1ULL << f->man_bits) - 1;
     switch (f->specials) {
-    case SPECIALS_IEEE: *max_biased = all_exp - 1; *max_man_at_top = all_man; break;
-    case SPECIALS_FN:   *max_biased = all_exp;     *max_man_at_top = all_man - 1; break;
-    case SPECIALS_E8M0: *max_biased = all_exp - 1; *max_man_at_top = 0; break;
+    case MMAREF_SPECIALS_IEEE: *max_biased = all_exp - 1; *max_man_at_top = all_man; break;
+    case MMAREF_SPECIALS_FN:   *max_biased = all_exp;     *max_man_at_top = all_man - 1; break;
+    case MMAREF_SPECIALS_E8M0: *max_biased = all_exp - 1; *max_man_at_top = 0; break;
     default:            *max_biased = all_exp;     *max_man_at_top = all_man; break;
     }
 }
@@ -158,17 +151,18 @@ static inline uint64_t round_increment(fp_rounding r, int sign, u128 kept, u128 
     if (rem == 0)
         return 0;
     switch (r) {
-    case ROUND_RZ: return 0;
-    case ROUND_RD: return sign ? 1 : 0;
-    case ROUND_RNE:
+    case MMAREF_RZ: return 0;
+    case MMAREF_RD: return sign ? 1 : 0;
+    case MMAREF_RNE:
         if (shift > 128)
             return 0;
         {
             u128 half = (u128)1 << (shift - 1);
             return rem > half || (rem == half && (kept & 1));
         }
+    default:
+        return 0;
     }
-    return 0;
 }
 
 /* Encode (-1)^sign * mag * 2^lsb_exp into f with rounding mode r.  Overflow past the format's largest
@@ -189,15 +183,15 @@ static inline uint64_t fmt_encode128(const fmt_desc *f, int sign, uint64_t hi, u
         return fmt_canonical_nan(f);
     }
     if (mag == 0) {
-        if (f->specials == SPECIALS_E8M0) { *inexact = 1; return fmt_canonical_nan(f); }
-        if (f->specials == SPECIALS_FNUZ) return 0; /* no negative zero */
+        if (f->specials == MMAREF_SPECIALS_E8M0) { *inexact = 1; return fmt_canonical_nan(f); }
+        if (f->specials == MMAREF_SPECIALS_FNUZ) return 0; /* no negative zero */
         return sign_bit;
     }
     int man = f->man_bits;
     int e_min = fmt_min_exp(f);
     int e = msb128(mag) + lsb_exp;                 /* exponent of the leading one */
     int q = (e < e_min ? e_min : e) - man;         /* weight of the last kept bit */
-    if (f->specials == SPECIALS_E8M0)
+    if (f->specials == MMAREF_SPECIALS_E8M0)
         q = e;                                     /* no subnormals: powers of two only */
     int shift = q - lsb_exp;
     u128 kept, rem = 0;
@@ -216,7 +210,7 @@ static inline uint64_t fmt_encode128(const fmt_desc *f, int sign, uint64_t hi, u
         q++;
     }
     uint64_t biased, mantissa;
-    if (f->specials == SPECIALS_E8M0) {
+    if (f->specials == MMAREF_SPECIALS_E8M0) {
         if (kept == 0 || q + f->bias < 0) { *inexact = 1; return fmt_canonical_nan(f); }
         biased = (uint64_t)(q + f->bias); mantissa = 0;
     } else if (kept >> man) {
@@ -232,7 +226,7 @@ static inline uint64_t fmt_encode128(const fmt_desc *f, int sign, uint64_t hi, u
         *inexact = 1;
         return fmt_inf(f, sign);
     }
-    if (biased == 0 && mantissa == 0 && f->specials == SPECIALS_FNUZ)
+    if (biased == 0 && mantissa == 0 && f->specials == MMAREF_SPECIALS_FNUZ)
         sign_bit = 0;
     return sign_bit | (biased << man) | mantissa;
 }

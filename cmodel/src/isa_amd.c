@@ -1,4 +1,4 @@
-/* AMD Matrix Core instructions as data: mma-sim.md Table IV and Appendix C, with CDNA1 (gfx908) added.
+/* AMD Matrix Core instructions as data: the MMA-Sim paper, Table IV and Appendix C, with CDNA1 (gfx908) added.
  * One row per instruction; the columns give, per architecture (cdna1, cdna2, cdna3), the spelling the
  * ISA uses there (NULL: the architecture lacks the instruction) and the algorithm cell of Table IV.
  * This table is the only place these parameters are written.
@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "isa.h"
+#include "schedule.h"
 
 #define END MMAREF_FORMAT_COUNT
 #define FMTS(...) ((const mmaref_format[]){__VA_ARGS__, END})
@@ -23,12 +24,12 @@
 #define BF16 FMTS(MMAREF_BF16)
 #define FP8_BF8 FMTS(MMAREF_E4M3FNUZ, MMAREF_E5M2FNUZ)
 
-/* A cell of Table IV: the algorithm, G for GPS, whether the dot-add is two chained passes, and
- * whether subnormals are flushed. */
+/* A cell of Table IV: the algorithm, G for GPS, the number of chained passes over K, and whether
+ * subnormals are flushed. */
 typedef struct {
     mmaref_algo algo;   /* MMAREF_ALGO_COUNT: not available */
     int group;
-    int chain;
+    int passes;
     int flush;
 } amd_cell;
 
@@ -43,6 +44,25 @@ typedef struct {
 
 /* FDRDA and GFDRDA keep F = 24 fractional bits when aligning the products (paper IV-F, IV-H). */
 enum { AMD_FDRDA_F = 24 };
+
+/* The pass of a cell: FDRDA/GFDRDA align the fused dot and C rounding down (Step 6); SFMA and GPS are
+ * IEEE operations rounded to nearest even; D is f32 or f64 rounded to nearest even. */
+static mmaref_pass amd_pass(const amd_cell *cell, mmaref_format d)
+{
+    mmaref_pass p;
+    memset(&p, 0, sizeof p);
+    p.algo = cell->algo;
+    p.group = cell->group;
+    p.flush = cell->flush;
+    p.out = d == MMAREF_F64 ? MMAREF_OUT_F64_RNE : MMAREF_OUT_F32_RNE;
+    if (cell->algo == MMAREF_ALGO_FDRDA || cell->algo == MMAREF_ALGO_GFDRDA) {
+        p.frac_bits = AMD_FDRDA_F;
+        p.align_products = p.align_c = MMAREF_RD;
+    } else {
+        p.align_products = p.align_c = MMAREF_RNE;
+    }
+    return p;
+}
 
 enum { CDNA1, CDNA2, CDNA3, AMD_ARCHS };
 
@@ -138,12 +158,7 @@ int isa_amd_each(isa_arch arch, isa_visit_fn visit, void *ctx)
                 in.d = in.c = row->d[0];
                 in.a = *a, in.b = *b;
                 in.scale = MMAREF_FORMAT_COUNT;
-                in.algo = cell->algo;
-                in.frac_bits = cell->algo == MMAREF_ALGO_FDRDA || cell->algo == MMAREF_ALGO_GFDRDA ? AMD_FDRDA_F : 0;
-                in.group = cell->group;
-                in.chain = cell->chain;
-                in.flush = cell->flush;
-                in.out = in.d == MMAREF_F64 ? MMAREF_OUT_F64_RNE : MMAREF_OUT_F32_RNE;
+                schedule_split_k(&in, cell->passes, amd_pass(cell, in.d));
                 amd_name(in.name, sizeof in.name, row->name[col], &in);
                 /* CDNA3 still accepts the CDNA1/CDNA2 spelling of a renamed instruction */
                 const char *legacy = row->name[CDNA2] ? row->name[CDNA2] : row->name[CDNA1];

@@ -1,11 +1,12 @@
-/* NVIDIA Tensor Core instructions as data: mma-sim.md Table III, section IV-C/D/E and Appendix B.
+/* NVIDIA Tensor Core instructions as data: the MMA-Sim paper, Table III, section IV-C/D/E and Appendix B.
  * One row per instruction group; the columns give, per architecture, the fractional bits F kept by
  * the fused sum (0: the architecture lacks the instruction) and whether the dot-add is split into two
- * chained passes (CoFDA).  This table is the only place these parameters are written. */
+ * chained passes (CoFDA); nv_pass turns a row into the pass schedule of each instruction.  This table is the only place these parameters are written. */
 #include <stdio.h>
 #include <string.h>
 
 #include "isa.h"
+#include "schedule.h"
 
 #define END MMAREF_FORMAT_COUNT
 #define FMTS(...) ((const mmaref_format[]){__VA_ARGS__, END})
@@ -131,6 +132,28 @@ static mmaref_output nv_output(mmaref_algo algo, mmaref_format d, int F)
     return F == 13 ? MMAREF_OUT_F32_E8M13 : MMAREF_OUT_F32_RZ;
 }
 
+/* GDFS sums the exact products in groups of 16 whatever the block size (MMA-Sim paper, section IV-E, Step 3). */
+enum { GDFS_GROUP = 16 };
+
+/* The pass of a row on an architecture with fractional bits F (SF for SFMA). */
+static mmaref_pass nv_pass(const nv_row *row, mmaref_format d, int F, int block_size)
+{
+    mmaref_pass p;
+    memset(&p, 0, sizeof p);
+    p.algo = row->algo;
+    p.out = nv_output(row->algo, d, F);
+    if (row->algo == MMAREF_ALGO_SFMA) {  /* IEEE FMA: every step rounds to nearest even */
+        p.align_products = p.align_c = MMAREF_RNE;
+        return p;
+    }
+    p.frac_bits = F;                      /* FDA Step 3 and GDFS Step 5 truncate: RZ */
+    p.align_products = p.align_c = MMAREF_RZ;
+    p.group = row->algo == MMAREF_ALGO_GDFS ? GDFS_GROUP : 0;
+    if (block_size)
+        p.scales = row->algo == MMAREF_ALGO_GDFS ? MMAREF_SCALES_PER_GROUP : MMAREF_SCALES_PER_PRODUCT;
+    return p;
+}
+
 static void upper(char *dst, const char *src, size_t cap)
 {
     size_t i = 0;
@@ -212,11 +235,8 @@ int isa_nvidia_each(isa_arch arch, isa_visit_fn visit, void *ctx)
                                 in.c = row->c == END ? *d : row->c;
                                 in.scale = row->scale ? row->scale[0] : MMAREF_FORMAT_COUNT;
                                 in.block_size = row->block[bi];
-                                in.algo = row->algo;
-                                in.frac_bits = F > 0 ? F : 0;
-                                in.group = row->algo == MMAREF_ALGO_GDFS ? 16 : 0;
-                                in.chain = (row->chain2 & BIT(arch)) ? 2 : 1;
-                                in.out = nv_output(row->algo, *d, F);
+                                schedule_split_k(&in, (row->chain2 & BIT(arch)) ? 2 : 1,
+                                                 nv_pass(row, *d, F, in.block_size));
                                 format_name(in.name, sizeof in.name, row->op, &in);
                                 format_sass(in.sass, sizeof in.sass, row->sass, &in);
                                 if (visit(&in, ctx))

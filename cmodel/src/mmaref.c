@@ -1,13 +1,13 @@
-/* Public API: architectures, instruction lookup and listing, and the dot-add dispatcher that runs an
- * instruction's algorithm (twice, over the halves of K, for the chained CoFDA/CoFDRDA/CoGFDRDA). */
+/* Public API: architectures, instruction lookup and listing, and the checked entry points mmaref_dot
+ * and mmaref_mma (the schedule itself runs in schedule.c). */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
-#include "algo.h"
 #include "format.h"
 #include "isa.h"
+#include "schedule.h"
 
 const char *const isa_arch_names[ARCH_COUNT + 1] = {
     "volta", "turing", "ampere", "ada", "hopper", "blackwell", "rtx-blackwell", "cdna1", "cdna2", "cdna3",
@@ -33,6 +33,16 @@ int isa_arch_index(const char *name)
         if (!strcasecmp(name, arch_aliases[i].alias))
             return (int)arch_aliases[i].arch;
     return -1;
+}
+
+/* "volta turing ... cdna3; aliases sm_70 ... gfx942": every accepted name, from the tables above. */
+static void known_arch_names(char *buf, size_t cap)
+{
+    size_t n = 0;
+    for (int i = 0; i < ARCH_COUNT && n < cap; i++)
+        n += (size_t)snprintf(buf + n, cap - n, "%s%s", i ? " " : "", isa_arch_names[i]);
+    for (size_t i = 0; i < sizeof arch_aliases / sizeof arch_aliases[0] && n < cap; i++)
+        n += (size_t)snprintf(buf + n, cap - n, "%s%s", i ? " " : "; aliases ", arch_aliases[i].alias);
 }
 
 const char *mmaref_arch_canonical(const char *arch)
@@ -133,10 +143,9 @@ mmaref_status mmaref_lookup(const char *arch, const char *name, mmaref_instr *ou
 {
     int ai = isa_arch_index(arch);
     if (ai < 0) {
-        set_msg(msg, msglen,
-                "unknown architecture '%s' (known: volta turing ampere ada hopper blackwell rtx-blackwell "
-                "cdna1 cdna2 cdna3, or sm_70 ... sm_120a, gfx908 gfx90a gfx942)",
-                arch ? arch : "(null)");
+        char known[512];
+        known_arch_names(known, sizeof known);
+        set_msg(msg, msglen, "unknown architecture '%s' (known: %s)", arch ? arch : "(null)", known);
         return MMAREF_ERR_ARCH;
     }
     if (!name || !out) {
@@ -155,7 +164,7 @@ mmaref_status mmaref_lookup(const char *arch, const char *name, mmaref_instr *ou
     isa_each((isa_arch)ai, lookup_visit, &ctx);
     if (ctx.by_name || ctx.by_alias == 1) {
         *out = ctx.found;
-        return MMAREF_OK;
+        return schedule_seal(out, msg, msglen); /* a table entry the model cannot run is an error */
     }
     if (ctx.by_alias > 1) {
         set_msg(msg, msglen, "'%s' is ambiguous on %s: %d instructions share that SASS name (e.g. %s); "
@@ -180,8 +189,10 @@ typedef struct {
 static int list_visit(const mmaref_instr *in, void *p)
 {
     list_ctx *l = p;
-    if (l->n < l->cap)
+    if (l->n < l->cap) {
         l->out[l->n] = *in;
+        schedule_seal(&l->out[l->n], NULL, 0); /* a bad entry stays unsealed: mmaref_dot refuses it */
+    }
     l->n++;
     return 0;
 }
@@ -204,91 +215,6 @@ size_t mmaref_list(const char *arch, mmaref_instr *out, size_t cap)
 
 int mmaref_scale_count(const mmaref_instr *in) { return in->block_size ? in->k / in->block_size : 0; }
 
-static algo_pass_fn algo_pass(mmaref_algo algo)
-{
-    switch (algo) {
-    case MMAREF_ALGO_SFMA: return algo_sfma;
-    case MMAREF_ALGO_FDA: return algo_fda;
-    case MMAREF_ALGO_GDFS: return algo_gdfs;
-    case MMAREF_ALGO_GPS: return algo_gps;
-    case MMAREF_ALGO_FDRDA: return algo_fdrda;
-    case MMAREF_ALGO_GFDRDA: return algo_gfdrda;
-    default: return NULL;
-    }
-}
-
-static inline uint64_t width_mask(mmaref_format f)
-{
-    int w = fmt_of(f)->width;
-    return w == 64 ? ~0ULL : (1ULL << w) - 1;
-}
-
-/* Raw values must fit their format's width.  The OR of the stray bits is cheap (it vectorizes); only a
- * failure walks the values again to name the first bad one. */
-static mmaref_status check_operands(const mmaref_instr *in, const uint64_t *vals, int n, mmaref_format f,
-                                    const char *what, char *msg, size_t msglen)
-{
-    if (n == 0)
-        return MMAREF_OK; /* e.g. the scales of an unscaled instruction, whose scale format is unset */
-    uint64_t mask = width_mask(f), stray = 0;
-    for (int i = 0; i < n; i++)
-        stray |= vals[i] & ~mask;
-    if (!stray)
-        return MMAREF_OK;
-    for (int i = 0; i < n; i++)
-        if (vals[i] & ~mask) {
-            set_msg(msg, msglen, "%s[%d] = 0x%llx does not fit in %s (%d bits) for %s", what, i,
-                    (unsigned long long)vals[i], mmaref_format_name(f), mmaref_format_width(f), in->name);
-            return MMAREF_ERR_VALUE;
-        }
-    return MMAREF_OK;
-}
-
-mmaref_status mmaref_dot(const mmaref_instr *in, uint64_t c, const uint64_t *a, const uint64_t *b,
-                         const uint64_t *sa, const uint64_t *sb, uint64_t *d, char *msg, size_t msglen)
-{
-    if (!in || !a || !b || !d) {
-        set_msg(msg, msglen, "mmaref_dot: null argument");
-        return MMAREF_ERR_ARGUMENT;
-    }
-    algo_pass_fn pass = algo_pass(in->algo);
-    if (!pass) {
-        set_msg(msg, msglen, "%s: algorithm %s is not available in this build", in->name,
-                mmaref_algo_name(in->algo));
-        return MMAREF_ERR_INSTRUCTION;
-    }
-    int ns = mmaref_scale_count(in);
-    if (ns && (!sa || !sb)) {
-        set_msg(msg, msglen, "%s takes %d block scale factors per operand (%s)", in->name, ns,
-                mmaref_format_name(in->scale));
-        return MMAREF_ERR_ARGUMENT;
-    }
-    mmaref_status st;
-    if (c & ~width_mask(in->c)) {
-        set_msg(msg, msglen, "c = 0x%llx does not fit in %s for %s", (unsigned long long)c,
-                mmaref_format_name(in->c), in->name);
-        return MMAREF_ERR_VALUE;
-    }
-    /* one pass over a and b finds no stray bits above the formats' widths (the usual case) */
-    uint64_t mask_a = width_mask(in->a), mask_b = width_mask(in->b), stray = 0;
-    for (int i = 0; i < in->k; i++)
-        stray |= (a[i] & ~mask_a) | (b[i] & ~mask_b);
-    if ((stray && ((st = check_operands(in, a, in->k, in->a, "a", msg, msglen)) ||
-                   (st = check_operands(in, b, in->k, in->b, "b", msg, msglen)))) ||
-        (st = check_operands(in, sa, ns, in->scale, "scale_a", msg, msglen)) ||
-        (st = check_operands(in, sb, ns, in->scale, "scale_b", msg, msglen)))
-        return st;
-    if (in->chain == 2) {
-        /* Equation 6: d = g(g(c, first half), second half); the first result is in D's format. */
-        int h = in->k / 2, hs = in->block_size ? h / in->block_size : 0;
-        uint64_t mid = pass(in, in->c, c, a, b, h, sa, sb);
-        *d = pass(in, in->d, mid, a + h, b + h, in->k - h, sa ? sa + hs : NULL, sb ? sb + hs : NULL);
-    } else {
-        *d = pass(in, in->c, c, a, b, in->k, sa, sb);
-    }
-    return MMAREF_OK;
-}
-
 mmaref_status mmaref_mma(const mmaref_instr *in, const uint64_t *A, const uint64_t *B, const uint64_t *C,
                          const uint64_t *SA, const uint64_t *SB, uint64_t *D, char *msg, size_t msglen)
 {
@@ -296,12 +222,11 @@ mmaref_status mmaref_mma(const mmaref_instr *in, const uint64_t *A, const uint64
         set_msg(msg, msglen, "mmaref_mma: null argument");
         return MMAREF_ERR_ARGUMENT;
     }
+    mmaref_status st = mmaref_check_schedule(in, msg, msglen);
+    if (st)
+        return st;
     int M = in->m, N = in->n, K = in->k, ns = mmaref_scale_count(in);
-    if (K > 256 || ns > 64) {
-        set_msg(msg, msglen, "%s: K = %d is larger than this build handles", in->name, K);
-        return MMAREF_ERR_ARGUMENT;
-    }
-    uint64_t a[256], b[256], sa[64], sb[64];
+    uint64_t a[MMAREF_MAX_K], b[MMAREF_MAX_K], sa[MMAREF_MAX_SCALES], sb[MMAREF_MAX_SCALES];
     for (int i = 0; i < M; i++)
         for (int j = 0; j < N; j++) {
             for (int k = 0; k < K; k++) {
@@ -312,23 +237,10 @@ mmaref_status mmaref_mma(const mmaref_instr *in, const uint64_t *A, const uint64
                 sa[s] = SA[(size_t)i * ns + s];
                 sb[s] = SB[(size_t)s * N + j];
             }
-            mmaref_status st = mmaref_dot(in, C[(size_t)i * N + j], a, b, ns ? sa : NULL, ns ? sb : NULL,
+            st = mmaref_dot(in, C[(size_t)i * N + j], a, b, ns ? sa : NULL, ns ? sb : NULL,
                                           &D[(size_t)i * N + j], msg, msglen);
             if (st)
                 return st;
         }
     return MMAREF_OK;
-}
-
-const char *mmaref_algo_name(mmaref_algo a)
-{
-    static const char *const names[MMAREF_ALGO_COUNT] = {"SFMA", "FDA", "GDFS", "GPS", "FDRDA", "GFDRDA"};
-    return (unsigned)a < MMAREF_ALGO_COUNT ? names[a] : "?";
-}
-
-const char *mmaref_output_name(mmaref_output o)
-{
-    static const char *const names[MMAREF_OUT_COUNT] = {"f32-rz", "f32_e8m13-rz", "f16-rne", "f32-rne",
-                                                        "f64-rne"};
-    return (unsigned)o < MMAREF_OUT_COUNT ? names[o] : "?";
 }

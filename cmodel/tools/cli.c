@@ -21,6 +21,24 @@ int cli_error(const char *fmt, ...)
 
 int cli_hex_digits(mmaref_format f) { return (mmaref_format_width(f) + 3) / 4; }
 
+char *cli_put_hex(char *p, uint64_t v, int digits)
+{
+    for (int i = digits - 1; i >= 0; i--)
+        *p++ = "0123456789abcdef"[(v >> (4 * i)) & 15];
+    return p;
+}
+
+int cli_parse_u64(const char *text, uint64_t *v)
+{
+    char *end;
+    errno = 0;
+    unsigned long long x = strtoull(text, &end, 0);
+    if (!isdigit((unsigned char)text[0]) || *end || errno)
+        return 1;
+    *v = x;
+    return 0;
+}
+
 static int is_raw_hex(const char *t)
 {
     if (t[0] != '0' || (t[1] != 'x' && t[1] != 'X') || !t[2])
@@ -100,7 +118,6 @@ int cli_parse_list(mmaref_format f, const char *text, const char *what, uint64_t
     }
     strcpy(buf, text);
     *n = 0;
-    char *save = NULL;
     int count = 0;
     for (const char *p = text; *p; p++)
         count += *p == ',';
@@ -125,7 +142,6 @@ int cli_parse_list(mmaref_format f, const char *text, const char *what, uint64_t
             return 1;
         p = comma ? comma + 1 : p + strlen(p);
     }
-    (void)save;
     *n = count + 1;
     return 0;
 }

@@ -28,6 +28,12 @@ void cli_format_decimal(char *buf, size_t cap, mmaref_format f, uint64_t bits);
 /* Hex digits needed for a format's width. */
 int cli_hex_digits(mmaref_format f);
 
+/* Writes v as exactly `digits` lower-case hex digits at p; returns the end. */
+char *cli_put_hex(char *p, uint64_t v, int digits);
+
+/* A non-negative integer (decimal, or 0x hex); nonzero if text is not one. */
+int cli_parse_u64(const char *text, uint64_t *v);
+
 /* Look up ARCH INSTRUCTION, printing the library's message on failure (returns nonzero). */
 int cli_lookup(const char *arch, const char *name, mmaref_instr *in);
 
@@ -37,5 +43,6 @@ int cmd_batch(int argc, char **argv);
 int cmd_mma(int argc, char **argv);
 int cmd_study(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
+int cmd_gen(int argc, char **argv);
 
 #endif

@@ -138,8 +138,7 @@ int cmd_batch(int argc, char **argv)
         }
         outbuf[outlen++] = '0';
         outbuf[outlen++] = 'x';
-        for (int i = dig - 1; i >= 0; i--)
-            outbuf[outlen++] = "0123456789abcdef"[(d >> (4 * i)) & 15];
+        outlen = (size_t)(cli_put_hex(outbuf + outlen, d, dig) - outbuf);
         outbuf[outlen++] = '\n';
     }
     fwrite(outbuf, 1, outlen, stdout);

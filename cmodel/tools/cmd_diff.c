@@ -12,7 +12,6 @@
 
 #include "cli.h"
 #include "expansion.h"
-#include "../src/format.h"
 
 static const char usage[] =
     "usage: mmaref diff ARCH1 INSTR1 ARCH2 INSTR2 [--random N] [--seed S] [--dist mixed|bits|normal]\n"
@@ -44,17 +43,9 @@ typedef struct {
     double a[DIFF_MAX_K], b[DIFF_MAX_K], c;
 } vec;
 
-/* ---- random numbers (splitmix64) ---- */
+/* ---- random numbers (the library's splitmix64) ---- */
 
-static uint64_t rnd(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
-static double rnd_uniform(uint64_t *s) { return ((rnd(s) >> 11) + 0.5) * 0x1p-53; }
+static double rnd_uniform(uint64_t *s) { return ((mmaref_rand(s) >> 11) + 0.5) * 0x1p-53; }
 
 static double rnd_normal(uint64_t *s)
 {
@@ -72,11 +63,12 @@ static int is_exact_in(mmaref_format f, double x, uint64_t *bits)
 /* The narrower of two formats: fewer mantissa bits, then fewer exponent bits. */
 static mmaref_format narrower(mmaref_format x, mmaref_format y)
 {
-    const fmt_desc *fx = fmt_of(x), *fy = fmt_of(y);
-    int mx = x == MMAREF_TF32 ? 10 : fx->man_bits, my = y == MMAREF_TF32 ? 10 : fy->man_bits;
+    int mx = mmaref_format_precision(x), my = mmaref_format_precision(y);
     if (mx != my)
         return mx < my ? x : y;
-    return fx->exp_bits <= fy->exp_bits ? x : y;
+    mmaref_format_info fx, fy;
+    mmaref_format_get_info(x, &fx), mmaref_format_get_info(y, &fy);
+    return fx.exp_bits <= fy.exp_bits ? x : y;
 }
 
 static double round_to(mmaref_format f, double x)
@@ -94,14 +86,14 @@ static double draw(uint64_t *s, mmaref_format f1, mmaref_format f2, diff_dist di
     uint64_t t;
     for (int tries = 0; tries < 200; tries++) {
         double x;
-        int kind = dist == DIST_MIXED ? (int)(rnd(s) % 3) : dist == DIST_BITS ? 0 : 1;
+        int kind = dist == DIST_MIXED ? (int)(mmaref_rand(s) % 3) : dist == DIST_BITS ? 0 : 1;
         if (kind == 0) {
             int w = mmaref_format_width(g);
-            x = mmaref_format_to_double(g, w == 64 ? rnd(s) : rnd(s) & ((1ULL << w) - 1));
+            x = mmaref_format_to_double(g, w == 64 ? mmaref_rand(s) : mmaref_rand(s) & ((1ULL << w) - 1));
         } else if (kind == 1) {
             x = round_to(g, rnd_normal(s));
         } else {
-            x = round_to(g, ldexp(1 + rnd_uniform(s), (int)(rnd(s) % 41) - 20) * (rnd(s) & 1 ? -1 : 1));
+            x = round_to(g, ldexp(1 + rnd_uniform(s), (int)(mmaref_rand(s) % 41) - 20) * (mmaref_rand(s) & 1 ? -1 : 1));
         }
         if (is_exact_in(f1, x, &t) && is_exact_in(f2, x, &t))
             return x;
@@ -154,11 +146,13 @@ static diff_kind compare(const diff_ctx *x, const uint64_t d[2], double *ulps)
         return signbit(v0) == signbit(v1) ? SAME : DIFF_ZERO_SIGN;
     if (isinf(v0) || isinf(v1))
         return DIFF_SPECIAL;
-    const fmt_desc *fd = fmt_of(narrower(f0, f1));
-    int e = ilogb(fmax(fabs(v0), fabs(v1)));
-    if (e < fmt_min_exp(fd))
-        e = fmt_min_exp(fd);
-    *ulps = fabs(v0 - v1) / ldexp(1.0, e - fd->man_bits);
+    mmaref_format g = narrower(f0, f1);
+    mmaref_format_info fg;
+    mmaref_format_get_info(g, &fg);
+    int e = ilogb(fmax(fabs(v0), fabs(v1))), e_min = 1 - fg.bias;
+    if (e < e_min)
+        e = e_min;
+    *ulps = fabs(v0 - v1) / ldexp(1.0, e - mmaref_format_precision(g));
     return DIFF_FINITE;
 }
 

@@ -1,4 +1,5 @@
-/* mmaref list [ARCH] [--json]: the instruction table, one instruction per line. */
+/* mmaref list [ARCH] [--json] | mmaref list --schema [--json]: the instruction table, one instruction
+ * per line, or the schema (every code the table and the bit interfaces use). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -6,36 +7,190 @@
 
 static const char usage[] =
     "usage: mmaref list [ARCH] [--json]\n"
+    "       mmaref list --schema [--json]\n"
     "  One instruction per line: arch, name, MxNxK (/Nb: N concurrent blocks), a/b/c/d formats,\n"
-    "  algorithm with its parameters (F fractional bits, G group, ftz flushing, scale format/block,\n"
-    "  output rounding), SASS/ISA alias.  --json prints an array of objects with every table field.\n";
+    "  schedule (the paper's algorithm; Co = two passes over the halves of K) with its parameters (F\n"
+    "  fractional bits, G group, ftz flushing, rd/rz alignment where not the kind's usual, scale\n"
+    "  format/block, output rounding), SASS/ISA alias.  --json prints an array of objects with every\n"
+    "  field, the passes of the schedule in \"schedule\".\n"
+    "  --schema: every format (width, exponent and mantissa bits, bias, special values, canonical NaN),\n"
+    "  output kind, rounding, summation kind and scaling with its numeric code, and the limits.\n";
 
-/* "CoFDA(F=24,f32-rz)", "GDFS(F=35,G=16,ue4m3/16,f32-rz)", "SFMA(f64-rne)" */
-static void algo_text(char *buf, size_t cap, const mmaref_instr *in)
+/* "F=24,f32-rz": one pass's parameters. */
+static int pass_text(char *buf, size_t cap, const mmaref_instr *in, const mmaref_pass *p)
 {
-    const char *co = in->chain == 2 ? "Co" : "";
-    int n = snprintf(buf, cap, "%s%s(", co, mmaref_algo_name(in->algo));
-    if (in->algo != MMAREF_ALGO_SFMA && in->algo != MMAREF_ALGO_GPS)
-        n += snprintf(buf + n, cap - n, "F=%d,", in->frac_bits);
-    if (in->group)
-        n += snprintf(buf + n, cap - n, "G=%d,", in->group);
-    if (in->flush)
+    int n = 0;
+    if (p->frac_bits)
+        n += snprintf(buf + n, cap - n, "F=%d,", p->frac_bits);
+    if (p->group)
+        n += snprintf(buf + n, cap - n, "G=%d,", p->group);
+    if (p->flush)
         n += snprintf(buf + n, cap - n, "ftz,");
-    if (in->block_size)
+    if ((p->algo == MMAREF_ALGO_FDRDA || p->algo == MMAREF_ALGO_GFDRDA) &&
+        (p->align_products != MMAREF_RD || p->align_c != MMAREF_RD))
+        n += snprintf(buf + n, cap - n, "align=%s/%s,", mmaref_rounding_name(p->align_products),
+                      mmaref_rounding_name(p->align_c));
+    if (p->scales != MMAREF_SCALES_NONE)
         n += snprintf(buf + n, cap - n, "%s/%d,", mmaref_format_name(in->scale), in->block_size);
-    snprintf(buf + n, cap - n, "%s)", mmaref_output_name(in->out));
+    return n + snprintf(buf + n, cap - n, "%s", mmaref_output_name(p->out));
+}
+
+/* Two passes that differ only in their slice of K. */
+static int same_but_slice(mmaref_pass x, mmaref_pass y)
+{
+    x.k_first = y.k_first, x.k_count = y.k_count;
+    return !memcmp(&x, &y, sizeof x);
+}
+
+/* "CoFDA(F=24,f32-rz)", "GDFS(F=35,G=16,ue4m3/16,f32-rz)", "SFMA(f64-rne)"; passes with different
+ * parameters are listed one by one, joined by '+'. */
+static void schedule_text(char *buf, size_t cap, const mmaref_instr *in)
+{
+    int uniform = 1;
+    for (int i = 1; i < in->passes; i++)
+        uniform &= same_but_slice(in->pass[0], in->pass[i]);
+    char name[32], params[96];
+    size_t n = 0;
+    if (uniform) {
+        mmaref_schedule_name(in, name, sizeof name);
+        pass_text(params, sizeof params, in, &in->pass[0]);
+        snprintf(buf, cap, "%s(%s)", name, params);
+        return;
+    }
+    for (int i = 0; i < in->passes && n < cap; i++) {
+        pass_text(params, sizeof params, in, &in->pass[i]);
+        n += (size_t)snprintf(buf + n, cap - n, "%s%s(%s)", i ? "+" : "", mmaref_algo_name(in->pass[i].algo), params);
+    }
+}
+
+static void json_instr(const mmaref_instr *in, int last)
+{
+    char name[32];
+    mmaref_schedule_name(in, name, sizeof name);
+    printf("  {\"arch\": \"%s\", \"name\": \"%s\", \"sass\": \"%s\", \"m\": %d, \"n\": %d, \"k\": %d, "
+           "\"blocks\": %d, \"a\": \"%s\", \"b\": \"%s\", \"c\": \"%s\", \"d\": \"%s\", \"scale\": \"%s\", "
+           "\"block_size\": %d, \"algo\": \"%s\", \"schedule\": [",
+           in->arch, in->name, in->sass, in->m, in->n, in->k, in->blocks, mmaref_format_name(in->a),
+           mmaref_format_name(in->b), mmaref_format_name(in->c), mmaref_format_name(in->d),
+           in->block_size ? mmaref_format_name(in->scale) : "", in->block_size, name);
+    for (int i = 0; i < in->passes; i++) {
+        const mmaref_pass *p = &in->pass[i];
+        printf("%s{\"algo\": \"%s\", \"k_first\": %d, \"k_count\": %d, \"frac_bits\": %d, \"group\": %d, "
+               "\"align_products\": \"%s\", \"align_c\": \"%s\", \"scales\": \"%s\", \"flush\": %d, \"out\": \"%s\"}",
+               i ? ", " : "", mmaref_algo_name(p->algo), p->k_first, p->k_count, p->frac_bits, p->group,
+               mmaref_rounding_name(p->align_products), mmaref_rounding_name(p->align_c),
+               mmaref_scaling_name(p->scales), p->flush, mmaref_output_name(p->out));
+    }
+    /* Transitional (issue 8): the first pass's parameters under their old top-level names, until
+     * every reader of this JSON takes them from "schedule". */
+    const mmaref_pass *p0 = &in->pass[0];
+    printf("], \"frac_bits\": %d, \"group\": %d, \"chain\": %d, \"flush\": %d, \"out\": \"%s\"}%s\n",
+           p0->frac_bits, p0->group, in->passes, p0->flush, mmaref_output_name(in->pass[in->passes - 1].out),
+           last ? "" : ",");
+}
+
+static void text_instr(const mmaref_instr *in)
+{
+    char shape[32], fmts[64], sched[192];
+    /* concurrent independent products per instruction shown as "/4b" (HMMA.884, AMD _Nb) */
+    int w = snprintf(shape, sizeof shape, "%dx%dx%d", in->m, in->n, in->k);
+    if (in->blocks > 1)
+        snprintf(shape + w, sizeof shape - w, "/%db", in->blocks);
+    snprintf(fmts, sizeof fmts, "%s/%s/%s/%s", mmaref_format_name(in->a), mmaref_format_name(in->b),
+             mmaref_format_name(in->c), mmaref_format_name(in->d));
+    schedule_text(sched, sizeof sched, in);
+    printf("%-13s %-52s %-10s %-24s %-30s %s\n", in->arch, in->name, shape, fmts, sched,
+           in->sass[0] ? in->sass : "-");
+}
+
+/* "0x7fc00000" or null. */
+static void json_bits(const char *key, int missing, uint64_t bits, int width)
+{
+    if (missing)
+        printf("\"%s\": null", key);
+    else
+        printf("\"%s\": \"0x%0*llx\"", key, (width + 3) / 4, (unsigned long long)bits);
+}
+
+static int schema(int json)
+{
+    if (!json) {
+        printf("%-4s %-9s %5s %4s %4s %5s %4s %-5s %-18s %s\n", "code", "format", "width", "exp", "man", "bias",
+               "sign", "spec", "canonical-nan", "ignored");
+        for (int f = 0; f < MMAREF_FORMAT_COUNT; f++) {
+            mmaref_format_info info, *x = &info;
+            mmaref_format_get_info((mmaref_format)f, &info);
+            char nan_text[24] = "-";
+            if (x->has_nan)
+                snprintf(nan_text, sizeof nan_text, "0x%0*llx", (x->width + 3) / 4, (unsigned long long)x->nan);
+            printf("%-4d %-9s %5d %4d %4d %5d %4d %-5s %-18s 0x%llx\n", f, x->name, x->width, x->exp_bits,
+                   x->man_bits, x->bias, x->has_sign, mmaref_specials_name(x->specials), nan_text,
+                   (unsigned long long)x->ignored);
+        }
+        printf("\noutputs:");
+        for (int o = 0; o < MMAREF_OUT_COUNT; o++)
+            printf(" %d=%s", o, mmaref_output_name((mmaref_output)o));
+        printf("\nroundings:");
+        for (int r = 0; r < MMAREF_ROUNDING_COUNT; r++)
+            printf(" %d=%s", r, mmaref_rounding_name((mmaref_rounding)r));
+        printf("\nsummation kinds:");
+        for (int a = 0; a < MMAREF_ALGO_COUNT; a++)
+            printf(" %d=%s", a, mmaref_algo_name((mmaref_algo)a));
+        printf("\nscales:");
+        for (int s = 0; s < MMAREF_SCALES_COUNT; s++)
+            printf(" %d=%s", s, mmaref_scaling_name((mmaref_scaling)s));
+        printf("\nlimits: max_k=%d max_scales=%d max_passes=%d\n", MMAREF_MAX_K, MMAREF_MAX_SCALES, MMAREF_MAX_PASSES);
+        return 0;
+    }
+    printf("{\"formats\": [\n");
+    for (int f = 0; f < MMAREF_FORMAT_COUNT; f++) {
+        mmaref_format_info info, *x = &info;
+        mmaref_format_get_info((mmaref_format)f, &info);
+        printf("  {\"name\": \"%s\", \"code\": %d, \"width\": %d, \"exp_bits\": %d, \"man_bits\": %d, "
+               "\"precision\": %d, \"bias\": %d, \"signed\": %d, \"specials\": \"%s\", \"ignored\": \"0x%llx\", ",
+               x->name, f, x->width, x->exp_bits, x->man_bits, mmaref_format_precision((mmaref_format)f), x->bias,
+               x->has_sign, mmaref_specials_name(x->specials), (unsigned long long)x->ignored);
+        json_bits("canonical_nan", !x->has_nan, x->nan, x->width);
+        printf(", ");
+        json_bits("inf", !x->has_inf, x->inf, x->width);
+        printf(", ");
+        json_bits("max_finite", 0, x->max_finite, x->width);
+        printf("}%s\n", f + 1 < MMAREF_FORMAT_COUNT ? "," : "");
+    }
+    printf("],\n\"outputs\": [\n");
+    for (int o = 0; o < MMAREF_OUT_COUNT; o++) {
+        mmaref_output k = (mmaref_output)o;
+        printf("  {\"name\": \"%s\", \"code\": %d, \"format\": \"%s\", \"rounding\": \"%s\", \"man_bits\": %d}%s\n",
+               mmaref_output_name(k), o, mmaref_format_name(mmaref_output_format(k)),
+               mmaref_rounding_name(mmaref_output_rounding(k)), mmaref_output_precision(k),
+               o + 1 < MMAREF_OUT_COUNT ? "," : "");
+    }
+    printf("],\n\"roundings\": [");
+    for (int r = 0; r < MMAREF_ROUNDING_COUNT; r++)
+        printf("%s{\"name\": \"%s\", \"code\": %d}", r ? ", " : "", mmaref_rounding_name((mmaref_rounding)r), r);
+    printf("],\n\"algos\": [");
+    for (int a = 0; a < MMAREF_ALGO_COUNT; a++)
+        printf("%s{\"name\": \"%s\", \"code\": %d}", a ? ", " : "", mmaref_algo_name((mmaref_algo)a), a);
+    printf("],\n\"scales\": [");
+    for (int s = 0; s < MMAREF_SCALES_COUNT; s++)
+        printf("%s{\"name\": \"%s\", \"code\": %d}", s ? ", " : "", mmaref_scaling_name((mmaref_scaling)s), s);
+    printf("],\n\"limits\": {\"max_k\": %d, \"max_scales\": %d, \"max_passes\": %d}}\n", MMAREF_MAX_K,
+           MMAREF_MAX_SCALES, MMAREF_MAX_PASSES);
+    return 0;
 }
 
 int cmd_list(int argc, char **argv)
 {
     const char *arch = NULL;
-    int json = 0;
+    int json = 0, want_schema = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             fputs(usage, stdout);
             return 0;
         } else if (!strcmp(argv[i], "--json"))
             json = 1;
+        else if (!strcmp(argv[i], "--schema"))
+            want_schema = 1;
         else if (argv[i][0] == '-')
             return cli_error("list: unknown option '%s'", argv[i]);
         else if (arch)
@@ -43,6 +198,10 @@ int cmd_list(int argc, char **argv)
         else
             arch = argv[i];
     }
+    if (want_schema && arch)
+        return cli_error("list: --schema takes no architecture ('%s' given)", arch);
+    if (want_schema)
+        return schema(json);
     if (arch && !mmaref_arch_canonical(arch)) {
         char msg[512];
         mmaref_instr unused;
@@ -54,33 +213,22 @@ int cmd_list(int argc, char **argv)
     if (!all)
         return cli_error("list: out of memory");
     mmaref_list(arch, all, n);
+    /* every record of the table must be a schedule the model can run, within MMAREF_MAX_K */
+    for (size_t i = 0; i < n; i++) {
+        char msg[256];
+        if (mmaref_check_schedule(&all[i], msg, sizeof msg)) {
+            int rc = cli_error("list: the instruction table has a bad entry (%s): %s", all[i].arch, msg);
+            free(all);
+            return rc;
+        }
+    }
     if (json)
         fputs("[\n", stdout);
     for (size_t i = 0; i < n; i++) {
-        const mmaref_instr *in = &all[i];
-        char algo[96];
-        algo_text(algo, sizeof algo, in);
-        if (json) {
-            printf("  {\"arch\": \"%s\", \"name\": \"%s\", \"sass\": \"%s\", \"m\": %d, \"n\": %d, \"k\": %d, "
-                   "\"blocks\": %d, \"a\": \"%s\", \"b\": \"%s\", \"c\": \"%s\", \"d\": \"%s\", "
-                   "\"scale\": \"%s\", \"block_size\": %d, \"algo\": \"%s\", \"frac_bits\": %d, "
-                   "\"group\": %d, \"chain\": %d, \"flush\": %d, \"out\": \"%s\"}%s\n",
-                   in->arch, in->name, in->sass, in->m, in->n, in->k, in->blocks, mmaref_format_name(in->a),
-                   mmaref_format_name(in->b), mmaref_format_name(in->c), mmaref_format_name(in->d),
-                   in->block_size ? mmaref_format_name(in->scale) : "", in->block_size,
-                   mmaref_algo_name(in->algo), in->frac_bits, in->group, in->chain, in->flush,
-                   mmaref_output_name(in->out), i + 1 < n ? "," : "");
-        } else {
-            char shape[32], fmts[64];
-            /* concurrent independent products per instruction shown as "/4b" (HMMA.884, AMD _Nb) */
-            int w = snprintf(shape, sizeof shape, "%dx%dx%d", in->m, in->n, in->k);
-            if (in->blocks > 1)
-                snprintf(shape + w, sizeof shape - w, "/%db", in->blocks);
-            snprintf(fmts, sizeof fmts, "%s/%s/%s/%s", mmaref_format_name(in->a), mmaref_format_name(in->b),
-                     mmaref_format_name(in->c), mmaref_format_name(in->d));
-            printf("%-13s %-52s %-10s %-24s %-30s %s\n", in->arch, in->name, shape, fmts, algo,
-                   in->sass[0] ? in->sass : "-");
-        }
+        if (json)
+            json_instr(&all[i], i + 1 == n);
+        else
+            text_instr(&all[i]);
     }
     if (json)
         fputs("]\n", stdout);

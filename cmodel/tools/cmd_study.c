@@ -1,4 +1,4 @@
-/* mmaref study rounding-bias: the paper's Fig. 2 (mma-sim.md section VI-C(b)).
+/* mmaref study rounding-bias: the paper's Fig. 2 (MMA-Sim paper, section VI-C(b)).
  *
  * C ~ N(0,1) rounded to f32, A and B ~ 1000 N(0,1) rounded to f16, through CDNA3
  * v_mfma_f32_32x32x8_f16 (FDRDA: s_dot and c aligned to e_max rounding DOWN) and through the same
@@ -13,11 +13,10 @@
 
 #include "cli.h"
 #include "expansion.h"
-#include "../src/algo_amd.h"
 
 static const char usage[] =
     "usage: mmaref study rounding-bias [--samples N] [--seed S] [--out DIR] [--no-plot]\n"
-    "  Reproduces mma-sim.md Fig. 2: C ~ N(0,1) (f32), A, B ~ 1000*N(0,1) (f16, rounded to nearest) through\n"
+    "  Reproduces the MMA-Sim paper's Fig. 2: C ~ N(0,1) (f32), A, B ~ 1000*N(0,1) (f16, rounded to nearest) through\n"
     "  cdna3 v_mfma_f32_32x32x8_f16 (FDRDA, round-down alignment) and the same algorithm with round-toward-\n"
     "  zero alignment; delta = D - exact.  Prints mean, median, standard deviation and the shares of\n"
     "  negative, zero and positive deltas; writes DIR/rounding-bias.csv (one dot-add per row) and\n"
@@ -27,7 +26,7 @@ static const char usage[] =
     "  --out DIR    output directory, default build/study\n"
     "  --no-plot    write the CSV and the gnuplot script but do not run gnuplot\n";
 
-/* ---- random numbers: splitmix64 and Box-Muller ---- */
+/* ---- random numbers: the library's splitmix64 and Box-Muller ---- */
 
 typedef struct {
     uint64_t s;
@@ -35,15 +34,7 @@ typedef struct {
     double spare;
 } rng;
 
-static uint64_t rng_next(rng *r)
-{
-    uint64_t z = (r->s += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
-static double rng_uniform(rng *r) { return ((rng_next(r) >> 11) + 0.5) * 0x1p-53; } /* (0, 1) */
+static double rng_uniform(rng *r) { return ((mmaref_rand(&r->s) >> 11) + 0.5) * 0x1p-53; } /* (0, 1) */
 
 static double rng_normal(rng *r)
 {
@@ -57,13 +48,12 @@ static double rng_normal(rng *r)
     return rad * cos(2 * M_PI * v);
 }
 
-/* x rounded to nearest even in format f (the library's encoder). */
+/* x rounded to nearest even in format f (f16 and f32 hold every sign and class of a double). */
 static uint64_t round_to(mmaref_format f, double x)
 {
-    int e;
-    double fr = frexp(fabs(x), &e);
-    uint64_t mag = (uint64_t)ldexp(fr, 53);
-    return fmt_encode(fmt_of(f), signbit(x) != 0, mag, e - 53, ROUND_RNE, NULL);
+    uint64_t bits = 0;
+    mmaref_format_round_double(f, x, &bits);
+    return bits;
 }
 
 static double f32_value(uint64_t bits) { return mmaref_format_to_double(MMAREF_F32, bits); }
@@ -139,7 +129,7 @@ static int write_plot_script(const char *gp, const char *csv, const char *png, l
     if (!(w > 0))
         w = 1;
     fprintf(f,
-            "# mmaref study rounding-bias: histograms of delta = D - exact (mma-sim.md Fig. 2)\n"
+            "# mmaref study rounding-bias: histograms of delta = D - exact (MMA-Sim paper, Fig. 2)\n"
             "if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) { set terminal pngcairo size 1000,560 } "
             "else { set terminal png size 1000,560 }\n"
             "set output '%s'\n"
@@ -163,6 +153,10 @@ static int rounding_bias(long samples, uint64_t seed, const char *dir, int plot)
     mmaref_instr in;
     if (cli_lookup("cdna3", "v_mfma_f32_32x32x8_f16", &in))
         return 2;
+    /* The paper's hypothetical v_mfma_f32_32x32x8_f16_rz: the same schedule, aligning toward zero. */
+    mmaref_instr in_rz = in;
+    for (int i = 0; i < in_rz.passes; i++)
+        in_rz.pass[i].align_products = in_rz.pass[i].align_c = MMAREF_RZ;
     if (mkdir_p(dir))
         return cli_error("study: cannot create directory '%s': %s", dir, strerror(errno));
     char csv[4200], gp[4200], png[4200];
@@ -192,9 +186,10 @@ static int rounding_bias(long samples, uint64_t seed, const char *dir, int plot)
             expansion_add(&exact, mmaref_format_to_double(MMAREF_F16, a[k]) * mmaref_format_to_double(MMAREF_F16, b[k]));
         }
         expansion_add(&exact, f32_value(c));
-        uint64_t rd, rz = amd_fdrda_dot(&in, c, a, b, ROUND_RZ);
+        uint64_t rd, rz;
         char msg[256];
-        if (mmaref_dot(&in, c, a, b, NULL, NULL, &rd, msg, sizeof msg)) {
+        if (mmaref_dot(&in, c, a, b, NULL, NULL, &rd, msg, sizeof msg) ||
+            mmaref_dot(&in_rz, c, a, b, NULL, NULL, &rz, msg, sizeof msg)) {
             fclose(out);
             free(d_rd), free(d_rz), free(scratch), free(s_rd), free(s_rz);
             return cli_error("study: %s", msg);

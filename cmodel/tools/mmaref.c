@@ -12,6 +12,8 @@ static const char usage[] =
     "  dot ARCH INSTR -a LIST -b LIST -c VALUE [--scale-a LIST --scale-b LIST]\n"
     "                              one dot-add; prints D's bits then its value\n"
     "  batch ARCH INSTR [--check]  dot-adds from stdin, one per line (hex bits)\n"
+    "  gen ARCH INSTR [--n N] [--seed S] [--kind KIND]\n"
+    "                              seeded stimulus, one dot-add per line, as batch reads it\n"
     "  mma ARCH INSTR --a A.npy --b B.npy --c C.npy -o D.npy\n"
     "                              whole tiles from NumPy files\n"
     "  study rounding-bias [--out DIR] the paper's Fig. 2: CDNA3 round-down bias vs an RZ variant\n"
@@ -43,6 +45,8 @@ int main(int argc, char **argv)
         return cmd_study(argc - 1, argv + 1);
     if (!strcmp(cmd, "diff"))
         return cmd_diff(argc - 1, argv + 1);
+    if (!strcmp(cmd, "gen"))
+        return cmd_gen(argc - 1, argv + 1);
     cli_error("unknown command '%s' (try 'mmaref --help')", cmd);
     return 2;
 }

@@ -141,6 +141,8 @@ def main(argv=None):
     args = ap.parse_args(argv)
     instrs = json.loads(subprocess.run([args.mmaref, 'list', '--json'], capture_output=True, text=True,
                                        check=True).stdout)
+    for ins in instrs:  # transitional (issue 8): 'algo' as the pass kind until the oracle has its own table
+        ins['algo'] = ins['schedule'][0]['algo']
     seen = {}
     for ins in instrs:
         if ins['arch'].startswith('cdna') and ins['algo'] in AMD_ALGOS and args.only in ins['name']:

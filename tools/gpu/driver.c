@@ -1,6 +1,7 @@
 /* Options, tiles and the line writer shared by the GPU run and the dry run (driver.h). */
 #define _GNU_SOURCE
 #include "driver.h"
+#include "gen.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -14,9 +15,9 @@
 static const char usage[] =
     "usage: %s [--out DIR] [--count N] [--seed S] [--only NAME[,NAME..]] [--stdout]\n"
     "       %s --list | --check-layouts | --dump-layouts\n"
-    "  Runs each Hopper instruction of the cross-check on seeded inputs (tile t: generator kind t %% 3:\n"
-    "  raw, cluster, special) and writes DIR/hopper__NAME.txt (default DIR: out), one line per output\n"
-    "  element: C A0..A(K-1) B0..B(K-1) D in hex, for `mmaref batch --check hopper NAME`.\n"
+    "  Runs each Hopper instruction of the cross-check on seeded inputs (tile t from the model's generator,\n"
+    "  kind by t %% 3: raw, cluster, special) and writes DIR/hopper__NAME.txt (default DIR: out), one line\n"
+    "  per output element: C A0..A(K-1) B0..B(K-1) D in hex, for `mmaref batch --check hopper NAME`.\n"
     "  --count N   at least N lines per instruction (whole tiles; default 4096)\n"
     "  --seed S    generator seed (default 1); the same seed gives the same inputs on every host\n"
     "  --only      just these instructions (names as --list prints them)\n"
@@ -36,11 +37,13 @@ static int fail(const char *prog, const char *fmt, ...)
     return 2;
 }
 
+/* Hex digits of a harness format's storage width. */
+static int hex_digits(hw_fmt f) { return mmaref_format_width(gen_model_format(f)) / 4; }
+
 void hw_emit_tile(FILE *f, const hw_instr *in, const uint64_t *A, const uint64_t *B, const uint64_t *C,
                   const uint64_t *D)
 {
-    int da = gen_fmt_get(in->a)->width / 4, db = gen_fmt_get(in->b)->width / 4;
-    int dc = gen_fmt_get(in->c)->width / 4;
+    int da = hex_digits(in->a), db = hex_digits(in->b), dc = hex_digits(in->c);
     for (int i = 0; i < in->m; i++)
         for (int j = 0; j < in->n; j++) {
             fprintf(f, "%0*" PRIx64, dc, C[i * in->n + j]);
@@ -82,7 +85,7 @@ static int check_one(const hw_instr *in, char which, int rows, int cols, char *m
 
 static int check_smem_b(const hw_instr *in, char *msg, size_t msglen)
 {
-    int bytes = gen_fmt_get(in->b)->width / 8;
+    int bytes = hex_digits(in->b) / 2;
     unsigned char seen[256] = {0};
     for (int k = 0; k < in->k; k++)
         for (int n = 0; n < in->n; n++) {
@@ -135,16 +138,18 @@ static int run_instr(const hw_instr *in, long count, uint64_t seed, const char *
         rc = 1;
         goto done;
     }
-    gen_rng rng;
-    gen_seed(&rng, seed, in->name);
-    gen_shape s = {in->m, in->n, in->k, in->a, in->b, in->c};
+    mmaref_instr mi;
+    if (mmaref_lookup("hopper", in->name, &mi, msg, msglen) != MMAREF_OK) {
+        rc = 1;
+        goto done;
+    }
     fprintf(f, "# mmaref gpu harness: hopper %s (%s) D from %s; seed %" PRIu64 ", %ld lines;"
-               " tile t uses generator t%%3 (raw, cluster, special)\n",
+               " tile t is mmaref_gen_tile(seed, t), kind by t%%3 (raw, cluster, special)\n",
             in->name, in->ptx, source, seed, tiles * per_tile);
     for (long t0 = 0; t0 < tiles && !rc; t0 += BATCH_TILES) {
         long nt = tiles - t0 < BATCH_TILES ? tiles - t0 : BATCH_TILES;
         for (long t = 0; t < nt; t++)
-            gen_tile(&rng, gen_kind_of_tile(t0 + t), &s, A + t * na, B + t * nb, C + t * nc);
+            gen_tile(&mi, seed, t0 + t, A + t * na, B + t * nb, C + t * nc);
         rc = compute(in, nt, A, B, C, D, msg, msglen);
         for (long t = 0; t < nt && !rc; t++)
             hw_emit_tile(f, in, A + t * na, B + t * nb, C + t * nc, D + t * nc);

@@ -14,7 +14,7 @@ extern "C" {
 #endif
 
 /* Computes D for `tiles` tiles laid out back to back (A: tiles*M*K, B: tiles*K*N, C, D: tiles*M*N,
- * each row-major as in gen.h).  Returns 0, or non-zero with a one-line message in msg. */
+ * each row-major as gen.h writes them).  Returns 0, or non-zero with a one-line message in msg. */
 typedef int (*hw_compute_fn)(const hw_instr *in, long tiles, const uint64_t *A, const uint64_t *B,
                              const uint64_t *C, uint64_t *D, char *msg, size_t msglen);
 

@@ -5,15 +5,13 @@
 #include <string.h>
 
 #include "driver.h"
-#include "mmaref.h"
+#include "gen.h"
 
 /* The model's table and the harness's must agree on shape and formats, or a file would be checked
  * against the wrong instruction. */
 static int matches_table(const hw_instr *in, const mmaref_instr *mi, char *msg, size_t msglen)
 {
-    mmaref_format a = mmaref_format_by_name(gen_fmt_get(in->a)->name);
-    mmaref_format b = mmaref_format_by_name(gen_fmt_get(in->b)->name);
-    mmaref_format c = mmaref_format_by_name(gen_fmt_get(in->c)->name);
+    mmaref_format a = gen_model_format(in->a), b = gen_model_format(in->b), c = gen_model_format(in->c);
     if (mi->m != in->m || mi->n != in->n || mi->k != in->k || mi->a != a || mi->b != b || mi->c != c ||
         mi->d != c || mi->block_size != 0) {
         snprintf(msg, msglen, "harness and model disagree on shape or formats of %s", in->name);

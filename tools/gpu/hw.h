@@ -12,7 +12,7 @@
 #ifndef MMAREF_GPU_HW_H
 #define MMAREF_GPU_HW_H
 
-#include "gen.h"
+#include <stdint.h>
 
 #ifdef __CUDACC__
 #define HW_HD __host__ __device__
@@ -23,6 +23,9 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* The operand formats the harness drives (gen.c maps them onto the model's). */
+typedef enum { HW_F64, HW_F32, HW_TF32, HW_F16, HW_BF16, HW_E4M3, HW_E5M2, HW_FMT_COUNT } hw_fmt;
 
 /* One fragment layout per (shape, element width) family. */
 typedef enum {
@@ -43,7 +46,7 @@ typedef struct {
     const char *ptx;  /* the PTX opcode as issued */
     hw_frag frag;
     int m, n, k;
-    gen_fmt a, b, c;  /* D has C's format for every instruction here */
+    hw_fmt a, b, c;   /* D has C's format for every instruction here */
     int nan_any;      /* check with --nan-any (DMMA: NaN payload unmodelled) */
 } hw_instr;
 

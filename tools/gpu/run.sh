@@ -103,7 +103,7 @@ fi
   if [[ $check_only -eq 1 ]]; then
     echo "Files checked: $out (their first line names the seed and count)."
   else
-    echo "CUDA toolkit: ${cuda:-unknown}; seed $seed; --count $count; generator: tile t uses t%3 (raw, cluster, special)."
+    echo "CUDA toolkit: ${cuda:-unknown}; seed $seed; --count $count; generator: mmaref_gen_tile, tile t of kind t%3 (raw, cluster, special)."
   fi
   echo
   echo "| instruction | PTX | vectors | mismatches |"

@@ -1,0 +1,383 @@
+/* Running an instruction's schedule: its passes in order, each one summation kind over its slice of
+ * K, the result of a pass the C of the next.  Also the check that a schedule is runnable, and the
+ * public names of the schedule's codes. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "algo.h"
+#include "schedule.h"
+
+/* ---- names (the schema) ---- */
+
+static const char *const algo_names[MMAREF_ALGO_COUNT] = {"SFMA", "FDA", "GDFS", "GPS", "FDRDA", "GFDRDA"};
+static const char *const rounding_names[MMAREF_ROUNDING_COUNT] = {"rz", "rd", "rne"};
+static const char *const scaling_names[MMAREF_SCALES_COUNT] = {"none", "per-product", "per-group"};
+
+const char *mmaref_algo_name(mmaref_algo a) { return (unsigned)a < MMAREF_ALGO_COUNT ? algo_names[a] : "?"; }
+const char *mmaref_rounding_name(mmaref_rounding r)
+{
+    return (unsigned)r < MMAREF_ROUNDING_COUNT ? rounding_names[r] : "?";
+}
+const char *mmaref_scaling_name(mmaref_scaling s)
+{
+    return (unsigned)s < MMAREF_SCALES_COUNT ? scaling_names[s] : "?";
+}
+const char *mmaref_output_name(mmaref_output o) { return (unsigned)o < MMAREF_OUT_COUNT ? out_table[o].name : "?"; }
+mmaref_format mmaref_output_format(mmaref_output o)
+{
+    return (unsigned)o < MMAREF_OUT_COUNT ? out_table[o].format : MMAREF_FORMAT_COUNT;
+}
+int mmaref_output_precision(mmaref_output o) { return (unsigned)o < MMAREF_OUT_COUNT ? out_table[o].man_bits : 0; }
+mmaref_rounding mmaref_output_rounding(mmaref_output o)
+{
+    return (unsigned)o < MMAREF_OUT_COUNT ? out_table[o].rounding : MMAREF_ROUNDING_COUNT;
+}
+
+void mmaref_schedule_name(const mmaref_instr *in, char *buf, size_t cap)
+{
+    if (!buf || !cap)
+        return;
+    int same = in->passes > 0;
+    for (int i = 1; i < in->passes && i < MMAREF_MAX_PASSES; i++)
+        same &= in->pass[i].algo == in->pass[0].algo;
+    const char *base = in->passes > 0 ? mmaref_algo_name(in->pass[0].algo) : "?";
+    if (in->passes == 1 || !same)
+        snprintf(buf, cap, "%s", in->passes == 1 ? base : "multi-pass");
+    else if (in->passes == 2)
+        snprintf(buf, cap, "Co%s", base);
+    else
+        snprintf(buf, cap, "%dx%s", in->passes, base);
+}
+
+/* ---- building ---- */
+
+void schedule_split_k(mmaref_instr *in, int passes, mmaref_pass proto)
+{
+    in->passes = passes;
+    for (int i = 0; i < passes; i++) {
+        in->pass[i] = proto;
+        in->pass[i].k_count = in->k / passes;
+        in->pass[i].k_first = i * in->pass[i].k_count;
+    }
+}
+
+/* ---- checking ---- */
+
+static void set_msg(char *msg, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void set_msg(char *msg, size_t len, const char *fmt, ...)
+{
+    if (!msg || !len)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, len, fmt, ap);
+    va_end(ap);
+}
+
+/* A message, and the status of a schedule the model cannot run. */
+#define fail(msg, len, ...) (set_msg(msg, len, __VA_ARGS__), MMAREF_ERR_INSTRUCTION)
+
+/* What each summation kind implements (bit sets over the codes of mmaref.h), and its pass function. */
+#define BITS(x) (1u << (x))
+#define F32_OUTS (BITS(MMAREF_OUT_F32_RZ) | BITS(MMAREF_OUT_F32_E8M13) | BITS(MMAREF_OUT_F32_RNE))
+#define ALL_OUTS (BITS(MMAREF_OUT_COUNT) - 1)
+typedef struct {
+    algo_pass_fn run;
+    unsigned align;   /* roundings allowed for align_products and align_c */
+    unsigned scales;  /* scalings allowed */
+    unsigned outs;    /* output kinds allowed */
+    int min_F, max_F; /* range of frac_bits (0..0 for the IEEE kinds) */
+    int grouped;      /* uses G (>= 1, dividing its products); others have G = 0 */
+} kind_desc;
+
+/* F keeps every aligned term inside the 64-bit fixed-point sum (GDFS uses 35). */
+enum { MAX_FRAC_BITS = 40 };
+
+static const kind_desc kinds[MMAREF_ALGO_COUNT] = {
+    /* IEEE operations, each rounded to nearest even: binary64 (DMMA) or binary32 (MFMA) */
+    [MMAREF_ALGO_SFMA] = {algo_sfma, BITS(MMAREF_RNE), BITS(MMAREF_SCALES_NONE),
+                          BITS(MMAREF_OUT_F32_RNE) | BITS(MMAREF_OUT_F64_RNE), 0, 0, 0},
+    /* Step 3 truncates (RZ); scales enter each product's exponent */
+    [MMAREF_ALGO_FDA] = {algo_fda, BITS(MMAREF_RZ), BITS(MMAREF_SCALES_NONE) | BITS(MMAREF_SCALES_PER_PRODUCT),
+                         ALL_OUTS, 1, MAX_FRAC_BITS, 0},
+    /* Step 5 truncates; the scales multiply each group's exact sum */
+    [MMAREF_ALGO_GDFS] = {algo_gdfs, BITS(MMAREF_RZ), BITS(MMAREF_SCALES_PER_GROUP), ALL_OUTS, 1, MAX_FRAC_BITS, 1},
+    /* FP32 products and sums, rounded to nearest even */
+    [MMAREF_ALGO_GPS] = {algo_gps, BITS(MMAREF_RNE), BITS(MMAREF_SCALES_NONE), BITS(MMAREF_OUT_F32_RNE), 0, 0, 1},
+    /* Step 6 rounds down on CDNA3; RZ is the paper's hypothetical variant */
+    [MMAREF_ALGO_FDRDA] = {algo_fdrda, BITS(MMAREF_RD) | BITS(MMAREF_RZ), BITS(MMAREF_SCALES_NONE), F32_OUTS, 1, MAX_FRAC_BITS, 0},
+    [MMAREF_ALGO_GFDRDA] = {algo_fdrda, BITS(MMAREF_RD) | BITS(MMAREF_RZ), BITS(MMAREF_SCALES_NONE), F32_OUTS, 1, MAX_FRAC_BITS, 0},
+};
+
+
+typedef enum {
+    SCHED_OK, SCHED_K, SCHED_FORMAT, SCHED_BLOCK, SCHED_PASSES, SCHED_SLICE, SCHED_CODE, SCHED_KIND, SCHED_F,
+    SCHED_GROUP, SCHED_SCALES, SCHED_COVER, SCHED_D
+} sched_problem;
+
+/* The first thing wrong with a pass, given where it must start.  Written branch-light: mmaref_dot
+ * runs it on every call. */
+static inline __attribute__((always_inline)) sched_problem pass_problem(const mmaref_instr *in,
+                                                                       const mmaref_pass *p, int next)
+{
+    unsigned algo = (unsigned)p->algo, out = (unsigned)p->out, ap = (unsigned)p->align_products;
+    unsigned ac = (unsigned)p->align_c, sc = (unsigned)p->scales;
+    if ((p->k_first != next) | ((unsigned)(p->k_count - 1) >= (unsigned)(in->k - next)))
+        return SCHED_SLICE;
+    if ((algo >= MMAREF_ALGO_COUNT) | (out >= MMAREF_OUT_COUNT) | (ap >= MMAREF_ROUNDING_COUNT) |
+        (ac >= MMAREF_ROUNDING_COUNT) | (sc >= MMAREF_SCALES_COUNT))
+        return SCHED_CODE;
+    const kind_desc *kd = &kinds[algo];
+    if (!((kd->align >> ap) & (kd->align >> ac) & (kd->scales >> sc) & (kd->outs >> out) & 1))
+        return SCHED_KIND;
+    if ((unsigned)(p->frac_bits - kd->min_F) > (unsigned)(kd->max_F - kd->min_F))
+        return SCHED_F;
+    if (__builtin_expect(kd->grouped, 0) ? p->group < 1 || p->k_count % p->group : p->group != 0)
+        return SCHED_GROUP;
+    if (__builtin_expect(sc != MMAREF_SCALES_NONE, 0) &&
+        (!in->block_size || p->k_first % in->block_size ||
+         (algo == MMAREF_ALGO_GDFS && in->block_size % p->group && p->group % in->block_size)))
+        return SCHED_SCALES;
+    return SCHED_OK;
+}
+
+/* The first thing wrong with a record; *bad_pass names the pass. */
+static inline __attribute__((always_inline)) sched_problem schedule_problem(const mmaref_instr *in, int *bad_pass)
+{
+    if (((unsigned)(in->k - 1) >= MMAREF_MAX_K) | ((unsigned)(in->passes - 1) >= MMAREF_MAX_PASSES))
+        return (unsigned)(in->k - 1) >= MMAREF_MAX_K ? SCHED_K : SCHED_PASSES;
+    if (((unsigned)in->a >= MMAREF_FORMAT_COUNT) | ((unsigned)in->b >= MMAREF_FORMAT_COUNT) |
+        ((unsigned)in->c >= MMAREF_FORMAT_COUNT) | ((unsigned)in->d >= MMAREF_FORMAT_COUNT))
+        return SCHED_FORMAT;
+    if (__builtin_expect(in->block_size != 0, 0) &&
+        (in->block_size < 1 || in->k % in->block_size || in->k / in->block_size > MMAREF_MAX_SCALES ||
+         (unsigned)in->scale >= MMAREF_FORMAT_COUNT))
+        return SCHED_BLOCK;
+    int next = 0;
+    for (int i = 0; i < in->passes; i++) {
+        sched_problem pr = pass_problem(in, &in->pass[i], next);
+        if (pr) {
+            *bad_pass = i;
+            return pr;
+        }
+        next += in->pass[i].k_count;
+    }
+    if (next != in->k)
+        return SCHED_COVER;
+    if (out_table[in->pass[in->passes - 1].out].format != in->d)
+        return SCHED_D;
+    return SCHED_OK;
+}
+
+mmaref_status mmaref_check_schedule(const mmaref_instr *in, char *msg, size_t len)
+{
+    if (!in)
+        return fail(msg, len, "no instruction given");
+    int i = 0;
+    sched_problem pr = schedule_problem(in, &i);
+    const mmaref_pass *p = &in->pass[i];
+    const mmaref_pass *last = &in->pass[in->passes > 0 && in->passes <= MMAREF_MAX_PASSES ? in->passes - 1 : 0];
+    switch (pr) {
+    case SCHED_OK:
+        return MMAREF_OK;
+    case SCHED_K:
+        return fail(msg, len, "%s: K = %d is outside 1..%d (MMAREF_MAX_K)", in->name, in->k, MMAREF_MAX_K);
+    case SCHED_FORMAT:
+        return fail(msg, len, "%s: an operand format code is out of range", in->name);
+    case SCHED_BLOCK:
+        return fail(msg, len, "%s: block_size %d does not give 1..%d scales over K = %d", in->name, in->block_size,
+                    MMAREF_MAX_SCALES, in->k);
+    case SCHED_PASSES:
+        return fail(msg, len, "%s: %d passes (1..%d)", in->name, in->passes, MMAREF_MAX_PASSES);
+    case SCHED_SLICE: {
+        int start = 0;
+        for (int j = 0; j < i; j++)
+            start += in->pass[j].k_count;
+        return fail(msg, len, "%s: pass %d covers products %d..%d, expected to start at %d within K = %d",
+                    in->name, i, p->k_first, p->k_first + p->k_count - 1, start, in->k);
+    }
+    case SCHED_CODE:
+        return fail(msg, len, "%s: pass %d has a code out of range", in->name, i);
+    case SCHED_KIND:
+        return fail(msg, len, "%s: pass %d: %s does not implement products aligned %s, C aligned %s, scales %s, "
+                    "output %s", in->name, i, mmaref_algo_name(p->algo), mmaref_rounding_name(p->align_products),
+                    mmaref_rounding_name(p->align_c), mmaref_scaling_name(p->scales), mmaref_output_name(p->out));
+    case SCHED_F:
+        return fail(msg, len, "%s: pass %d: F = %d is outside %d..%d for %s", in->name, i, p->frac_bits,
+                    kinds[p->algo].min_F, kinds[p->algo].max_F, mmaref_algo_name(p->algo));
+    case SCHED_GROUP:
+        if (!kinds[p->algo].grouped)
+            return fail(msg, len, "%s: pass %d: %s has no groups (G = %d)", in->name, i, mmaref_algo_name(p->algo),
+                        p->group);
+        return fail(msg, len, "%s: pass %d: group G = %d does not divide its %d products", in->name, i, p->group,
+                    p->k_count);
+    case SCHED_SCALES:
+        return fail(msg, len, "%s: pass %d uses block scales the instruction does not have", in->name, i);
+    case SCHED_COVER: {
+        int n = 0;
+        for (int j = 0; j < in->passes; j++)
+            n += in->pass[j].k_count;
+        return fail(msg, len, "%s: the passes cover %d of K = %d products", in->name, n, in->k);
+    }
+    case SCHED_D:
+    default:
+        return fail(msg, len, "%s: the last pass writes %s, D is %s", in->name, mmaref_output_name(last->out),
+                    mmaref_format_name(in->d));
+    }
+}
+
+/* ---- the checked copy ---- */
+
+/* k .. pass[]: the fields the arithmetic reads, contiguous in the record. */
+#define CHECKED_FROM offsetof(mmaref_instr, k)
+#define CHECKED_HEAD (offsetof(mmaref_instr, pass) - CHECKED_FROM)
+_Static_assert(CHECKED_HEAD + sizeof(mmaref_pass) * MMAREF_MAX_PASSES == sizeof(((mmaref_instr *)0)->checked),
+               "mmaref_instr: checked must cover k .. pass[] exactly");
+
+static inline size_t checked_size(int passes) { return CHECKED_HEAD + (size_t)passes * sizeof(mmaref_pass); }
+
+/* Check a record the library made and keep the copy that lets mmaref_dot skip the check. */
+mmaref_status schedule_seal(mmaref_instr *in, char *msg, size_t len)
+{
+    memset(in->checked, 0, sizeof in->checked);
+    mmaref_status st = mmaref_check_schedule(in, msg, len);
+    if (!st)
+        memcpy(in->checked, (const char *)in + CHECKED_FROM, checked_size(in->passes));
+    return st;
+}
+
+/* Do `size` bytes at x and y match?  Whole 64-bit words, OR-ed, so a fixed size compiles to a few
+ * loads and no call. */
+static inline __attribute__((always_inline)) int same_bytes(const void *x, const void *y, size_t size)
+{
+    uint64_t diff = 0;
+    size_t i = 0;
+#pragma GCC unroll 16
+    for (; i + 8 <= size; i += 8) {
+        uint64_t u, v;
+        memcpy(&u, (const char *)x + i, 8);
+        memcpy(&v, (const char *)y + i, 8);
+        diff |= u ^ v;
+    }
+    for (; i < size; i++)
+        diff |= (uint64_t)(((const unsigned char *)x)[i] ^ ((const unsigned char *)y)[i]);
+    return diff == 0;
+}
+
+/* Do k .. pass[] equal the checked copy?  The head and the first pass at a fixed size, further passes
+ * one by one (passes is in the head, so the copy's count, 1 .. MMAREF_MAX_PASSES, is the one used). */
+static inline __attribute__((always_inline)) int still_checked(const mmaref_instr *in)
+{
+    const char *now = (const char *)in + CHECKED_FROM;
+    if (!same_bytes(now, in->checked, CHECKED_HEAD + sizeof(mmaref_pass)))
+        return 0;
+    for (int i = 1; i < in->passes; i++)
+        if (!same_bytes(&in->pass[i], in->checked + CHECKED_HEAD + i * sizeof(mmaref_pass), sizeof(mmaref_pass)))
+            return 0;
+    return 1;
+}
+
+/* ---- running ---- */
+
+
+
+/* The passes in order; operands already checked.  A pass's scales start at its first block. */
+static inline __attribute__((always_inline)) uint64_t run_passes(const mmaref_instr *in, uint64_t c,
+                                                                  const uint64_t *a, const uint64_t *b,
+                                                                  const uint64_t *sa, const uint64_t *sb)
+{
+    if (in->passes == 1) /* the common case: one pass over all of K */
+        return kinds[in->pass[0].algo].run(in, &in->pass[0], in->c, c, a, b, sa, sb);
+    mmaref_format c_fmt = in->c;
+    for (int i = 0; i < in->passes; i++) {
+        const mmaref_pass *p = &in->pass[i];
+        int s0 = p->scales != MMAREF_SCALES_NONE ? p->k_first / in->block_size : 0;
+        c = kinds[p->algo].run(in, p, c_fmt, c, a + p->k_first, b + p->k_first, sa ? sa + s0 : NULL,
+                             sb ? sb + s0 : NULL);
+        c_fmt = out_table[p->out].format;
+    }
+    return c;
+}
+
+/* ---- the checked entry point ---- */
+
+static inline uint64_t width_mask(mmaref_format f)
+{
+    int w = fmt_of(f)->width;
+    return w == 64 ? ~0ULL : (1ULL << w) - 1;
+}
+
+/* Raw values must fit their format's width.  The OR of the stray bits is cheap (it vectorizes); only a
+ * failure walks the values again to name the first bad one. */
+static mmaref_status check_operands(const mmaref_instr *in, const uint64_t *vals, int n, mmaref_format f,
+                                    const char *what, char *msg, size_t msglen)
+{
+    if (n == 0)
+        return MMAREF_OK; /* e.g. the scales of an unscaled instruction, whose scale format is unset */
+    uint64_t mask = width_mask(f), stray = 0;
+    for (int i = 0; i < n; i++)
+        stray |= vals[i] & ~mask;
+    if (!stray)
+        return MMAREF_OK;
+    for (int i = 0; i < n; i++)
+        if (vals[i] & ~mask) {
+            set_msg(msg, msglen, "%s[%d] = 0x%llx does not fit in %s (%d bits) for %s", what, i,
+                    (unsigned long long)vals[i], mmaref_format_name(f), mmaref_format_width(f), in->name);
+            return MMAREF_ERR_VALUE;
+        }
+    return MMAREF_OK;
+}
+
+/* The OR of every bit of a[0..k) and b[0..k) outside their formats' widths: two lanes at a time. */
+typedef uint64_t u64x2 __attribute__((vector_size(16)));
+
+static inline uint64_t stray_bits(const uint64_t *a, const uint64_t *b, int k, uint64_t mask_a, uint64_t mask_b)
+{
+    u64x2 stray = {0, 0}, not_a = {~mask_a, ~mask_a}, not_b = {~mask_b, ~mask_b};
+    int i = 0;
+    for (; i + 2 <= k; i += 2) {
+        u64x2 x, y;
+        memcpy(&x, a + i, sizeof x);
+        memcpy(&y, b + i, sizeof y);
+        stray |= (x & not_a) | (y & not_b);
+    }
+    uint64_t s = stray[0] | stray[1];
+    if (i < k)
+        s |= (a[i] & ~mask_a) | (b[i] & ~mask_b);
+    return s;
+}
+
+mmaref_status mmaref_dot(const mmaref_instr *in, uint64_t c, const uint64_t *a, const uint64_t *b,
+                         const uint64_t *sa, const uint64_t *sb, uint64_t *d, char *msg, size_t msglen)
+{
+    if (!in || !a || !b || !d) {
+        set_msg(msg, msglen, "mmaref_dot: null argument");
+        return MMAREF_ERR_ARGUMENT;
+    }
+    int bad_pass;
+    if (!still_checked(in) && schedule_problem(in, &bad_pass)) /* a record changed since it was checked */
+        return mmaref_check_schedule(in, msg, msglen);
+    mmaref_status st;
+    int ns = in->block_size ? in->k / in->block_size : 0; /* mmaref_scale_count, inline */
+    if (ns && (!sa || !sb)) {
+        set_msg(msg, msglen, "%s takes %d block scale factors per operand (%s)", in->name, ns,
+                mmaref_format_name(in->scale));
+        return MMAREF_ERR_ARGUMENT;
+    }
+    if (c & ~width_mask(in->c)) {
+        set_msg(msg, msglen, "c = 0x%llx does not fit in %s for %s", (unsigned long long)c,
+                mmaref_format_name(in->c), in->name);
+        return MMAREF_ERR_VALUE;
+    }
+    /* one pass over a and b finds no stray bits above the formats' widths (the usual case) */
+    uint64_t stray = stray_bits(a, b, in->k, width_mask(in->a), width_mask(in->b));
+    if ((stray && ((st = check_operands(in, a, in->k, in->a, "a", msg, msglen)) ||
+                   (st = check_operands(in, b, in->k, in->b, "b", msg, msglen)))) ||
+        (st = check_operands(in, sa, ns, in->scale, "scale_a", msg, msglen)) ||
+        (st = check_operands(in, sb, ns, in->scale, "scale_b", msg, msglen)))
+        return st;
+    *d = run_passes(in, c, a, b, ns ? sa : NULL, ns ? sb : NULL);
+    return MMAREF_OK;
+}

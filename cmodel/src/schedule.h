@@ -1,0 +1,15 @@
+/* Building an instruction's schedule (for the instruction tables). */
+#ifndef MMAREF_SCHEDULE_H
+#define MMAREF_SCHEDULE_H
+
+#include <stddef.h>
+#include "mmaref.h"
+
+/* Give `in` a schedule of `passes` passes with the parameters of `proto`, each over the next K/passes
+ * products (CoFDA, CoFDRDA, CoGFDRDA: two passes over the halves of K, the MMA-Sim paper, Equation 6). */
+void schedule_split_k(mmaref_instr *in, int passes, mmaref_pass proto);
+
+/* Check a record made by the table walk and keep the copy of its checked fields (mmaref_instr.checked). */
+mmaref_status schedule_seal(mmaref_instr *in, char *msg, size_t len);
+
+#endif

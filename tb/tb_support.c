@@ -1,0 +1,154 @@
+/* Testbench support for the RTL co-simulation: stimulus from the library's generator (the mixed stream of
+ * mmaref_gen_vector -- directed vectors, then random ones -- addressed by (instruction, seed, index), so any
+ * vector is regenerated for a report or a waveform re-run), vectors per kind, mismatch reports, timing.
+ * Compiled by gcc into the DPI library next to the bridge (dpi/mmaref_dpi.c); the SystemVerilog
+ * declarations are in tb/tb_support_pkg.sv. */
+#include <math.h>
+#include <stdio.h>
+#include <time.h>
+
+#include "svdpi.h"
+#include "mmaref_dpi.h"
+
+/* ---- stimulus ---- */
+
+/* Directed vectors per handle, counted once (a count costs about as much as 1000 random vectors). */
+static long long directed[DPI_MAX_HANDLES];
+static char counted[DPI_MAX_HANDLES];
+
+static uint64_t directed_count(int h)
+{
+    if (!counted[h]) {
+        directed[h] = (long long)mmaref_gen_directed_count(mmaref_dpi_instr(h));
+        counted[h] = 1;
+    }
+    return (uint64_t)directed[h];
+}
+
+/* Vector idx of the mixed stream: directed idx while there are, else random idx.  Returns its kind. */
+static int vector_at(int h, uint64_t seed, uint64_t idx, uint64_t *c, uint64_t *a, uint64_t *b, uint64_t *sa,
+                     uint64_t *sb)
+{
+    mmaref_gen_kind kind = idx < directed_count(h) ? MMAREF_GEN_DIRECTED : MMAREF_GEN_RANDOM;
+    return mmaref_gen_vector(mmaref_dpi_instr(h), kind, seed, idx, c, a, b, sa, sb);
+}
+
+/* Vectors of each kind offered to the unit; a repeated index (the open-array check's first vector, then
+ * the driver's) counts once. */
+static long long per_kind[MMAREF_GEN_KIND_COUNT];
+static unsigned long long last_counted = ~0ULL;
+
+static void put_lanes(svBitVecVal *dst, const uint64_t *src, int n)
+{
+    for (int i = 0; i < n; i++)
+        dst[i] = (svBitVecVal)src[i];
+}
+
+int mmaref_tb_gen(int h, unsigned long long seed, unsigned long long idx, unsigned int *c, svBitVecVal *a,
+                  svBitVecVal *b, svBitVecVal *sa, svBitVecVal *sb)
+{
+    const mmaref_instr *in = mmaref_dpi_instr(h);
+    if (!in || in->k > DPI_MAX_K)
+        return -1;
+    uint64_t vc, va[DPI_MAX_K], vb[DPI_MAX_K], vsa[DPI_MAX_SCALE], vsb[DPI_MAX_SCALE];
+    int kind = vector_at(h, seed, idx, &vc, va, vb, vsa, vsb), ns = mmaref_scale_count(in);
+    if (kind < 0)
+        return -1;
+    if (idx != last_counted)
+        per_kind[kind]++;
+    last_counted = idx;
+    *c = (unsigned int)vc;
+    put_lanes(a, va, in->k); /* lanes beyond K are left as they were: the benches never read them */
+    put_lanes(b, vb, in->k);
+    /* unused scale slots carry junk (NaN included): the unit must not read them */
+    for (int j = ns; j < DPI_MAX_SCALE; j++)
+        vsa[j] = vsb[j] = ns ? 0xFF : 0;
+    put_lanes(sa, vsa, DPI_MAX_SCALE);
+    put_lanes(sb, vsb, DPI_MAX_SCALE);
+    return kind;
+}
+
+int mmaref_tb_directed_count(int h) { return mmaref_dpi_instr(h) ? (int)directed_count(h) : 0; }
+
+static int selected = -1;
+void mmaref_tb_select(int h) { selected = h; }
+int mmaref_tb_selected(void) { return selected; }
+
+/* "COVERAGE arch:name directed=N raw=N ...": the vectors of each kind the selected unit was offered. */
+void mmaref_tb_print_coverage(void)
+{
+    if (selected < 0)
+        return;
+    printf("COVERAGE %s", mmaref_dpi_label(selected));
+    for (int k = 0; k < MMAREF_GEN_KIND_COUNT; k++)
+        if (k != MMAREF_GEN_RANDOM && k != MMAREF_GEN_MIXED)
+            printf(" %s=%lld", mmaref_gen_kind_name((mmaref_gen_kind)k), per_kind[k]);
+    printf("\n");
+    fflush(stdout);
+}
+
+/* ---- mismatch reports ---- */
+
+/* (sign, exponent, significand) of a raw value, through the model's exact decoding to double */
+static void describe(FILE *out, const char *what, mmaref_format f, uint64_t raw)
+{
+    double x = mmaref_format_to_double(f, raw);
+    int e = 0;
+    double s = isfinite(x) && x != 0 ? frexp(fabs(x), &e) * 2 : fabs(x);
+    fprintf(out, "  %-6s %-6s 0x%0*llx  sign %d  exp %4d  sig %.10g  = %.17g\n", what, mmaref_format_name(f),
+            (mmaref_format_width(f) + 3) / 4, (unsigned long long)raw, signbit(x) ? 1 : 0,
+            isfinite(x) && x != 0 ? e - 1 : 0, s, x);
+}
+
+static void describe_at(FILE *out, const char *what, int i, mmaref_format f, uint64_t raw)
+{
+    char name[16];
+    snprintf(name, sizeof name, "%s[%d]", what, i);
+    describe(out, name, f, raw);
+}
+
+static int reports;
+
+void mmaref_tb_report(int h, const char *unit, unsigned long long seed, unsigned long long idx, unsigned int got)
+{
+    const mmaref_instr *in = mmaref_dpi_instr(h);
+    if (!in || in->k > DPI_MAX_K || ++reports > 5)
+        return;
+    uint64_t c, a[DPI_MAX_K], b[DPI_MAX_K], sa[DPI_MAX_SCALE], sb[DPI_MAX_SCALE], want = 0;
+    int kind = vector_at(h, seed, idx, &c, a, b, sa, sb), ns = mmaref_scale_count(in);
+    char msg[256];
+    mmaref_dot(in, c, a, b, ns ? sa : NULL, ns ? sb : NULL, &want, msg, sizeof msg);
+    printf("MISMATCH %s unit %s seed %llu index %llu (%s)\n", mmaref_dpi_label(h), unit, seed, idx,
+           mmaref_gen_kind_name((mmaref_gen_kind)kind));
+    char sched[32];
+    mmaref_schedule_name(in, sched, sizeof sched);
+    printf("  algo %s K %d F %d passes %d out %s block %d\n", sched, in->k, in->pass[0].frac_bits, in->passes,
+           mmaref_output_name(in->pass[in->passes - 1].out), in->block_size);
+    describe(stdout, "c", in->c, c);
+    for (int i = 0; i < in->k; i++) {
+        describe_at(stdout, "a", i, in->a, a[i]);
+        describe_at(stdout, "b", i, in->b, b[i]);
+    }
+    for (int j = 0; j < ns; j++) {
+        describe_at(stdout, "sa", j, in->scale, sa[j]);
+        describe_at(stdout, "sb", j, in->scale, sb[j]);
+    }
+    describe(stdout, "model", in->d, want);
+    describe(stdout, "rtl", in->d, got);
+    fflush(stdout);
+}
+
+static long long first_fail = -1;
+void mmaref_tb_fail(unsigned long long idx)
+{
+    if (first_fail < 0)
+        first_fail = (long long)idx;
+}
+long long mmaref_tb_first_fail(void) { return first_fail; }
+
+double mmaref_tb_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}

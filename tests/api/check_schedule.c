@@ -1,0 +1,145 @@
+/* The public API's schedule, checked from outside the library (tests/t_schedule.sh): a table entry's
+ * passes, a copied and changed record (the way `mmaref study` runs the RZ variant of FDRDA), and the
+ * rejection of schedules the model cannot run.  Every expected value is derived in the comment beside
+ * it.  Prints "ok - ..." / "not ok - ..." lines. */
+#include <stdio.h>
+#include <string.h>
+
+#include "mmaref.h"
+
+static int failures;
+
+static void check(int cond, const char *what, const char *detail)
+{
+    printf("%s - %s%s%s\n", cond ? "ok" : "not ok", what, cond ? "" : ": ", cond ? "" : detail);
+    failures += !cond;
+}
+
+static mmaref_instr lookup(const char *arch, const char *name)
+{
+    mmaref_instr in;
+    char msg[512];
+    memset(&in, 0, sizeof in);
+    if (mmaref_lookup(arch, name, &in, msg, sizeof msg))
+        check(0, name, msg);
+    return in;
+}
+
+/* The record is rejected with a message containing `want`. */
+static void rejected(const mmaref_instr *in, const char *what, const char *want)
+{
+    char msg[512] = "";
+    uint64_t a[MMAREF_MAX_K] = {0}, b[MMAREF_MAX_K] = {0}, d = 0;
+    mmaref_status st = mmaref_dot(in, 0, a, b, NULL, NULL, &d, msg, sizeof msg);
+    char detail[700];
+    snprintf(detail, sizeof detail, "status %d, message '%s', wanted one containing '%s'", st, msg, want);
+    check(st == MMAREF_ERR_INSTRUCTION && strstr(msg, want), what, detail);
+}
+
+int main(void)
+{
+    char detail[256];
+
+    /* Ampere HMMA.16816.F32 is CoFDA (the MMA-Sim paper, Table III): two FDA passes over k = 0..7 and 8..15, F = 24. */
+    mmaref_instr co = lookup("ampere", "mma.m16n8k16.f32.f16.f16.f32");
+    snprintf(detail, sizeof detail, "passes %d, slices %d+%d, %d+%d, F %d", co.passes, co.pass[0].k_first,
+             co.pass[0].k_count, co.pass[1].k_first, co.pass[1].k_count, co.pass[0].frac_bits);
+    check(co.passes == 2 && co.pass[0].k_first == 0 && co.pass[0].k_count == 8 && co.pass[1].k_first == 8 &&
+          co.pass[1].k_count == 8 && co.pass[0].frac_bits == 24 && co.pass[1].algo == MMAREF_ALGO_FDA,
+          "ampere CoFDA is two FDA passes over the halves of K", detail);
+
+    /* Hopper's is one FDA pass, F = 25. */
+    mmaref_instr h = lookup("hopper", "mma.m16n8k16.f32.f16.f16.f32");
+    check(h.passes == 1 && h.pass[0].k_count == 16 && h.pass[0].frac_bits == 25, "hopper FDA is one pass, F = 25",
+          "");
+
+    /* FDRDA on CDNA3 rounds the alignment down; the RZ copy is the paper's hypothetical _rz instruction.
+     * a = (1, 0...), b = (1, 0...), c = -2^-40: s_dot = 1 at e_dot = 0; c aligned to e_max = 0 at 24
+     * fractional bits is -2^-16 units: RD gives -1 unit (-2^-24), RZ gives 0.  D = 1 - 2^-24 = 0x3f7fffff
+     * (exact in f32) with RD, 1.0 = 0x3f800000 with RZ. */
+    mmaref_instr rd = lookup("cdna3", "v_mfma_f32_32x32x8_f16"), rz = rd;
+    for (int i = 0; i < rz.passes; i++)
+        rz.pass[i].align_products = rz.pass[i].align_c = MMAREF_RZ;
+    uint64_t a[MMAREF_MAX_K] = {0x3c00}, b[MMAREF_MAX_K] = {0x3c00}, c = 0xAB800000; /* -2^-40 */
+    uint64_t d_rd = 0, d_rz = 0;
+    mmaref_status s1 = mmaref_dot(&rd, c, a, b, NULL, NULL, &d_rd, NULL, 0);
+    mmaref_status s2 = mmaref_dot(&rz, c, a, b, NULL, NULL, &d_rz, NULL, 0);
+    snprintf(detail, sizeof detail, "status %d/%d, RD 0x%llx, RZ 0x%llx", s1, s2, (unsigned long long)d_rd,
+             (unsigned long long)d_rz);
+    check(!s1 && !s2 && d_rd == 0x3f7fffff && d_rz == 0x3f800000, "FDRDA with the schedule's alignment RD vs RZ",
+          detail);
+
+    /* Schedules the model cannot run are refused, naming the field. */
+    mmaref_instr x = co;
+    x.pass[1].k_first = 7;
+    rejected(&x, "a pass that does not start where the last ended", "pass 1 covers products 7..14");
+    x = co;
+    x.passes = 1;
+    rejected(&x, "passes that do not cover K", "cover 8 of K = 16");
+    x = h;
+    x.pass[0].align_products = MMAREF_RD;
+    rejected(&x, "FDA with round-down alignment (not implemented)", "FDA does not implement products aligned rd");
+    x = h;
+    x.k = MMAREF_MAX_K + 1;
+    x.pass[0].k_count = x.k;
+    rejected(&x, "K above MMAREF_MAX_K", "outside 1..64 (MMAREF_MAX_K)");
+    x = h;
+    x.passes = MMAREF_MAX_PASSES + 1;
+    rejected(&x, "more passes than MMAREF_MAX_PASSES", "9 passes (1..8)");
+    x = lookup("cdna2", "v_mfma_f32_32x32x8f16");
+    x.pass[0].group = 3;
+    rejected(&x, "a GPS group that does not divide the pass", "group G = 3 does not divide its 8 products");
+    x = h;
+    x.pass[0].out = MMAREF_OUT_F16_RNE;
+    rejected(&x, "a last pass writing another format than D", "the last pass writes f16-rne, D is f32");
+
+    /* mmaref_mma checks the schedule too. */
+    x = h;
+    x.pass[0].k_count = 15;
+    char msg[256] = "";
+    uint64_t A[16] = {0}, B[16 * 8] = {0}, C[16 * 8] = {0}, D[16 * 8];
+    x.m = 1, x.n = 8;
+    check(mmaref_mma(&x, A, B, C, NULL, NULL, D, msg, sizeof msg) == MMAREF_ERR_INSTRUCTION,
+          "mmaref_mma refuses a bad schedule", msg);
+
+    /* Names of the schedule. */
+    char name[32];
+    mmaref_schedule_name(&co, name, sizeof name);
+    check(!strcmp(name, "CoFDA"), "two FDA passes are named CoFDA", name);
+    mmaref_instr g = lookup("cdna3", "v_mfma_f32_16x16x32_fp8_bf8");
+    mmaref_schedule_name(&g, name, sizeof name);
+    check(!strcmp(name, "CoGFDRDA") && g.pass[0].align_c == MMAREF_RD, "cdna3 K=32 fp8 is CoGFDRDA, C aligned RD",
+          name);
+
+    /* TF32 keeps 10 mantissa bits; round once, at those.  1 + 2^-11 + 2^-40 is above half a TF32 ulp
+     * (2^-10) past 1: nearest is 1 + 2^-10 = 0x3f800000 | 1 << 13 = 0x3f802000 (rounding first to f32
+     * drops 2^-40 and then ties to even, 0x3f800000: the old defect).  1 + 2^-11 is a tie: even,
+     * 0x3f800000.  1 + 3 * 2^-11 ties between 1 + 2^-10 and 1 + 2^-9; even is 1 + 2^-9 = 0x3f804000. */
+    struct { double x; uint64_t want; } tf32[] = {
+        {1 + 0x1p-11 + 0x1p-40, 0x3f802000}, {1 + 0x1p-11, 0x3f800000}, {1 + 3 * 0x1p-11, 0x3f804000},
+        {-(1 + 0x1p-11 + 0x1p-40), 0xbf802000},
+    };
+    for (size_t i = 0; i < sizeof tf32 / sizeof tf32[0]; i++) {
+        uint64_t bits = 0;
+        mmaref_status st = mmaref_format_round_double(MMAREF_TF32, tf32[i].x, &bits);
+        snprintf(detail, sizeof detail, "%a -> 0x%llx, expected 0x%llx", tf32[i].x, (unsigned long long)bits,
+                 (unsigned long long)tf32[i].want);
+        check(!st && bits == tf32[i].want, "tf32 rounds once to nearest even at 10 mantissa bits", detail);
+    }
+    /* An exact TF32 value converts; one with an 11th mantissa bit does not. */
+    uint64_t bits = 0;
+    check(mmaref_format_from_double(MMAREF_TF32, 1 + 0x1p-10, &bits) == MMAREF_OK && bits == 0x3f802000,
+          "tf32 1 + 2^-10 is exact", "");
+    check(mmaref_format_from_double(MMAREF_TF32, 1 + 0x1p-11, &bits) == MMAREF_ERR_VALUE,
+          "tf32 1 + 2^-11 is not exact", "");
+
+    /* Format fields from the one table: f16 is IEEE binary16; tf32 keeps 10 of its 23 mantissa bits. */
+    /* f16 is IEEE binary16: largest finite 65504 = 0x7bff, +inf 0x7c00, NaN 0x7fff. */
+    mmaref_format_info f16;
+    check(!mmaref_format_get_info(MMAREF_F16, &f16) && f16.width == 16 && f16.exp_bits == 5 && f16.man_bits == 10 &&
+          f16.bias == 15 && f16.specials == MMAREF_SPECIALS_IEEE && f16.max_finite == 0x7bff && f16.inf == 0x7c00 &&
+          f16.nan == 0x7fff, "f16 fields", "");
+    check(mmaref_format_precision(MMAREF_TF32) == 10 && mmaref_format_get_info(MMAREF_FORMAT_COUNT, &f16),
+          "tf32 precision 10; an unknown code has no fields", "");
+    return failures != 0;
+}
