@@ -5,7 +5,8 @@
 // never returns -0).  Special values from mma_special override the number: NaN is the format's canonical
 // NaN (0x7FFFFFFF f32, 0x7FFF f16), inf carries the sign of the infinite terms.  An output kind keeping
 // fewer mantissa bits than its format (f32_e8m13) leaves the low ones zero.  D is returned in DW bits,
-// a narrower format in the low end.  Output formats are IEEE formats (an all-ones exponent is inf/NaN).
+// a narrower format in the low end.  The largest biased exponent is that of the format's largest finite
+// number (an output format is an IEEE format, whose largest finite has the largest mantissa too).
 module mma_pack #(
   parameter int KW       = 61,
   parameter int XE       = mma_pkg::EW + 4,
@@ -36,7 +37,9 @@ module mma_pack #(
         mb     = XE'(mma_pkg::out_man_bits(o));
         hidden = KI'(mma_pkg::out_man_bits(o));
         bias   = XE'(mma_pkg::fmt_bias(mma_pkg::out_format(o)));
-        maxb   = XE'((1 << mma_pkg::fmt_exp_bits(mma_pkg::out_format(o))) - 2);
+        maxb   = XE'((mma_pkg::fmt_max_finite(mma_pkg::out_format(o))
+                      >> mma_pkg::fmt_man_bits(mma_pkg::out_format(o)))
+                     & ((64'd1 << mma_pkg::fmt_exp_bits(mma_pkg::out_format(o))) - 64'd1));
       end
     biased   = kept[hidden] ? q + mb + bias : '0;
     ovf      = inf || biased > maxb;

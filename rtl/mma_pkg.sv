@@ -9,24 +9,12 @@ package mma_pkg;
   // Signed exponent width inside the units: products of scaled operands reach +-1016.
   localparam int EW = 12;
 
-  // Low bits a format's hardware ignores (TF32's 13; Step 0): they are dropped, not decoded.
-  function automatic int fmt_low_ignored(input int f);
-    logic [63:0] ign;
-    ign = fmt_ignored(f);
-    fmt_low_ignored = 0;
-    while (fmt_low_ignored < 64 && ign[fmt_low_ignored]) fmt_low_ignored = fmt_low_ignored + 1;
-  endfunction
-
-  // Mantissa bits the datapath keeps (TF32: the 10 that survive Step 0).
-  function automatic int fmt_kept_man(input int f);
-    fmt_kept_man = fmt_man_bits(f) - fmt_low_ignored(f);
-  endfunction
-
-  // Largest kept mantissa / storage width over a mask of formats (bit f set = format f served).
+  // Largest kept mantissa (the schema's precision: TF32's 10 that survive Step 0) / storage width over
+  // a mask of formats (bit f set = format f served).
   function automatic int max_man_bits(input int mask);
     max_man_bits = 0;
     for (int f = 0; f < NUM_FMTS; f++)
-      if (mask[f] && fmt_kept_man(f) > max_man_bits) max_man_bits = fmt_kept_man(f);
+      if (mask[f] && fmt_precision(f) > max_man_bits) max_man_bits = fmt_precision(f);
   endfunction
 
   function automatic int max_width(input int mask);

@@ -2,8 +2,8 @@
 // format in MASK, the format chosen at run time by `fmt`.  value = (-1)^sign * sig * 2^(exp - MW): sig
 // carries MW fractional bits whatever the format.  Normal: hidden one, exp = E - bias.  Subnormal:
 // exp = 1 - bias.  Zero: exp = ZERO_EXP whatever the format (MMA-Sim convention).  Step 0 lives here:
-// a format's ignored bits (mma_pkg::fmt_ignored: TF32's low 13, UE4M3's sign) are cleared, and low ones
-// dropped (TF32's NaN 0x7F800001 becomes +inf).  A format outside MASK decodes as +0.
+// a format's ignored bits (mma_pkg::fmt_ignored: TF32's low 13, UE4M3's sign) are cleared, and the
+// mantissa bits beyond its precision dropped (TF32's NaN 0x7F800001 becomes +inf).  A format outside MASK decodes as +0.
 // The significand is a port of its own: its width is a parameter, and Yosys 0.23 has no parameterized
 // types (no `parameter type`); the bundle's layout is mma_pkg's.
 module mma_unpack #(
@@ -28,10 +28,10 @@ module mma_unpack #(
     r = '0; man = '0; e = '0; e_ones = '0;
     for (int f = 0; f < mma_pkg::NUM_FMTS; f++) begin
       if (MASK[f] && fmt == mma_pkg::FMT_BITS'(f)) begin
-        drop = mma_pkg::fmt_low_ignored(f);
+        mb = mma_pkg::fmt_precision(f);
+        drop = mma_pkg::fmt_man_bits(f) - mb;
         w  = mma_pkg::fmt_width(f) - drop;
         eb = mma_pkg::fmt_exp_bits(f);
-        mb = mma_pkg::fmt_man_bits(f) - drop;
         sp = mma_pkg::fmt_specials(f);
         r  = (64'(raw) & ~mma_pkg::fmt_ignored(f)) >> drop;  // Step 0
         r   = r & ((64'd1 << w) - 64'd1);

@@ -2,17 +2,18 @@
 """Write rtl/mma_formats.svh, the RTL's format table and codes, from the model's schema.
 
 The format codes, output kinds, roundings, algorithms, scalings, limits and every per-format field the
-RTL uses (width, exponent and mantissa bits, bias, sign, special-value encoding, ignored bits,
-canonical NaN, infinity) come from `mmaref list --schema --json` (docs/rtl.md), so they are written by
+RTL uses (width, exponent and mantissa bits, precision, bias, sign, special-value encoding, ignored
+bits, canonical NaN, infinity, largest finite) come from `mmaref list --schema --json` (docs/rtl.md), so they are written by
 hand in one place only: the model.  rtl/mma_pkg.sv includes the generated file inside `package mma_pkg`.
 
-usage: gen_formats.py [--mmaref BIN | --json FILE] [--out FILE] [--check] [--dpi-limits PKG.sv HEADER.h]
+usage: gen_formats.py [--mmaref BIN | --json FILE] [--out FILE] [--check]
+       gen_formats.py [--mmaref BIN | --json FILE] --dpi-limits PKG.sv HEADER.h
   --mmaref BIN   run BIN list --schema --json (default build/mmaref)
   --json FILE    read the schema from FILE instead ("-": standard input)
   --out FILE     the generated file (default rtl/mma_formats.svh)
   --check        do not write: exit 1, with a diff, when FILE differs from what the schema gives
   --dpi-limits PKG.sv HEADER.h
-                 also check the DPI packages' lane counts against the schema's limits: MAX_K (SV) and
+                 instead, check the DPI packages' lane counts against the schema's limits: MAX_K (SV) and
                  DPI_MAX_K (C) must be equal and hold limits.max_k lanes, MAX_SCALE and DPI_MAX_SCALE
                  equal and at least limits.max_scales
 """
@@ -31,8 +32,8 @@ HEADER = """\
 """
 
 # The fields of a table row, most significant first: (name, bits).
-FMT_FIELDS = [("width", 8), ("exp_bits", 8), ("man_bits", 8), ("bias", 16), ("signed", 1),
-              ("specials", 7), ("ignored", 64), ("canonical_nan", 64), ("inf", 64)]
+FMT_FIELDS = [("width", 8), ("exp_bits", 8), ("man_bits", 8), ("precision", 8), ("bias", 16), ("signed", 1),
+              ("specials", 7), ("ignored", 64), ("canonical_nan", 64), ("inf", 64), ("max_finite", 64)]
 OUT_FIELDS = [("format", 8), ("rounding", 8), ("man_bits", 8)]
 
 
@@ -130,15 +131,16 @@ def generate(schema):
     out.append("// ---- per-format fields: FMT_TABLE row f is format f (0 for a null NaN or infinity) ----")
     rows = []
     for f in schema["formats"]:
-        vals = [num(f["width"]), num(f["exp_bits"]), num(f["man_bits"]), num(f["bias"]), num(f["signed"]),
-                f"7'({ident('SPEC', f['specials'])})", num(f["ignored"]), num(f["canonical_nan"]),
-                num(f["inf"])]
+        vals = [num(f["width"]), num(f["exp_bits"]), num(f["man_bits"]), num(f["precision"]), num(f["bias"]),
+                num(f["signed"]), f"7'({ident('SPEC', f['specials'])})", num(f["ignored"]),
+                num(f["canonical_nan"]), num(f["inf"]), num(f["max_finite"])]
         for (name, bits), v in zip(FMT_FIELDS, vals):
             if isinstance(v, int) and not 0 <= v < (1 << bits):
                 sys.exit(f"gen_formats.py: format {f['name']}: {name} = {v} does not fit in {bits} bits")
         rows.append((f"{f['code']:2} {f['name']}", vals))
     pos = table(out, "FMT_TABLE", "NUM_FMTS", FMT_FIELDS, rows)
-    accessors(out, "fmt", "FMT_TABLE", "NUM_FMTS", FMT_FIELDS, pos, ("ignored", "canonical_nan", "inf"))
+    accessors(out, "fmt", "FMT_TABLE", "NUM_FMTS", FMT_FIELDS, pos,
+              ("ignored", "canonical_nan", "inf", "max_finite"))
     out.append("")
 
     out.append("// ---- per-output fields: OUT_TABLE row o is output kind o (format, rounding, kept mantissa bits) ----")
@@ -193,10 +195,10 @@ def main():
     args = sys.argv[1:]
     schema = read_schema(args)
     path = args[args.index("--out") + 1] if "--out" in args else "rtl/mma_formats.svh"
-    ok = True
     if "--dpi-limits" in args:
         i = args.index("--dpi-limits")
-        ok = check_dpi(schema, args[i + 1], args[i + 2])
+        sys.exit(0 if check_dpi(schema, args[i + 1], args[i + 2]) else 1)
+    ok = True
     text = generate(schema)
     try:
         old = open(path).read()

@@ -20,6 +20,9 @@ lint() { # lint WHAT TOP PARAMS...
 }
 lint "fda_unit (defaults)" fda_unit
 lint "gdfs_unit (defaults)" gdfs_unit
+# what no instruction uses yet: the unpacker on every format of the schema, chaining beyond two passes
+lint "mma_unpack, every format" mma_unpack -GMASK=$(( (1 << $(grep -o 'NUM_FMTS = [0-9]*' rtl/mma_formats.svh | grep -o '[0-9]*$')) - 1 ))
+lint "fda_unit K=16 CHAIN=4 BLOCK=4 e4m3" fda_unit -GK=16 -GCHAIN=4 -GBLOCK=4 -GAB_MASK=32
 while read -r unit algo k f chain block ab c out mutant; do
   [[ $unit == \#* || $mutant == 1 ]] && continue
   if [[ $algo == GDFS ]]; then

@@ -73,7 +73,12 @@ module mma_bench #(
       count = 1;
     end
     // the unit must be the hardware the instruction describes (a mutant differs on purpose)
-    expect_param("algo", ALGO == 1 ? 2 : 1);
+    expect_param("algo", ALGO == 1 ? mma_pkg::ALGO_GDFS : mma_pkg::ALGO_FDA);
+    expect_param("align_products", mma_pkg::ROUND_RZ);  // the units truncate when aligning
+    expect_param("align_c", mma_pkg::ROUND_RZ);
+    expect_param("flush", 0);
+    expect_param("scales", ALGO == 1 ? mma_pkg::SCALES_PER_GROUP
+                           : BLOCK > 0 ? mma_pkg::SCALES_PER_PRODUCT : mma_pkg::SCALES_NONE);
     if (MUTANT == 0) begin
       expect_param("k", K);
       expect_param("frac_bits", F);
