@@ -22,7 +22,7 @@ RTL_SEED    ?= 1
 RTL_COUNT   ?= 10000000
 RTL_JOBS    ?= 2
 
-.PHONY: lint rtl synth cosim-demo rtl-regress rtl-formats
+.PHONY: lint rtl rtl-unpack synth cosim-demo rtl-regress rtl-formats
 
 # configurations from the instruction table; files are rewritten only when their content changes
 $(RTL_GEN)/configs.txt: tb/gen_configs.py $(CLI)
@@ -51,6 +51,15 @@ $(RTL_SIM): $(RTL_LIST) $(RTL_SRC) $(RTL_INC) $(TB_SRC) tb/tb_main.cpp $(RTL_GEN
 	  || { tail -30 $(RTL_DIR)/verilate.log; exit 1; }
 
 rtl: $(RTL_SIM)
+
+# mma_unpack on every format against the model's decoding (tests/t_rtl_lint.sh runs it)
+RTL_UNPACK  := $(RTL_DIR)/obj-unpack/Vtb_unpack
+$(RTL_UNPACK): $(RTL_LIST) $(RTL_SRC) $(RTL_INC) tb/tb_unpack.sv tb/tb_unpack.cpp $(LIB)
+	@verilator --cc --exe --build -O3 -Wno-fatal -Wno-lint -Wno-style --top-module tb_unpack \
+	  -Mdir $(RTL_DIR)/obj-unpack -CFLAGS "-O2 -I$(abspath cmodel/include)" -LDFLAGS "$(abspath $(LIB)) -lm" \
+	  -f $(RTL_LIST) tb/tb_unpack.sv $(abspath tb/tb_unpack.cpp) >$(RTL_DIR)/verilate-unpack.log 2>&1 \
+	  || { tail -30 $(RTL_DIR)/verilate-unpack.log; exit 1; }
+rtl-unpack: $(RTL_UNPACK)
 
 lint:
 	@bash synth/lint.sh

@@ -45,6 +45,14 @@ class Output(io.StringIO):
         return super().__exit__(*exc)
 
 
+def write_table(path, header, rows):
+    """A text table read by the scripts: a '#' header line, then one space-separated row a line."""
+    with Output(path) as f:
+        f.write(f"# {header}\n")
+        for row in rows:
+            f.write(" ".join(str(x) for x in row) + "\n")
+
+
 def unit_key(ins):
     """The hardware an instruction needs, from its schedule; None when no RTL unit implements it."""
     passes = ins["schedule"]
@@ -124,17 +132,12 @@ def main():
             f.write(f"mma_bench #(.ALGO({u['algo']}), .K({u['k']}), .F({u['f']}), .CHAIN({u['chain']}), "
                     f".AB_MASK({u['ab']}), .C_MASK({u['c']}), .OUT_MASK({u['out']}), .BLOCK({u['block']}), "
                     f".UNIT({i}), .MUTANT({u['mutant']}))\n  u_bench{i} (.clk(clk && unit_sel == {i}));\n")
-    with Output(os.path.join(out_dir, "configs.txt")) as f:
-        f.write("# index unit kind arch name k F passes a b c d out scale block covers\n")
-        for i, cfg in enumerate(configs):
-            f.write(f"{i} {cfg['unit']} {cfg['kind']} {cfg['arch']} {cfg['name']} {cfg['k']} {cfg['f']} "
-                    f"{cfg['chain']} {cfg['a']} {cfg['b']} {cfg['c']} {cfg['d']} {cfg['out']} "
-                    f"{cfg['scale'] or '-'} {cfg['block_size']} {cfg['covers']}\n")
-    with Output(os.path.join(out_dir, "units.txt")) as f:
-        f.write("# unit algo K F chain block ab_mask c_mask out_mask mutant\n")
-        for i, u in enumerate(units):
-            f.write(f"{i} {u['kind']} {u['k']} {u['f']} {u['chain']} {u['block']} "
-                    f"{u['ab']} {u['c']} {u['out']} {u['mutant']}\n")
+    write_table(os.path.join(out_dir, "configs.txt"), "index unit kind arch name k F passes a b c d out scale block covers",
+                [(i, c["unit"], c["kind"], c["arch"], c["name"], c["k"], c["f"], c["chain"], c["a"], c["b"], c["c"],
+                  c["d"], c["out"], c["scale"] or "-", c["block_size"], c["covers"]) for i, c in enumerate(configs)])
+    write_table(os.path.join(out_dir, "units.txt"), "unit algo K F chain block ab_mask c_mask out_mask mutant",
+                [(i, u["kind"], u["k"], u["f"], u["chain"], u["block"], u["ab"], u["c"], u["out"], u["mutant"])
+                 for i, u in enumerate(units)])
 
 
 if __name__ == "__main__":

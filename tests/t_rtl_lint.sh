@@ -1,5 +1,6 @@
 # RTL hygiene: rtl/mma_formats.svh is what the model's schema gives and the DPI packages' limits hold
-# the schema's; rtl/rtl.f is the one list of the RTL; verilator --lint-only -Wall is clean for every unit
+# the schema's; mma_unpack decodes every value of every format (f64, fnuz included) as the model does;
+# rtl/rtl.f is the one list of the RTL; verilator --lint-only -Wall is clean for every unit
 # parameter set the table needs, with no PINCONNECTEMPTY waiver; rtl/ has no `initial` and no delays;
 # Yosys 0.23 synthesizes the smallest unit to gates with no latch, and reads/elaborates a CoFDA unit and
 # the GDFS unit with no latch (make synth does every unit in full).
@@ -17,6 +18,9 @@ else not_ok "rtl: rtl/mma_formats.svh differs from the model's schema (make rtl-
 if out=$(python3 synth/gen_formats.py --mmaref "$MMAREF" --dpi-limits dpi/mmaref_dpi_pkg.sv dpi/mmaref_dpi.h 2>&1)
 then ok "rtl: $out"
 else not_ok "rtl: DPI limits against the schema: $out"; fi
+# the unpacker decodes every value of every format as the model does (f64 and fnuz too)
+if out=$(make -s build/rtl/obj-unpack/Vtb_unpack 2>&1); then build/rtl/obj-unpack/Vtb_unpack
+else not_ok "rtl: mma_unpack test builds: $(tail -5 <<<"$out")"; fi
 # rtl/rtl.f lists every RTL file, and nothing else names them in a list
 listed=$(sed 's|//.*||; /^[[:space:]]*+incdir+/d' rtl/rtl.f | xargs -n1 | sort)
 missing=$(comm -23 <(ls rtl/*.sv | sort) <(echo "$listed"))
