@@ -2,14 +2,16 @@
 #   make lint        verilator --lint-only -Wall over every unit and parameter set in use
 #   make rtl         build the co-simulation model build/rtl/obj/Vtb_mma (one model, every configuration)
 #   make synth       Yosys: read, synthesize, check there are no latches, cell/area report per unit
+#   make rtl-formats rewrite rtl/mma_formats.svh from `mmaref list --schema --json`
 #   make cosim-demo  pass table over a representative set of configurations
 #   make rtl-regress RTL_COUNT (10M) vectors per configuration, RTL_SEED settable; part of `make regress`
 #                    (a double-colon rule) when mk/regress.mk's rule is double-colon too
 RTL_DIR     := build/rtl
 RTL_GEN     := $(RTL_DIR)/gen
-RTL_PKG     := rtl/mma_pkg.sv
-RTL_SRC     := $(RTL_PKG) rtl/mma_unpack.sv rtl/mma_lzc.sv rtl/mma_max_tree.sv rtl/mma_align.sv \
-               rtl/mma_round.sv rtl/mma_special.sv rtl/fda_datapath.sv rtl/fda_unit.sv rtl/gdfs_unit.sv
+# the RTL's files: rtl/rtl.f is their one list (verilator reads it with -f, synth/*.sh parse it)
+RTL_LIST    := rtl/rtl.f
+RTL_SRC     := $(filter-out +%,$(shell sed 's|//.*||' $(RTL_LIST)))
+RTL_INC     := $(wildcard rtl/*.svh)
 TB_SRC      := dpi/mmaref_dpi_pkg.sv tb/tb_support_pkg.sv tb/mma_bench.sv tb/tb_mma.sv
 # the DPI library: the bridge over the public API (dpi/) and the testbench support (tb/)
 DPI_SRC     := dpi/mmaref_dpi.c tb/tb_support.c
@@ -20,7 +22,7 @@ RTL_SEED    ?= 1
 RTL_COUNT   ?= 10000000
 RTL_JOBS    ?= 2
 
-.PHONY: lint rtl synth cosim-demo rtl-regress
+.PHONY: lint rtl rtl-unpack synth cosim-demo rtl-regress rtl-formats
 
 # configurations from the instruction table; files are rewritten only when their content changes
 $(RTL_GEN)/configs.txt: tb/gen_configs.py $(CLI)
@@ -38,20 +40,33 @@ $(DPI_LIB): $(patsubst %.c,$(RTL_DIR)/obj-dpi/%.o,$(DPI_SRC))
 	@rm -f $@
 	@ar rcs $@ $^
 
-$(RTL_SIM): $(RTL_SRC) $(TB_SRC) tb/tb_main.cpp $(RTL_GEN)/tb_units.svh $(DPI_LIB) $(LIB)
+$(RTL_SIM): $(RTL_LIST) $(RTL_SRC) $(RTL_INC) $(TB_SRC) tb/tb_main.cpp $(RTL_GEN)/tb_units.svh $(DPI_LIB) $(LIB)
 	@echo "verilating tb_mma (every unit in one model; takes a few minutes on 2 cores)"
 	@rm -f $@   # relinks when only the DPI or model library changed
 	@verilator --cc --exe --build -O3 --x-assign fast --x-initial fast --trace-fst -Wno-fatal -Wno-lint \
 	  -Wno-style --top-module tb_mma -I$(RTL_GEN) -Mdir $(RTL_DIR)/obj -j $(RTL_JOBS) \
 	  -CFLAGS "-O3 -march=native -std=c++17" -LDFLAGS "$(abspath $(DPI_LIB)) $(abspath $(LIB)) -lm -lz" \
 	  --MAKEFLAGS "OPT_FAST=-O3 OPT_SLOW=-O1 OPT_GLOBAL=-O3" \
-	  $(RTL_SRC) $(TB_SRC) $(abspath tb/tb_main.cpp) >$(RTL_DIR)/verilate.log 2>&1 \
+	  -f $(RTL_LIST) $(TB_SRC) $(abspath tb/tb_main.cpp) >$(RTL_DIR)/verilate.log 2>&1 \
 	  || { tail -30 $(RTL_DIR)/verilate.log; exit 1; }
 
 rtl: $(RTL_SIM)
 
+# mma_unpack on every format against the model's decoding (tests/t_rtl_lint.sh runs it)
+RTL_UNPACK  := $(RTL_DIR)/obj-unpack/Vtb_unpack
+$(RTL_UNPACK): $(RTL_LIST) $(RTL_SRC) $(RTL_INC) tb/tb_unpack.sv tb/tb_unpack.cpp $(LIB)
+	@verilator --cc --exe --build -O3 -Wno-fatal -Wno-lint -Wno-style --top-module tb_unpack \
+	  -Mdir $(RTL_DIR)/obj-unpack -CFLAGS "-O2 -I$(abspath cmodel/include)" -LDFLAGS "$(abspath $(LIB)) -lm" \
+	  -f $(RTL_LIST) tb/tb_unpack.sv $(abspath tb/tb_unpack.cpp) >$(RTL_DIR)/verilate-unpack.log 2>&1 \
+	  || { tail -30 $(RTL_DIR)/verilate-unpack.log; exit 1; }
+rtl-unpack: $(RTL_UNPACK)
+
 lint:
 	@bash synth/lint.sh
+
+# rtl/mma_formats.svh (committed) from the model's schema; tests/t_rtl_lint.sh checks it is up to date
+rtl-formats: $(CLI)
+	@python3 synth/gen_formats.py --mmaref $(CLI) --out rtl/mma_formats.svh
 
 # SYNTH_NOSHARE=1 (default here): skip Yosys' SAT resource sharing, which runs for tens of minutes on
 # the K = 32 units; SYNTH_NOSHARE= make synth to include it.

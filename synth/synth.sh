@@ -8,9 +8,9 @@
 # Prints a table; exits 1 if a unit does not synthesize or has a latch.
 set -u
 cd "$(dirname "$0")/.."
-RTL="rtl/mma_pkg.sv rtl/mma_unpack.sv rtl/mma_lzc.sv rtl/mma_max_tree.sv rtl/mma_align.sv rtl/mma_round.sv
-     rtl/mma_special.sv rtl/fda_datapath.sv rtl/fda_unit.sv rtl/gdfs_unit.sv"
-RTL=$(echo $RTL)
+# the files and include directories of rtl/rtl.f, the one list of the RTL
+RTL=$(sed 's|//.*||; /^[[:space:]]*+incdir+/d' rtl/rtl.f | xargs)
+INC=$(sed -n 's|^[[:space:]]*+incdir+\([^[:space:]]*\).*|-I\1|p' rtl/rtl.f | xargs)
 UNITS=build/rtl/gen/units.txt
 OUT=${SYNTH_OUT:-build/rtl/synth}
 [[ -f $UNITS ]] || { make -s build/rtl/gen/configs.txt || exit 1; }
@@ -33,9 +33,9 @@ while read -r unit algo k f chain block ab c out mutant; do
   log=$OUT/unit$unit.log
   [[ $quick == 1 ]] && log=$OUT/unit$unit-quick.log
   if [[ $quick == 1 ]]; then
-    script="read_verilog -sv $RTL; $params; hierarchy -check -top $top; proc; flatten; opt -fast;"
+    script="read_verilog -sv $INC $RTL; $params; hierarchy -check -top $top; proc; flatten; opt -fast;"
   else
-    script="read_verilog -sv $RTL; $params; synth -flatten ${SYNTH_NOSHARE:+-noshare} -top $top; abc -fast; opt_clean;"
+    script="read_verilog -sv $INC $RTL; $params; synth -flatten ${SYNTH_NOSHARE:+-noshare} -top $top; abc -fast; opt_clean;"
   fi
   script+=" tee -o $log.latches select -count t:\$dlatch t:\$_DLATCH_* t:\$_DLATCHSR_* t:\$sr;"
   script+=" tee -o $log.stat stat -tech cmos"

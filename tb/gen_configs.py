@@ -1,13 +1,22 @@
 #!/usr/bin/env python3
 """Derive the RTL co-simulation configurations from the instruction table (`mmaref list --json`).
 
-A configuration is one distinct combination of algorithm, operand formats, K, F, chaining, output and
-block scales among the NVIDIA FDA/GDFS instructions (the first instruction of the table stands for the
-others).  A unit is the hardware that serves configurations: one per (algorithm, K, F, chain, block
-size); the formats and output kinds it serves at run time are the union over its configurations.
-Two mutants (a unit with F one bit short; a CoFDA unit built single-pass) are added for the mutation
-check.  Writes OUT/tb_units.svh (bench instances + configuration table for tb/tb_mma.sv) and
-OUT/configs.txt (index, unit, kind, arch, name, K, F, chain, formats, out, block, instructions covered).
+The RTL implements passes of kind FDA (fda_unit; its CHAIN parameter chains passes) and GDFS (gdfs_unit)
+that align by truncation (align_products and align_c "rz") without flushing.  An instruction whose
+schedule has only such passes, all alike but for the products they take, is served by a unit.
+
+A unit is the hardware: one per (kind, number of passes, products per pass, F, scales, block size of
+per-product scales, group); its parameters are K = passes x products per pass, F, CHAIN = passes and
+BLOCK, and the operand formats and output kinds it serves at run time are the union over its
+configurations (gdfs_unit takes its scale format and block size at run time).  A configuration is one
+distinct (unit, a, b, c, d, output, scale format, block size) among the instructions (the first
+instruction of the table stands for the others).  Two mutants (a unit with F one bit short; a CoFDA
+unit built single-pass) are added for the mutation check.  Format and output codes come from the
+model's schema (`mmaref list --schema --json`), as rtl/mma_formats.svh's do.
+
+Writes OUT/tb_units.svh (bench instances + configuration table for tb/tb_mma.sv), OUT/configs.txt
+(index, unit, kind, arch, name, K, F, passes, formats, out, scale, block, instructions covered) and
+OUT/units.txt (read by synth/lint.sh and synth/synth.sh).
 
 usage: gen_configs.py MMAREF_BINARY OUT_DIR
 """
@@ -17,10 +26,7 @@ import os
 import subprocess
 import sys
 
-# Codes of the RTL ports (rtl/mma_pkg.sv); the benches check every one against the model's at run time.
-FMT = {"f32": 1, "tf32": 2, "f16": 3, "bf16": 4, "e4m3": 5, "e5m2": 6, "e3m2": 7, "e2m3": 8,
-       "e2m1": 9, "ue8m0": 10, "ue4m3": 11}
-OUT = {"f32-rz": 0, "f32_e8m13-rz": 1, "f16-rne": 2}
+KINDS = {"FDA": 0, "GDFS": 1}     # the bench's ALGO parameter: fda_unit, gdfs_unit
 
 
 class Output(io.StringIO):
@@ -39,36 +45,61 @@ class Output(io.StringIO):
         return super().__exit__(*exc)
 
 
+def write_table(path, header, rows):
+    """A text table read by the scripts: a '#' header line, then one space-separated row a line."""
+    with Output(path) as f:
+        f.write(f"# {header}\n")
+        for row in rows:
+            f.write(" ".join(str(x) for x in row) + "\n")
+
+
+def unit_key(ins):
+    """The hardware an instruction needs, from its schedule; None when no RTL unit implements it."""
+    passes = ins["schedule"]
+    p0 = passes[0]
+    alike = all({k: v for k, v in p.items() if k not in ("k_first", "k_count", "out")}
+                == {k: v for k, v in p0.items() if k not in ("k_first", "k_count", "out")}
+                and p["k_count"] == p0["k_count"] for p in passes)
+    if (p0["algo"] not in KINDS or not alike or p0["align_products"] != "rz" or p0["align_c"] != "rz"
+            or p0["flush"]):
+        return None
+    block = ins["block_size"] if p0["scales"] == "per-product" else 0
+    return (p0["algo"], len(passes), p0["k_count"], p0["frac_bits"], p0["scales"], block, p0["group"])
+
+
 def main():
     mmaref, out_dir = sys.argv[1], sys.argv[2]
     table = json.loads(subprocess.check_output([mmaref, "list", "--json"]))
-    for ins in table:  # transitional (issue 8): 'algo' as the pass kind until units derive from the schedule
-        ins["algo"] = ins["schedule"][0]["algo"]
+    schema = json.loads(subprocess.check_output([mmaref, "list", "--schema", "--json"]))
+    fmt = {f["name"]: f["code"] for f in schema["formats"]}
+    out = {o["name"]: o["code"] for o in schema["outputs"]}
+
     configs, seen = [], {}
     for ins in table:
-        if ins["algo"] not in ("FDA", "GDFS"):
+        ukey = unit_key(ins)
+        if ukey is None:
             continue
-        key = tuple(ins[f] for f in ("algo", "a", "b", "c", "d", "k", "frac_bits", "out", "chain", "scale",
-                                      "block_size", "group"))
+        d_out = ins["schedule"][-1]["out"]
+        key = (ukey, ins["a"], ins["b"], ins["c"], ins["d"], d_out, ins["scale"], ins["block_size"])
         if key in seen:
             configs[seen[key]]["covers"] += 1
             continue
         seen[key] = len(configs)
-        configs.append(dict(ins, covers=1))
+        configs.append(dict(ins, ukey=ukey, out=d_out, covers=1))
 
     units, unit_of = [], {}
     for cfg in configs:
-        gdfs = cfg["algo"] == "GDFS"
-        ukey = (cfg["algo"], cfg["k"], cfg["frac_bits"], cfg["chain"], 0 if gdfs else cfg["block_size"])
+        kind, passes, k_count, f, _, block, _ = ukey = cfg["ukey"]
         if ukey not in unit_of:
             unit_of[ukey] = len(units)
-            units.append(dict(algo=1 if gdfs else 0, k=cfg["k"], f=cfg["frac_bits"], chain=cfg["chain"],
-                              block=0 if gdfs else cfg["block_size"], ab=0, c=0, out=0, mutant=0))
+            units.append(dict(algo=KINDS[kind], kind=kind, k=passes * k_count, f=f, chain=passes, block=block,
+                              ab=0, c=0, out=0, mutant=0))
         u = units[unit_of[ukey]]
-        u["ab"] |= (1 << FMT[cfg["a"]]) | (1 << FMT[cfg["b"]])
-        u["c"] |= 1 << FMT[cfg["c"]]
-        u["out"] |= 1 << OUT[cfg["out"]]
-        cfg["unit"], cfg["kind"] = unit_of[ukey], "check"
+        u["ab"] |= (1 << fmt[cfg["a"]]) | (1 << fmt[cfg["b"]])
+        u["c"] |= 1 << fmt[cfg["c"]]
+        for p in cfg["schedule"]:
+            u["out"] |= 1 << out[p["out"]]
+        cfg.update(unit=unit_of[ukey], kind="check", k=u["k"], f=f, chain=passes)
 
     # Mutants: a Hopper-style f16 FDA unit with F one bit short, and an Ampere CoFDA unit in one pass.
     def add_mutant(pred, change, label):
@@ -79,10 +110,10 @@ def main():
                 units.append(m)
                 configs.append(dict(cfg, unit=len(units) - 1, kind=label, covers=0))
                 return
-    add_mutant(lambda c: c["algo"] == "FDA" and c["a"] == "f16" and c["chain"] == 1 and c["frac_bits"] == 25
+    add_mutant(lambda c: c["ukey"][0] == "FDA" and c["a"] == "f16" and c["chain"] == 1 and c["f"] == 25
                and c["k"] == 16 and c["out"] == "f32-rz",
                lambda m: m.update(f=m["f"] - 1), "mutant-F-1")
-    add_mutant(lambda c: c["algo"] == "FDA" and c["chain"] == 2 and c["a"] == "f16",
+    add_mutant(lambda c: c["ukey"][0] == "FDA" and c["chain"] == 2 and c["a"] == "f16",
                lambda m: m.update(chain=1), "mutant-single-pass")
 
     os.makedirs(out_dir, exist_ok=True)
@@ -101,18 +132,13 @@ def main():
             f.write(f"mma_bench #(.ALGO({u['algo']}), .K({u['k']}), .F({u['f']}), .CHAIN({u['chain']}), "
                     f".AB_MASK({u['ab']}), .C_MASK({u['c']}), .OUT_MASK({u['out']}), .BLOCK({u['block']}), "
                     f".UNIT({i}), .MUTANT({u['mutant']}))\n  u_bench{i} (.clk(clk && unit_sel == {i}));\n")
-    with Output(os.path.join(out_dir, "configs.txt")) as f:
-        f.write("# index unit kind arch name k F chain a b c d out scale block covers\n")
-        for i, cfg in enumerate(configs):
-            f.write(f"{i} {cfg['unit']} {cfg['kind']} {cfg['arch']} {cfg['name']} {cfg['k']} {cfg['frac_bits']} "
-                    f"{cfg['chain']} {cfg['a']} {cfg['b']} {cfg['c']} {cfg['d']} {cfg['out']} "
-                    f"{cfg['scale'] or '-'} {cfg['block_size']} {cfg['covers']}\n")
-    with Output(os.path.join(out_dir, "units.txt")) as f:
-        f.write("# unit algo K F chain block ab_mask c_mask out_mask mutant\n")
-        for i, u in enumerate(units):
-            f.write(f"{i} {'GDFS' if u['algo'] else 'FDA'} {u['k']} {u['f']} {u['chain']} {u['block']} "
-                    f"{u['ab']} {u['c']} {u['out']} {u['mutant']}\n")
+    write_table(os.path.join(out_dir, "configs.txt"), "index unit kind arch name k F passes a b c d out scale block covers",
+                [(i, c["unit"], c["kind"], c["arch"], c["name"], c["k"], c["f"], c["chain"], c["a"], c["b"], c["c"],
+                  c["d"], c["out"], c["scale"] or "-", c["block_size"], c["covers"]) for i, c in enumerate(configs)])
+    write_table(os.path.join(out_dir, "units.txt"), "unit algo K F chain block ab_mask c_mask out_mask mutant",
+                [(i, u["kind"], u["k"], u["f"], u["chain"], u["block"], u["ab"], u["c"], u["out"], u["mutant"])
+                 for i, u in enumerate(units)])
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -4,16 +4,10 @@
 // unit returns, in order, bit for bit.  Plusargs: +seed=N +count=N +first=N (first vector index)
 // +bp (random backpressure and bubbles on the handshake) +replay=N (vector N alone, for a waveform).
 module mma_bench #(
-  parameter int ALGO     = 0,
-  parameter int K        = 16,
-  parameter int F        = 25,
-  parameter int CHAIN    = 1,
-  parameter int AB_MASK  = 1 << mma_pkg::FMT_F16,
-  parameter int C_MASK   = 1 << mma_pkg::FMT_F32,
-  parameter int OUT_MASK = 1 << mma_pkg::OUT_F32_RZ,
-  parameter int BLOCK    = 0,
-  parameter int UNIT     = 0,
-  parameter int MUTANT   = 0    // 1: this instance deliberately differs from the instruction it runs
+  // the unit (tb/gen_configs.py writes every value): ALGO 0 fda_unit, 1 gdfs_unit; its parameters
+  parameter int ALGO, K, F, CHAIN, AB_MASK, C_MASK, OUT_MASK, BLOCK,
+  parameter int UNIT,
+  parameter int MUTANT   // 1: this instance deliberately differs from the instruction it runs
 ) (
   input logic clk
 );
@@ -27,25 +21,20 @@ module mma_bench #(
   logic rst_n = 1'b0;
   logic in_valid = 1'b0, out_ready = 1'b0;
   logic in_ready, out_valid;
-  logic [3:0] fmt_a, fmt_b, fmt_c, fmt_s;
-  logic [1:0] out_kind;
+  logic [mma_pkg::FMT_BITS-1:0] fmt_a, fmt_b, fmt_c, fmt_s;
+  logic [mma_pkg::OUT_BITS-1:0] out_kind;
   logic block32;
   logic [31:0] c, d;
   logic [K*AW-1:0] a, b;
   logic [NSW*8-1:0] sa, sb;
 
+  // the unit's ports connect by name (.*) to the signals above
   generate
     if (ALGO == 1) begin : g_gdfs
-      gdfs_unit #(.K(K), .F(F)) dut (
-        .clk(clk), .rst_n(rst_n), .in_valid(in_valid), .in_ready(in_ready), .fmt_s(fmt_s),
-        .block32(block32), .c(c), .a(a), .b(b), .sa(sa), .sb(sb),
-        .out_valid(out_valid), .out_ready(out_ready), .d(d));
+      gdfs_unit #(.K(K), .F(F)) dut (.*);
     end else begin : g_fda
       fda_unit #(.K(K), .F(F), .CHAIN(CHAIN), .AB_MASK(AB_MASK), .C_MASK(C_MASK), .OUT_MASK(OUT_MASK),
-                 .BLOCK(BLOCK)) dut (
-        .clk(clk), .rst_n(rst_n), .in_valid(in_valid), .in_ready(in_ready), .fmt_a(fmt_a),
-        .fmt_b(fmt_b), .fmt_c(fmt_c), .out_kind(out_kind), .c(c), .a(a), .b(b), .sa(sa), .sb(sb),
-        .out_valid(out_valid), .out_ready(out_ready), .d(d));
+                 .BLOCK(BLOCK)) dut (.*);
     end
   endgenerate
 
@@ -84,7 +73,12 @@ module mma_bench #(
       count = 1;
     end
     // the unit must be the hardware the instruction describes (a mutant differs on purpose)
-    expect_param("algo", ALGO == 1 ? 2 : 1);
+    expect_param("algo", ALGO == 1 ? mma_pkg::ALGO_GDFS : mma_pkg::ALGO_FDA);
+    expect_param("align_products", mma_pkg::ROUND_RZ);  // the units truncate when aligning
+    expect_param("align_c", mma_pkg::ROUND_RZ);
+    expect_param("flush", 0);
+    expect_param("scales", ALGO == 1 ? mma_pkg::SCALES_PER_GROUP
+                           : BLOCK > 0 ? mma_pkg::SCALES_PER_PRODUCT : mma_pkg::SCALES_NONE);
     if (MUTANT == 0) begin
       expect_param("k", K);
       expect_param("frac_bits", F);
@@ -96,7 +90,7 @@ module mma_bench #(
       expect_param("b", mma_pkg::FMT_E2M1);
       expect_param("out", mma_pkg::OUT_F32_RZ);
       expect_in_mask("scale", (1 << mma_pkg::FMT_UE8M0) | (1 << mma_pkg::FMT_UE4M3));
-      fmt_s   = 4'(mmaref_dpi_param(h, "scale"));
+      fmt_s   = mma_pkg::FMT_BITS'(mmaref_dpi_param(h, "scale"));
       block32 = mmaref_dpi_param(h, "block_size") == 32;
     end else begin
       expect_param("block_size", BLOCK);
@@ -105,10 +99,10 @@ module mma_bench #(
       expect_in_mask("c", C_MASK);
       expect_in_mask("out", OUT_MASK);
       if (BLOCK > 0) expect_param("scale", mma_pkg::FMT_UE8M0);
-      fmt_a    = 4'(mmaref_dpi_param(h, "a"));
-      fmt_b    = 4'(mmaref_dpi_param(h, "b"));
-      fmt_c    = 4'(mmaref_dpi_param(h, "c"));
-      out_kind = 2'(mmaref_dpi_param(h, "out"));
+      fmt_a    = mma_pkg::FMT_BITS'(mmaref_dpi_param(h, "a"));
+      fmt_b    = mma_pkg::FMT_BITS'(mmaref_dpi_param(h, "b"));
+      fmt_c    = mma_pkg::FMT_BITS'(mmaref_dpi_param(h, "c"));
+      out_kind = mma_pkg::OUT_BITS'(mmaref_dpi_param(h, "out"));
     end
     check_open_array_entry();
     t0 = mmaref_tb_seconds();

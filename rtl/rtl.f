@@ -1,0 +1,19 @@
+// The RTL, in compilation order: the one list of its files, read by make (mk/rtl.mk RTL_SRC),
+// verilator (-f rtl/rtl.f: lint, co-simulation) and synth/synth.sh (Yosys).  One file a line; comments
+// start with //; +incdir+ names where `include files are found (rtl/mma_formats.svh, generated).
++incdir+rtl
+rtl/mma_pkg.sv          // formats (rtl/mma_formats.svh), helpers, the unpacked-operand struct
+rtl/mma_unpack.sv       // raw bits -> mma_pkg::fp_t + significand
+rtl/mma_lzc.sv          // leading-zero count
+rtl/mma_max_tree.sv     // e_max
+rtl/mma_align.sv        // one term shifted to e_max, truncated
+rtl/mma_align_sum.sv    // e_max, every term aligned, exact sum
+rtl/mma_special.sv      // NaN / inf of the result
+rtl/mma_normalize.sv    // Step 5: sign, magnitude shifted to D's grid, guard and sticky
+rtl/mma_round.sv        // Step 5: round decision and increment
+rtl/mma_pack.sv         // Step 5: D's bits, overflow, specials
+rtl/mma_encode.sv       // Step 5: normalize -> round -> pack
+rtl/mma_handshake.sv    // valid/ready, pass sequencing, output register
+rtl/fda_datapath.sv     // one FDA pass
+rtl/fda_unit.sv         // FDA / CoFDA unit
+rtl/gdfs_unit.sv        // GDFS unit

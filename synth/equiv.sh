@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# Formal equivalence of units between a git revision's RTL and the working tree's: both are elaborated
+# by Yosys with the unit's parameters (build/rtl/gen/units.txt) and flattened (not optimized, so that
+# the two keep what they share, e.g. the multipliers), put side by side in a miter (ports of the same
+# name; where a port is wider on one side, its extra input bits are tied to 0 and only the common output
+# bits are compared; out_kind is limited to the unit's OUT_MASK, a code outside it going to the mask's
+# first kind on both sides, since the two revisions may treat codes the unit does not serve differently),
+# and ABC proves that no output bit ever differs (dprove: induction over the registers from an all-zero
+# start, which both sides' synchronous reset also reaches).
+# usage: synth/equiv.sh REV UNIT...      e.g. synth/equiv.sh HEAD~3 0 3 13
+# Prints one line per unit: "equivalent" or "NOT PROVED"; exits 1 unless every unit is proved.
+set -u
+cd "$(dirname "$0")/.."
+rev=${1:?usage: synth/equiv.sh REV UNIT...}; shift
+UNITS=build/rtl/gen/units.txt
+[[ -f $UNITS ]] || { make -s build/rtl/gen/configs.txt || exit 1; }
+tmp=$(mktemp -d)
+[[ -n ${EQUIV_KEEP:-} ]] || trap 'rm -rf "$tmp"' EXIT; [[ -n ${EQUIV_KEEP:-} ]] && echo "work: $tmp"
+mkdir -p "$tmp/old" "$tmp/new"
+git archive "$rev" rtl | tar -x -C "$tmp/old"
+cp -r rtl "$tmp/new/"
+
+# the files of a tree: its rtl/rtl.f, or (before there was one) the package first, then the rest
+files() {
+  if [[ -f $1/rtl/rtl.f ]]; then
+    sed 's|//.*||; /^[[:space:]]*+incdir+/d' "$1/rtl/rtl.f" | xargs -n1 | sed "s|^|$1/|" | xargs
+  else
+    echo "$1/rtl/mma_pkg.sv" $(ls "$1"/rtl/*.sv | grep -v '/mma_pkg.sv$')
+  fi
+}
+
+fail=0
+for unit in "$@"; do
+  read -r _ algo k f chain block ab c out _ < <(awk -v u="$unit" '$1 == u' "$UNITS")
+  if [[ $algo == GDFS ]]; then top=gdfs_unit params="chparam -set K $k -set F $f gdfs_unit"
+  else top=fda_unit
+    params="chparam -set K $k -set F $f -set CHAIN $chain -set BLOCK $block -set AB_MASK $ab -set C_MASK $c -set OUT_MASK $out fda_unit"
+  fi
+  for side in old new; do
+    yosys -q -l "$tmp/$side.log" -p "read_verilog -sv -I$tmp/$side/rtl $(files "$tmp/$side"); $params;
+      hierarchy -top $top; proc; flatten; opt_clean; rename $top ${side}_unit; write_verilog -noattr $tmp/$side.v;
+      write_json $tmp/$side.json" >/dev/null 2>&1 || { echo "unit $unit: yosys failed on the $side RTL"; fail=1; continue 2; }
+  done
+  # shims eq_old/eq_new with the common ports, then the miter
+  python3 - "$tmp" "${out:-0}" <<'EOF'
+import json, sys
+tmp, out_mask = sys.argv[1], int(sys.argv[2])
+ports = {s: json.load(open(f"{tmp}/{s}.json"))["modules"][f"{s}_unit"]["ports"] for s in ("old", "new")}
+common = [p for p in ports["old"] if p in ports["new"]]
+missing = set(ports["old"]) ^ set(ports["new"])
+if missing:
+    sys.exit(f"ports on one side only: {sorted(missing)}")
+with open(f"{tmp}/shim.v", "w") as f:
+    for s in ("old", "new"):
+        decl, conn = [], []
+        for p in common:
+            d = ports[s][p]["direction"]
+            w = min(len(ports["old"][p]["bits"]), len(ports["new"][p]["bits"]))
+            mine = len(ports[s][p]["bits"])
+            decl.append(f"  {d} [{w - 1}:0] {p}")
+            if d == "input":
+                x = p
+                if p == "out_kind" and out_mask:
+                    first = (out_mask & -out_mask).bit_length() - 1
+                    x = f"((({out_mask} >> {p}) & 1) ? {p} : {w}'d{first})"
+                conn.append(f".{p}({{{mine - w}'b0, {x}}})" if mine > w else f".{p}({x})")
+            else:
+                conn.append(f".{p}({p}_w)")  # outputs: the low w bits compared
+        f.write(f"module eq_{s} (\n" + ",\n".join(decl) + "\n);\n")
+        for p in common:
+            if ports[s][p]["direction"] == "output":
+                mine = len(ports[s][p]["bits"])
+                w = min(len(ports["old"][p]["bits"]), len(ports["new"][p]["bits"]))
+                f.write(f"  wire [{mine - 1}:0] {p}_w;\n  assign {p} = {p}_w[{w - 1}:0];\n")
+        f.write(f"  {s}_unit u (" + ", ".join(conn) + ");\nendmodule\n")
+EOF
+  [[ $? == 0 ]] || { echo "unit $unit: port lists differ"; fail=1; continue; }
+  yosys -q -p "read_verilog $tmp/old.v $tmp/new.v $tmp/shim.v; proc; miter -equiv -flatten eq_old eq_new miter;
+    hierarchy -top miter; flatten; techmap; opt -fast; dffunmap; aigmap; setundef -zero; write_aiger $tmp/miter.aig" >/dev/null 2>&1 \
+    || { echo "unit $unit: miter failed"; fail=1; continue; }
+  res=$(cd "$tmp" && timeout ${EQUIV_TIMEOUT:-1800} yosys-abc -c "read_aiger miter.aig; init -z; strash; dprove" 2>&1 | tail -3)
+  if grep -q "Networks are equivalent" <<<"$res"; then
+    echo "unit $unit ($algo K=$k F=$f chain=$chain block=$block): equivalent to $rev"
+  else
+    echo "unit $unit ($algo K=$k F=$f chain=$chain block=$block): NOT PROVED: $(grep -o 'Networks are [A-Za-z ]*' <<<"$res")"
+    fail=1
+  fi
+done
+exit $fail
