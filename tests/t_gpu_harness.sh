@@ -4,7 +4,7 @@
 # what docs/hardware-validation.md promises; with nvcc present, the CUDA source must compile for sm_90a.
 # Needs neither nvcc nor a GPU.  The dry run checks the C model against itself: its lines say
 # "plumbing:" -- they show that the generator, writer and checker fit together, not that the model is
-# right (tests/t_oracle.sh and tests/t_amd_oracle.sh check the model against an independent oracle).
+# right (tests/t_model_oracle.sh and tests/t_model_oracle_amd.sh check the model against an independent oracle).
 . "$(dirname "$0")/lib.sh"
 set -u
 tmp=$(mktemp -d)

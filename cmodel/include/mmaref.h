@@ -35,7 +35,7 @@ typedef enum {
     MMAREF_FORMAT_COUNT
 } mmaref_format;
 
-/* Limits of every instruction in the table (checked when the table is walked, tests/t_smoke.sh): the
+/* Limits of every instruction in the table (every table entry is checked against them: mmaref_check_schedule, tests/t_model_schedule.sh): the
  * longest dot-add (K = 64: Blackwell FP4), the most block scales per operand, the most passes. */
 #define MMAREF_MAX_K 64
 #define MMAREF_MAX_SCALES 4

@@ -7,7 +7,7 @@ passes, F, G, roundings, scales, flushing, output -- from the paper's rules in t
 parameter in the model's table shows up as mismatching vectors.  A configuration is the tuple
 (a, b, c, d, k, scale, block_size, schedule) over all architectures (M and N do not matter); the first
 instruction with that tuple represents it with COUNT vectors.  So that a wrong entry of the model's table
-on another architecture is caught by vectors too (and not only by tests/t_oracle_table.sh), each further
+on another architecture is caught by vectors too (and not only by tests/t_model_oracle_table.sh), each further
 architecture with the same tuple is checked with its own first instruction and COUNT/10 vectors (at
 least 1000).  An instruction the oracle has no parameters for is a failure.
 For each, COUNT seeded vectors (gen.py, kind 'mixed' unless --kind) go through

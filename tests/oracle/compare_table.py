@@ -10,12 +10,7 @@ Prints one summary line, "ok - ..." or "not ok - ...", preceded on failure by on
 each of the first --max-report differing entries (architecture, name, field, oracle value, model value),
 and "# note" lines for instructions beyond the paper's listing.  Exit status 0 when equal, 1 otherwise.
 
-The list in the form the model is moving to ("schedule": a list of passes) is compared field by field.
-A list in the older form (top-level frac_bits, group, chain, flush, out) is accepted too: it is turned
-into a schedule (chain n = n passes of K/n products each, with those parameters); it has no alignment
-roundings nor scale kinds, so for it those two are filled from the algorithm as the interface says
-(FDA/GDFS rz, FDRDA/GFDRDA rd, SFMA/GPS rne; scales per-product for FDA with a scale format, per-group
-for GDFS) and the summary line says so.
+Every pass of each entry's "schedule" is compared field by field.
 
   python3 tests/oracle/compare_table.py [--list FILE] [--mmaref PATH] [--max-report N]
 """
@@ -28,39 +23,13 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import table  # noqa: E402
 
-OLD_ALIGN = {'FDA': 'rz', 'GDFS': 'rz', 'FDRDA': 'rd', 'GFDRDA': 'rd', 'SFMA': 'rne', 'GPS': 'rne'}
-
-
-def model_schedule(entry):
-    """(schedule, old_form) of one list entry."""
-    if 'schedule' in entry:
-        return entry['schedule'], False
-    algo, n, K = entry['algo'], entry['chain'], entry['k']
-    for prefix in ('Co',):                       # the old form writes the pass kind, chain says how many
-        if algo.startswith(prefix) and algo[len(prefix):] in OLD_ALIGN:
-            algo = algo[len(prefix):]
-    scales = 'per-group' if algo == 'GDFS' else 'per-product' if entry.get('scale') else 'none'
-    align = OLD_ALIGN.get(algo, '?')
-    step = K // n if n else K
-    return [dict(algo=algo, k_first=i * step, k_count=step, frac_bits=entry['frac_bits'], group=entry['group'],
-                 align_products=align, align_c=align, scales=scales, flush=entry['flush'], out=entry['out'])
-            for i in range(n)], True
-
-
-def model_algo(entry):
-    if 'schedule' in entry:
-        return entry['algo']
-    return ('Co' if entry['chain'] == 2 else '') + entry['algo']
-
-
 def compare_entry(entry):
-    """List of (field, oracle value, model value) differences of one entry, the derivation (or None), and
-    whether the entry is in the old form."""
+    """List of (field, oracle value, model value) differences of one entry, and the derivation (or None)."""
     arch, name = entry.get('arch'), entry.get('name')
     try:
         t = table.derive(arch, name)
     except table.NotInPaper as e:
-        return [('existence', f'not in the paper ({e})', 'listed')], None, 'schedule' not in entry
+        return [('existence', f'not in the paper ({e})', 'listed')], None
     diffs = []
     for f in table.NAME_FIELDS:
         if t['parsed'][f] != entry.get(f):
@@ -69,11 +38,9 @@ def compare_entry(entry):
         opcode = entry.get('sass', '').split('.')[0]
         if opcode != t['opcode']:
             diffs.append(('sass opcode', t['opcode'], opcode))
-    try:
-        sched, old = model_schedule(entry)
-        algo = model_algo(entry)
-    except (KeyError, TypeError, ZeroDivisionError) as e:
-        return diffs + [('schedule', 'present', f'unreadable ({type(e).__name__}: {e})')], t, False
+    sched, algo = entry.get('schedule'), entry.get('algo')
+    if not isinstance(sched, list) or not all(isinstance(q, dict) for q in sched):
+        return diffs + [('schedule', 'a list of passes', repr(sched)[:60])], t
     if algo != t['algo']:
         diffs.append(('algo', t['algo'], algo))
     mine = t['schedule']
@@ -86,7 +53,7 @@ def compare_entry(entry):
         extra = set(q) - set(table.PASS_FIELDS)
         if extra:
             diffs.append((f'schedule[{i}] fields', 'the interface fields', 'also ' + ', '.join(sorted(extra))))
-    return diffs, t, old
+    return diffs, t
 
 
 def load(path, mmaref):
@@ -108,10 +75,9 @@ def main(argv=None):
     except (OSError, subprocess.CalledProcessError, ValueError) as e:
         print(f"not ok - oracle table vs mmaref list --json: cannot read the model's table ({e})")
         return 1
-    bad, reported, fields, old_form, notes, seen_cells = 0, 0, 0, 0, {}, set()
+    bad, reported, fields, notes, seen_cells = 0, 0, 0, {}, set()
     for entry in entries:
-        diffs, t, old = compare_entry(entry)
-        old_form += old
+        diffs, t = compare_entry(entry)
         if t:
             fields += len(table.NAME_FIELDS) + 1 + 1 + len(t['schedule']) * len(table.PASS_FIELDS)
             seen_cells.add((entry['arch'], t['row']))
@@ -127,11 +93,8 @@ def main(argv=None):
     missing = sorted(table.available_cells() - seen_cells)
     for note, who in sorted(notes.items()):
         print(f"# note: {len(who)} instruction(s): {note} (e.g. {who[0]})")
-    form = ("old list form (no schedule): passes from chain; align_* and scales filled from the algorithm"
-            if old_form == len(entries) else "schedule form" if old_form == 0 else
-            f"{old_form} entries in the old form")
     what = (f"oracle table vs mmaref list --json: {len(entries)} instructions compared ({fields} fields: "
-            f"operands, opcode, algo, passes and every pass field; {form})")
+            f"operands, opcode, algo, passes and every pass field)")
     rc = 0
     if missing:
         print(f"not ok - paper cells without any instruction in the model: {len(missing)}: " +

@@ -18,7 +18,7 @@ Other options: --wrong flips the low bit of every expected D (the check must the
 --list FILE reads the instruction list from a file instead of running `mmaref list --json`.
 The list only names the instruction and its operands: every arithmetic parameter (passes, F, G, the
 roundings, flushing, the output) is the oracle's own, from tests/oracle/table.py.
-tests/oracle/check_all.py runs every distinct configuration (tests/t_oracle.sh, make regress).
+tests/oracle/check_all.py runs every distinct configuration (tests/t_model_oracle.sh, make regress).
 """
 import argparse
 import json

@@ -12,7 +12,7 @@ of those is one small function (round_to_grid, trunc_shift).
 fda_plain() is FDA step by step as the spec writes it; fda() is the same computation on lookup tables
 so that 100,000 vectors per configuration take seconds.  At the bottom, fda_fraction() and
 fma_fraction() derive the same results a third way, on fractions.Fraction and Python's correctly
-rounded int/int division; `gen.py --selfcheck` (run by tests/t_oracle.sh) compares all of them.
+rounded int/int division; `gen.py --selfcheck` (run by tests/t_model_oracle.sh) compares all of them.
 
 Entry point: dot_add(instr, c, a, b, sa=None, sb=None) -> D bits, where instr is the oracle's own
 instruction object (tests/oracle/table.py: instruction(), made from one entry of `mmaref list --json` of

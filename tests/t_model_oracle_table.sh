@@ -1,6 +1,6 @@
 # The oracle's own instruction table (tests/oracle/table.py, written from the paper's Tables III-IV and
 # section IV, CDNA1 from docs/algorithms.md) against the model's (`mmaref list --json`), entry by entry.
-# The oracle suites (t_oracle, t_amd_oracle) compute with table.py's parameters, never the model's, so a
+# The oracle suites (t_model_oracle, t_model_oracle_amd) compute with table.py's parameters, never the model's, so a
 # wrong entry in cmodel/src/isa_*.c shows up here as a named difference, and in the oracle suites as
 # mismatching vectors.
 . "$(dirname "$0")/lib.sh"
@@ -97,26 +97,16 @@ import copy, json, sys
 entries = json.load(open(sys.argv[1]))
 def find(arch, name):
     return next(e for e in entries if e['arch'] == arch and e['name'] == name)
-new = 'schedule' in entries[0]
 e = find('hopper', 'mma.m16n8k16.f32.f16.f16.f32')
-if new:
-    for p in e['schedule']:
-        p['frac_bits'] = 24
-else:
-    e['frac_bits'] = 24
+for p in e['schedule']:
+    p['frac_bits'] = 24
 e = find('cdna1', 'v_mfma_f32_32x32x8f16')
-if new:
-    e['schedule'][0]['flush'] = 1
-else:
-    e['flush'] = 1
+e['schedule'][0]['flush'] = 1
 e = find('ampere', 'mma.m16n8k16.f16.f16.f16.f16')
-if new:
-    p = e['schedule'][0]
-    p['k_count'] = e['k']
-    e['schedule'] = [p]
-    e['algo'] = 'FDA'
-else:
-    e['chain'] = 1
+p = e['schedule'][0]
+p['k_count'] = e['k']
+e['schedule'] = [p]
+e['algo'] = 'FDA'
 x = copy.deepcopy(find('ada', 'mma.m16n8k16.f32.e4m3.e4m3.f32'))
 x['arch'] = 'hopper'
 entries.append(x)

@@ -3,7 +3,7 @@
 # clustered exponents with cancellation, sprinkled specials) for every distinct algorithm configuration,
 # through `mmaref batch --check`.  `mmaref list --json` only names the instructions and their operands;
 # every arithmetic parameter (passes, F, G, roundings, flushing, output) is the oracle's own, from
-# tests/oracle/table.py (compared with the model's table in tests/t_oracle_table.sh).
+# tests/oracle/table.py (compared with the model's table in tests/t_model_oracle_table.sh).
 #   ORACLE_COUNT vectors per configuration (default 100000; `make regress` uses 1000000),
 #   ORACLE_SEED (default 1), ORACLE_JOBS worker processes (default 2).
 # Reproduce one configuration: python3 tests/oracle/gen.py --arch A --instr I --count N --seed S \
