@@ -8,6 +8,10 @@
 # and ABC proves that no output bit ever differs (dprove: induction over the registers from an all-zero
 # start, which both sides' synchronous reset also reaches).
 # usage: synth/equiv.sh REV UNIT...      e.g. synth/equiv.sh HEAD~3 0 3 13
+# EQUIV_DATAPATH=1: compare an FDA unit's fda_datapath (one pass, combinational) instead of the unit;
+# EQUIV_STEP5=1: compare the unit's Step 5 only, REV's mma_round against the working tree's mma_encode
+#   (normalize/round/pack), with the unit's sum width and output kinds (combinational, seconds);
+# EQUIV_TIMEOUT: seconds for ABC per unit (default 1800).
 # Prints one line per unit: "equivalent" or "NOT PROVED"; exits 1 unless every unit is proved.
 set -u
 cd "$(dirname "$0")/.."
@@ -32,11 +36,22 @@ files() {
 fail=0
 for unit in "$@"; do
   read -r _ algo k f chain block ab c out _ < <(awk -v u="$unit" '$1 == u' "$UNITS")
-  if [[ $algo == GDFS ]]; then top=gdfs_unit params="chparam -set K $k -set F $f gdfs_unit"
-  else top=fda_unit
-    params="chparam -set K $k -set F $f -set CHAIN $chain -set BLOCK $block -set AB_MASK $ab -set C_MASK $c -set OUT_MASK $out fda_unit"
+  unset top_new params_new
+  engine=dprove
+  if [[ ${EQUIV_STEP5:-} == 1 ]]; then  # the sum's width as fda_datapath / gdfs_unit compute it
+    if [[ $algo == GDFS ]]; then sw=51; else kd=$((k / chain)) cl=0; while (( (1 << cl) < kd + 1 )); do cl=$((cl + 1)); done; sw=$((f + 3 + cl)); fi
+    top_old=mma_round top_new=mma_encode engine=iprove
+    params_old="chparam -set SW $sw -set OUT_MASK $out mma_round"; params_new="chparam -set SW $sw -set OUT_MASK $out mma_encode"
+  elif [[ $algo == GDFS ]]; then top_old=gdfs_unit params_old="chparam -set K $k -set F $f gdfs_unit"
+  elif [[ ${EQUIV_DATAPATH:-} == 1 ]]; then  # fda_datapath alone: combinational
+    top_old=fda_datapath engine=iprove
+    params_old="chparam -set KD $((k / chain)) -set F $f -set BLOCK $block -set AB_MASK $ab -set C_MASK $c -set OUT_MASK $out fda_datapath"
+  else top_old=fda_unit
+    params_old="chparam -set K $k -set F $f -set CHAIN $chain -set BLOCK $block -set AB_MASK $ab -set C_MASK $c -set OUT_MASK $out fda_unit"
   fi
+  : "${top_new:=$top_old}" "${params_new:=$params_old}"
   for side in old new; do
+    if [[ $side == old ]]; then top=$top_old params=$params_old; else top=$top_new params=$params_new; fi
     yosys -q -l "$tmp/$side.log" -p "read_verilog -sv -I$tmp/$side/rtl $(files "$tmp/$side"); $params;
       hierarchy -top $top; proc; flatten; opt_clean; rename $top ${side}_unit; write_verilog -noattr $tmp/$side.v;
       write_json $tmp/$side.json" >/dev/null 2>&1 || { echo "unit $unit: yosys failed on the $side RTL"; fail=1; continue 2; }
@@ -78,11 +93,11 @@ EOF
   yosys -q -p "read_verilog $tmp/old.v $tmp/new.v $tmp/shim.v; proc; miter -equiv -flatten eq_old eq_new miter;
     hierarchy -top miter; flatten; techmap; opt -fast; dffunmap; aigmap; setundef -zero; write_aiger $tmp/miter.aig" >/dev/null 2>&1 \
     || { echo "unit $unit: miter failed"; fail=1; continue; }
-  res=$(cd "$tmp" && timeout ${EQUIV_TIMEOUT:-1800} yosys-abc -c "read_aiger miter.aig; init -z; strash; dprove" 2>&1 | tail -3)
-  if grep -q "Networks are equivalent" <<<"$res"; then
+  res=$(cd "$tmp" && timeout ${EQUIV_TIMEOUT:-1800} yosys-abc -c "read_aiger miter.aig; init -z; strash; $engine" 2>&1 | tail -3)
+  if grep -q "Networks are equivalent\|^UNSATISFIABLE" <<<"$res"; then
     echo "unit $unit ($algo K=$k F=$f chain=$chain block=$block): equivalent to $rev"
   else
-    echo "unit $unit ($algo K=$k F=$f chain=$chain block=$block): NOT PROVED: $(grep -o 'Networks are [A-Za-z ]*' <<<"$res")"
+    echo "unit $unit ($algo K=$k F=$f chain=$chain block=$block): NOT PROVED: $(grep -o 'Networks are [A-Za-z ]*\|SATISFIABLE.*' <<<"$res")"
     fail=1
   fi
 done
