@@ -23,13 +23,9 @@ lint "gdfs_unit (defaults)" gdfs_unit
 # what no instruction uses yet: the unpacker on every format of the schema, chaining beyond two passes
 lint "mma_unpack, every format" mma_unpack -GMASK=$(( (1 << $(grep -o 'NUM_FMTS = [0-9]*' rtl/mma_formats.svh | grep -o '[0-9]*$')) - 1 ))
 lint "fda_unit K=16 CHAIN=4 BLOCK=4 e4m3" fda_unit -GK=16 -GCHAIN=4 -GBLOCK=4 -GAB_MASK=32
-while read -r unit algo k f chain block ab c out mutant; do
+while read -r unit algo k f chain block ab c out mutant top params; do
   [[ $unit == \#* || $mutant == 1 ]] && continue
-  if [[ $algo == GDFS ]]; then
-    lint "unit $unit gdfs_unit K=$k F=$f" gdfs_unit -GK="$k" -GF="$f"
-  else
-    lint "unit $unit fda_unit K=$k F=$f chain=$chain block=$block masks=$ab/$c/$out" fda_unit \
-      -GK="$k" -GF="$f" -GCHAIN="$chain" -GBLOCK="$block" -GAB_MASK="$ab" -GC_MASK="$c" -GOUT_MASK="$out"
-  fi
+  # shellcheck disable=SC2046  # params: NAME=VALUE,... from tb/gen_configs.py
+  lint "unit $unit $top ${params//,/ }" "$top" $(tr ',' '\n' <<<"$params" | sed 's/^/-G/')
 done <"$UNITS"
 exit $fail

@@ -21,15 +21,11 @@ want=" $* "
 fail=0
 printf '%-4s %-5s %-3s %-3s %-5s %-5s %-22s %9s %9s %12s %7s  %s\n' unit algo K F chain block "formats(ab/c/out mask)" \
   cells flops transistors latches status
-while read -r unit algo k f chain block ab c out mutant; do
+while read -r unit algo k f chain block ab c out mutant top unit_params; do
   [[ $unit == \#* || $mutant == 1 ]] && continue
   [[ $# -gt 0 && $want != *" $unit "* ]] && continue
-  if [[ $algo == GDFS ]]; then
-    top=gdfs_unit params="chparam -set K $k -set F $f gdfs_unit"
-  else
-    top=fda_unit
-    params="chparam -set K $k -set F $f -set CHAIN $chain -set BLOCK $block -set AB_MASK $ab -set C_MASK $c -set OUT_MASK $out fda_unit"
-  fi
+  # unit_params: NAME=VALUE,... from tb/gen_configs.py
+  params="chparam $(tr ',' '\n' <<<"$unit_params" | sed 's/^\(.*\)=\(.*\)$/-set \1 \2/' | xargs) $top"
   log=$OUT/unit$unit.log
   [[ $quick == 1 ]] && log=$OUT/unit$unit-quick.log
   if [[ $quick == 1 ]]; then

@@ -28,6 +28,20 @@ import sys
 
 KINDS = {"FDA": 0, "GDFS": 1}     # the bench's ALGO parameter: fda_unit, gdfs_unit
 
+# The RTL unit of each kind and the parameters it takes, from the unit's fields: the one place lint and
+# synthesis (synth/lint.sh, synth/synth.sh) learn a unit's top module and parameters (units.txt).
+UNIT_MODULES = {
+    "FDA": ("fda_unit", (("K", "k"), ("F", "f"), ("CHAIN", "chain"), ("BLOCK", "block"), ("AB_MASK", "ab"),
+                         ("C_MASK", "c"), ("OUT_MASK", "out"))),
+    "GDFS": ("gdfs_unit", (("K", "k"), ("F", "f"))),
+}
+
+
+def unit_module(u):
+    """(top module, "NAME=VALUE,..." parameters) of a unit."""
+    top, params = UNIT_MODULES[u["kind"]]
+    return top, ",".join(f"{name}={u[field]}" for name, field in params)
+
 
 class Output(io.StringIO):
     """A file written only when its content changes, so that an unchanged table does not re-verilate."""
@@ -135,9 +149,10 @@ def main():
     write_table(os.path.join(out_dir, "configs.txt"), "index unit kind arch name k F passes a b c d out scale block covers",
                 [(i, c["unit"], c["kind"], c["arch"], c["name"], c["k"], c["f"], c["chain"], c["a"], c["b"], c["c"],
                   c["d"], c["out"], c["scale"] or "-", c["block_size"], c["covers"]) for i, c in enumerate(configs)])
-    write_table(os.path.join(out_dir, "units.txt"), "unit algo K F chain block ab_mask c_mask out_mask mutant",
-                [(i, u["kind"], u["k"], u["f"], u["chain"], u["block"], u["ab"], u["c"], u["out"], u["mutant"])
-                 for i, u in enumerate(units)])
+    write_table(os.path.join(out_dir, "units.txt"),
+                "unit algo K F chain block ab_mask c_mask out_mask mutant top params",
+                [(i, u["kind"], u["k"], u["f"], u["chain"], u["block"], u["ab"], u["c"], u["out"], u["mutant"],
+                  *unit_module(u)) for i, u in enumerate(units)])
 
 
 if __name__ == "__main__":
