@@ -5,7 +5,6 @@
 #   make rtl-formats rewrite rtl/mma_formats.svh from `mmaref list --schema --json`
 #   make cosim-demo  pass table over a representative set of configurations
 #   make rtl-regress RTL_COUNT (10M) vectors per configuration, RTL_SEED settable; part of `make regress`
-#                    (a double-colon rule) when mk/regress.mk's rule is double-colon too
 RTL_DIR     := build/rtl
 RTL_GEN     := $(RTL_DIR)/gen
 # the RTL's files: rtl/rtl.f is their one list (verilator reads it with -f, synth/*.sh parse it)
@@ -80,11 +79,5 @@ cosim-demo: $(RTL_SIM) $(RTL_GEN)/configs.txt
 rtl-regress: $(RTL_SIM) $(RTL_GEN)/configs.txt
 	@bash tb/run_cosim.sh --count $(RTL_COUNT) --seed $(RTL_SEED) --bp-every 4
 
-# `make regress` is shared with mk/regress.mk: both sides must use double-colon rules.  Until that file
-# does, this one stays out of the way (a single- and a double-colon rule cannot be mixed) and
-# `make rtl-regress` runs the RTL part alone.
-ifeq ($(shell grep -c '^regress:[^:]' mk/regress.mk 2>/dev/null || true),0)
+# `make regress` (double-colon, shared with mk/regress.mk) runs the RTL regression too.
 regress:: rtl-regress
-else ifeq ($(wildcard mk/regress.mk),)
-regress:: rtl-regress
-endif

@@ -2,7 +2,9 @@
 # without a GPU can take it: the dry run (same seeded inputs, same line writer, D from the C model) must
 # round-trip through `mmaref batch --check`; a corrupted line must be caught; the generators must produce
 # what docs/hardware-validation.md promises; with nvcc present, the CUDA source must compile for sm_90a.
-# Needs neither nvcc nor a GPU.
+# Needs neither nvcc nor a GPU.  The dry run checks the C model against itself: its lines say
+# "plumbing:" -- they show that the generator, writer and checker fit together, not that the model is
+# right (tests/t_model_oracle.sh and tests/t_model_oracle_amd.sh check the model against an independent oracle).
 . "$(dirname "$0")/lib.sh"
 set -u
 tmp=$(mktemp -d)
@@ -90,12 +92,14 @@ out=$tmp/dry
 bash tools/gpu/run.sh --dry-run --count 512 --out "$out" >"$tmp/table" 2>"$tmp/run.err"; rc=$?
 while IFS=$'\t' read -r name ptx flags; do
   row=$(grep -F "| \`$name\` |" "$tmp/table")
-  if [[ $row =~ \|\ 512\ \|\ 0\ \|$ ]]; then ok "dry run $name: 512 vectors, 0 mismatches"
-  else not_ok "dry run $name: table row '$row' (wanted 512 vectors, 0 mismatches)"; fi
+  if [[ $row =~ \|\ 512\ \|\ 0\ \|$ ]]; then ok "plumbing: dry run $name (C model vs itself): 512 vectors round-trip, 0 mismatches"
+  else not_ok "plumbing: dry run $name (C model vs itself): table row '$row' (wanted 512 vectors, 0 mismatches)"; fi
 done < <("$DRY" --list)
-[[ $rc -eq 0 ]] && ok "run.sh --dry-run exits 0" || not_ok "run.sh --dry-run exit $rc: $(head -c 300 "$tmp/run.err")"
+[[ $rc -eq 0 ]] && ok "plumbing: run.sh --dry-run exits 0" ||
+  not_ok "plumbing: run.sh --dry-run exit $rc: $(head -c 300 "$tmp/run.err")"
 grep -q '^| instruction | PTX | vectors | mismatches |$' "$out/hardware-validation-rows.md" &&
-  ok "run.sh writes the docs table rows" || not_ok "run.sh did not write $out/hardware-validation-rows.md"
+  ok "plumbing: run.sh writes the docs table rows" ||
+  not_ok "plumbing: run.sh did not write $out/hardware-validation-rows.md"
 
 # A corrupted D is caught: flip the last bit of D on the 10th vector (line 11, after the header).
 f=$out/hopper__mma.m16n8k16.f32.f16.f16.f32.txt
@@ -111,8 +115,8 @@ changed=$(cmp -l "$f" "$tmp/corrupt.txt" 2>/dev/null | wc -l)
 verdict=$("$MMAREF" batch hopper mma.m16n8k16.f32.f16.f16.f32 --check <"$tmp/corrupt.txt" | tail -n 1); rc=$?
 vrc=$("$MMAREF" batch hopper mma.m16n8k16.f32.f16.f16.f32 --check <"$tmp/corrupt.txt" >/dev/null; echo $?)
 if [[ $changed -eq 1 && $verdict == *"511 passed, 1 failed" && $vrc -eq 1 ]]; then
-  ok "one corrupted D is reported as 1 failed"
-else not_ok "corrupted line: $changed byte(s) changed, verdict '$verdict', exit $vrc (wanted 1 byte, '511 passed, 1 failed', exit 1)"; fi
+  ok "plumbing: one corrupted D in a dry-run file is reported as 1 failed"
+else not_ok "plumbing: corrupted line: $changed byte(s) changed, verdict '$verdict', exit $vrc (wanted 1 byte, '511 passed, 1 failed', exit 1)"; fi
 
 # DMMA's NaN payload is unmodelled: another NaN in D passes with --nan-any and fails without it.
 f=$out/hopper__mma.m16n8k16.f64.f64.f64.f64.txt
@@ -121,10 +125,12 @@ if [[ -n $line ]]; then
   awk -v n="$line" 'NR == n { $NF = "7ff0000000000001" } { print }' "$f" >"$tmp/nan.txt"  # a signalling NaN
   with=$("$MMAREF" batch hopper mma.m16n8k16.f64.f64.f64.f64 --check --nan-any <"$tmp/nan.txt" | tail -n 1)
   without=$("$MMAREF" batch hopper mma.m16n8k16.f64.f64.f64.f64 --check <"$tmp/nan.txt" | tail -n 1)
-  [[ $with == *" 0 failed" ]] && ok "f64: another NaN payload passes with --nan-any" || not_ok "f64 --nan-any: '$with'"
-  [[ $without == *" 1 failed" ]] && ok "f64: another NaN payload fails without --nan-any" || not_ok "f64 without --nan-any: '$without'"
+  [[ $with == *" 0 failed" ]] && ok "plumbing: f64 dry run, another NaN payload passes with --nan-any" ||
+    not_ok "plumbing: f64 --nan-any: '$with'"
+  [[ $without == *" 1 failed" ]] && ok "plumbing: f64 dry run, another NaN payload fails without --nan-any" ||
+    not_ok "plumbing: f64 without --nan-any: '$without'"
 else
-  not_ok "f64 dry run has no NaN output to test --nan-any with"
+  not_ok "plumbing: f64 dry run has no NaN output to test --nan-any with"
 fi
 
 # Same seed, same inputs; another seed, other inputs.

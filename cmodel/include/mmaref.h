@@ -35,8 +35,9 @@ typedef enum {
     MMAREF_FORMAT_COUNT
 } mmaref_format;
 
-/* Limits of every instruction in the table (checked when the table is walked, tests/t_smoke.sh): the
- * longest dot-add (K = 64: Blackwell FP4), the most block scales per operand, the most passes. */
+/* Limits of every instruction in the table: the longest dot-add (K = 64: Blackwell FP4), the most block
+ * scales per operand, the most passes.  mmaref_check_schedule holds every entry to them
+ * (tests/t_model_schedule.sh). */
 #define MMAREF_MAX_K 64
 #define MMAREF_MAX_SCALES 4
 #define MMAREF_MAX_PASSES 8

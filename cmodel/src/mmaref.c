@@ -1,6 +1,5 @@
 /* Public API: architectures, instruction lookup and listing, and the checked entry points mmaref_dot
  * and mmaref_mma (the schedule itself runs in schedule.c). */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -56,16 +55,6 @@ const char *const *mmaref_arch_names(void) { return isa_arch_names; }
 static int isa_each(isa_arch arch, isa_visit_fn visit, void *ctx)
 {
     return arch <= ARCH_RTX_BLACKWELL ? isa_nvidia_each(arch, visit, ctx) : isa_amd_each(arch, visit, ctx);
-}
-
-static void set_msg(char *msg, size_t len, const char *fmt, ...)
-{
-    if (!msg || !len)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, len, fmt, ap);
-    va_end(ap);
 }
 
 /* ---- lookup ---- */

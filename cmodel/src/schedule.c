@@ -65,8 +65,7 @@ void schedule_split_k(mmaref_instr *in, int passes, mmaref_pass proto)
 
 /* ---- checking ---- */
 
-static void set_msg(char *msg, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void set_msg(char *msg, size_t len, const char *fmt, ...)
+void set_msg(char *msg, size_t len, const char *fmt, ...)
 {
     if (!msg || !len)
         return;

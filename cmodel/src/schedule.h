@@ -12,4 +12,7 @@ void schedule_split_k(mmaref_instr *in, int passes, mmaref_pass proto);
 /* Check a record made by the table walk and keep the copy of its checked fields (mmaref_instr.checked). */
 mmaref_status schedule_seal(mmaref_instr *in, char *msg, size_t len);
 
+/* The library's error messages: a one-line message into msg (when msg != NULL and len > 0). */
+void set_msg(char *msg, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
 #endif

@@ -81,12 +81,7 @@ static void json_instr(const mmaref_instr *in, int last)
                mmaref_rounding_name(p->align_products), mmaref_rounding_name(p->align_c),
                mmaref_scaling_name(p->scales), p->flush, mmaref_output_name(p->out));
     }
-    /* Transitional (issue 8): the first pass's parameters under their old top-level names, until
-     * every reader of this JSON takes them from "schedule". */
-    const mmaref_pass *p0 = &in->pass[0];
-    printf("], \"frac_bits\": %d, \"group\": %d, \"chain\": %d, \"flush\": %d, \"out\": \"%s\"}%s\n",
-           p0->frac_bits, p0->group, in->passes, p0->flush, mmaref_output_name(in->pass[in->passes - 1].out),
-           last ? "" : ",");
+    printf("]}%s\n", last ? "" : ",");
 }
 
 static void text_instr(const mmaref_instr *in)

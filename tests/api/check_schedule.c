@@ -1,4 +1,4 @@
-/* The public API's schedule, checked from outside the library (tests/t_schedule.sh): a table entry's
+/* The public API's schedule, checked from outside the library (tests/t_model_schedule.sh): a table entry's
  * passes, a copied and changed record (the way `mmaref study` runs the RZ variant of FDRDA), and the
  * rejection of schedules the model cannot run.  Every expected value is derived in the comment beside
  * it.  Prints "ok - ..." / "not ok - ..." lines. */

@@ -15,8 +15,10 @@ Kinds of vectors:
 
 Other options: --wrong flips the low bit of every expected D (the check must then fail on every line);
 --selfcheck compares ref.py's fast path with its plain and Fraction derivations instead of printing;
---list FILE reads the instruction table from a file instead of running `mmaref list --json`.
-tests/oracle/check_all.py runs every distinct configuration (tests/t_oracle.sh, make regress).
+--list FILE reads the instruction list from a file instead of running `mmaref list --json`.
+The list only names the instruction and its operands: every arithmetic parameter (passes, F, G, the
+roundings, flushing, the output) is the oracle's own, from tests/oracle/table.py.
+tests/oracle/check_all.py runs every distinct configuration (tests/t_model_oracle.sh, make regress).
 """
 import argparse
 import json
@@ -27,6 +29,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import ref  # noqa: E402
+import table  # noqa: E402
 
 KINDS = ('raw', 'cluster', 'special', 'mixed')
 SPREADS = (0, 0, 1, 1, 2, 3, 4, 6, 8, 12, 16, 24, 26, 30, 40, 64)
@@ -245,7 +248,7 @@ def selfcheck(instr, count, seed, kind):
         c, a, b, sa, sb = g.vector(kind)
         fast = ref.dot_add(instr, c, a, b, sa or None, sb or None)
         want = {'plain': ref.dot_add_plain(instr, c, a, b, sa or None, sb or None)}
-        if instr['algo'] == 'FDA' and instr['chain'] == 1:
+        if [p['algo'] for p in instr['schedule']] == ['FDA']:
             f = ref.fda_fraction(instr, c, a, b, sa or None, sb or None)
             if f is not None:
                 want['fraction'] = f
@@ -255,38 +258,36 @@ def selfcheck(instr, count, seed, kind):
                 line = '%x %s' % (c, ' '.join('%x' % x for x in a + b + sa + sb))
                 print(f"not ok - {what}: vector {n} fast {fast:#x} != {how} {d:#x}: {line}")
                 return 1
-    plain = {'FDA': 'fda_plain', 'GDFS': 'Fraction (finite inputs)', 'SFMA': 'fma_fraction'}.get(instr['algo'], 'itself')
+    plain = {'FDA': 'fda_plain', 'GDFS': 'Fraction (finite inputs)', 'SFMA': 'fma_fraction'}.get(
+        instr['schedule'][0]['algo'], 'itself')
     print(f"ok - {what}: fast path == {plain}" + (f", == Fraction path on {fractions}" if fractions else ''))
     return 0
-
-
-def pass_kind(instrs):
-    """Transitional (issue 8): 'algo' as the pass kind (FDA, not CoFDA) until the oracle has its own table."""
-    for x in instrs:
-        x['algo'] = x['schedule'][0]['algo']
-    return instrs
 
 
 def load_instructions(path=None, mmaref=None):
     if path:
         with open(path) as f:
-            return pass_kind(json.load(f))
+            return json.load(f)
     exe = mmaref or os.environ.get('MMAREF') or os.path.join(
         os.path.dirname(os.path.abspath(__file__)), '..', '..', 'build', 'mmaref')
     try:
         out = subprocess.run([exe, 'list', '--json'], check=True, capture_output=True, text=True).stdout
     except (OSError, subprocess.CalledProcessError) as e:
         raise SystemExit(f"gen.py: cannot run '{exe} list --json' ({e}); build it with 'make' or give --list FILE")
-    return pass_kind(json.loads(out))
+    return json.loads(out)
 
 
 def find_instr(instrs, arch, name):
+    """The oracle's instruction object (table.instruction) of a listed instruction."""
     archs = sorted({x['arch'] for x in instrs})
     if arch not in archs:
         raise SystemExit(f"gen.py: unknown architecture '{arch}'; known: {', '.join(archs)}")
     for x in instrs:
         if x['arch'] == arch and x['name'] == name:
-            return x
+            try:
+                return table.instruction(x)
+            except ValueError as e:          # table.NotInPaper, or the name and the listed operands differ
+                raise SystemExit(f"gen.py: the oracle has no parameters for {arch} {name}: {e}")
     raise SystemExit(f"gen.py: {arch} has no instruction '{name}' (see 'mmaref list')")
 
 
@@ -314,8 +315,9 @@ def main(argv=None):
     if args.count < 0:
         raise SystemExit(f"gen.py: --count must be >= 0, got {args.count}")
     instr = find_instr(load_instructions(args.list, args.mmaref), args.arch, args.instr)
-    if instr['algo'] not in ('FDA', 'GDFS', 'SFMA') + ref.AMD_ALGOS:
-        raise SystemExit(f"gen.py: no reference for algorithm '{instr['algo']}' of {args.arch} {args.instr}")
+    for p in instr['schedule']:
+        if p['algo'] not in tuple(ref.PASSES) + ref.AMD_ALGOS:
+            raise SystemExit(f"gen.py: no reference for algorithm '{p['algo']}' of {args.arch} {args.instr}")
     if args.selfcheck:
         return selfcheck(instr, args.count, args.seed, args.kind)
     out = sys.stdout

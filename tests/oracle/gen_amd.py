@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
 """Seeded random vectors for every distinct AMD dot-add configuration, checked against ref_amd.py.
 
-For each configuration (algorithm, operand formats, K, G, chain, and the architecture where it changes
-the arithmetic: GPS flushes on CDNA2 only) one representative instruction of `mmaref list --json` is
-fed N vectors through `mmaref batch ARCH INSTR --check`, the expected D computed by ref_amd.dot_add.
-Prints one line per configuration: "ok - ..." or "not ok - ...".
+The instructions are those of `mmaref list --json`; their arithmetic is the ORACLE's own: each becomes
+tests/oracle/table.py's instruction object, whose schedule (passes, F, G, roundings, flushing, output)
+comes from the paper's rules, not from the model.  For each configuration (architecture, operand
+formats, K and the schedule) one representative instruction is fed N vectors through
+`mmaref batch ARCH INSTR --check`, the expected D computed by ref_amd.dot_add.  Prints one line per
+configuration: "ok - ..." or "not ok - ..."; a configuration passes only when mmaref reports exactly N
+vectors checked and none failed.  No configuration at all (e.g. --only matching nothing) is a failure.
 
 Vector kinds (mixed per vector): raw random bits; clustered exponents with exact cancellations and c
 placed from far below to above e_max (every alignment and rounding boundary of FDRDA/GFDRDA, the
@@ -17,21 +20,24 @@ import argparse
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 from concurrent.futures import ProcessPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import ref_amd  # noqa: E402
+import table  # noqa: E402
 
 AMD_ALGOS = ('SFMA', 'GPS', 'FDRDA', 'GFDRDA')
 SPREADS = (0, 0, 1, 2, 3, 5, 8, 12, 16, 23, 24, 25, 26, 30, 40)
 
 
 def config_key(instr):
-    arch = instr['arch'] if instr['algo'] == 'GPS' else 'any'
-    return (arch, instr['algo'], instr['a'], instr['b'], instr['c'], instr['d'], instr['k'], instr['group'],
-            instr['chain'])
+    """instr: the oracle's instruction object; the key is its architecture and arithmetic (formats, K,
+    schedule): one instruction per architecture, so that a wrong entry of the model's table on any
+    architecture shows up as mismatching vectors."""
+    return (instr['arch'],) + table.schedule_key(instr)
 
 
 class Gen:
@@ -128,7 +134,9 @@ def run_config(job):
         lines.append(' '.join('%x' % v for v in [c] + a + b) + ' %0*x' % (dig, d))
     p = subprocess.run([mmaref, 'batch', instr['arch'], instr['name'], '--check', '--max-report', '3'],
                        input='\n'.join(lines) + '\n', capture_output=True, text=True)
-    return instr, n, p.returncode, p.stdout.strip().splitlines()[-4:] + p.stderr.strip().splitlines()
+    m = re.search(r'(\d+) passed, (\d+) failed', p.stdout)
+    checked = (int(m.group(1)), int(m.group(2))) if m else None
+    return instr, n, p.returncode, checked, p.stdout.strip().splitlines()[-4:] + p.stderr.strip().splitlines()
 
 
 def main(argv=None):
@@ -141,27 +149,43 @@ def main(argv=None):
     args = ap.parse_args(argv)
     instrs = json.loads(subprocess.run([args.mmaref, 'list', '--json'], capture_output=True, text=True,
                                        check=True).stdout)
-    for ins in instrs:  # transitional (issue 8): 'algo' as the pass kind until the oracle has its own table
-        ins['algo'] = ins['schedule'][0]['algo']
-    seen = {}
+    if args.n <= 0:
+        print('not ok - gen_amd.py: --n must be positive, got %d' % args.n)
+        return 1
+    seen, errors = {}, 0
     for ins in instrs:
-        if ins['arch'].startswith('cdna') and ins['algo'] in AMD_ALGOS and args.only in ins['name']:
-            seen.setdefault(config_key(ins), ins)
+        if not ins['arch'].startswith('cdna') or args.only not in ins['name']:
+            continue
+        try:
+            x = table.instruction(ins)
+        except ValueError as e:             # table.NotInPaper, or name and listed operands disagree
+            errors += 1
+            print('not ok - AMD oracle: no parameters for %s %s: %s' % (ins['arch'], ins['name'], e))
+            continue
+        if all(p['algo'] in AMD_ALGOS for p in x['schedule']):
+            seen.setdefault(config_key(x), x)
     jobs = [(ins, args.n, args.seed * 1000003 + j, args.mmaref) for j, ins in enumerate(seen.values())]
-    failed = 0
+    if not jobs:
+        print("not ok - AMD oracle: no configuration matches '%s'" % args.only)
+        return 1
+    failed = vectors = 0
     with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as ex:
-        for instr, n, rc, tail in ex.map(run_config, jobs):
-            what = '%s %s (%s%s, K=%d%s%s): %d vectors vs ref_amd' % (
-                instr['arch'], instr['name'], 'Co' if instr['chain'] == 2 else '', instr['algo'], instr['k'],
-                ', G=%d' % instr['group'] if instr['group'] else '',
-                ', flush' if instr['arch'] == 'cdna2' and instr['algo'] == 'GPS' else '', n)
-            if rc == 0:
+        for instr, n, rc, checked, tail in ex.map(run_config, jobs):
+            p = instr['schedule'][0]
+            what = '%s %s (%s, K=%d%s%s): %d vectors vs ref_amd' % (
+                instr['arch'], instr['name'], instr['algo'], instr['k'],
+                ', G=%d' % p['group'] if p['group'] else '', ', flush' if p['flush'] else '', n)
+            if rc == 0 and checked == (n, 0):
+                vectors += n
                 print('ok - ' + what)
             else:
                 failed += 1
-                print('not ok - %s: %s' % (what, ' | '.join(tail)))
-    print('# %d configurations, %d failed' % (len(jobs), failed))
-    return 1 if failed else 0
+                got = '%d passed, %d failed' % checked if checked else 'no verdict'
+                print('not ok - %s: mmaref batch exit %d, %s (wanted %d passed, 0 failed): %s'
+                      % (what, rc, got, n, ' | '.join(tail)))
+    print('# %d configurations, %d vectors checked, %d configurations failed, %d instructions without '
+          'oracle parameters' % (len(jobs), vectors, failed, errors))
+    return 1 if failed or errors else 0
 
 
 if __name__ == '__main__':

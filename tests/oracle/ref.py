@@ -12,10 +12,13 @@ of those is one small function (round_to_grid, trunc_shift).
 fda_plain() is FDA step by step as the spec writes it; fda() is the same computation on lookup tables
 so that 100,000 vectors per configuration take seconds.  At the bottom, fda_fraction() and
 fma_fraction() derive the same results a third way, on fractions.Fraction and Python's correctly
-rounded int/int division; `gen.py --selfcheck` (run by tests/t_oracle.sh) compares all of them.
+rounded int/int division; `gen.py --selfcheck` (run by tests/t_model_oracle.sh) compares all of them.
 
-Entry point: dot_add(instr, c, a, b, sa=None, sb=None) -> D bits, where instr is one object of
-`mmaref list --json` and every operand is its raw bit pattern.
+Entry point: dot_add(instr, c, a, b, sa=None, sb=None) -> D bits, where instr is the oracle's own
+instruction object (tests/oracle/table.py: instruction(), made from one entry of `mmaref list --json` of
+which it keeps only the name, shape and operand formats) and every operand is its raw bit pattern.  The
+arithmetic parameters -- the passes, and per pass F, G, the alignment roundings, the scales, the output --
+are instr['schedule'], the oracle's, never the model's.
 """
 from fractions import Fraction
 from operator import add, mul
@@ -230,12 +233,24 @@ def fda_specials(fd, dc, da, db, scales):
     return inf_bits(fd, infs.pop())
 
 
-def fda_plain(instr, c, a, b, sa=None, sb=None, c_fmt=None):
-    """One fused dot-add pass, step by step as docs/algorithms.md writes it; returns D bits."""
-    F = instr['frac_bits']
-    fa, fb = FORMATS[instr['a']], FORMATS[instr['b']]
-    fc, fd = FORMATS[c_fmt or instr['c']], FORMATS[instr['d']]
+def pass_scales(instr, p):
+    """The scale format of an FDA pass (None without scales), checking that the pass and the
+    instruction's operands agree."""
     fs = FORMATS[instr['scale']] if instr['scale'] else None
+    if (p['scales'] == 'per-product') != bool(fs) or p['scales'] not in ('none', 'per-product'):
+        raise ValueError(f"ref: FDA pass with scales '{p['scales']}' on operands with scale '{instr['scale']}'")
+    if (p['align_products'], p['align_c']) != ('rz', 'rz'):
+        raise ValueError(f"ref: FDA/GDFS align with rz (Step 3), not {p['align_products']}/{p['align_c']}")
+    return fs
+
+
+def fda_plain(instr, p, c_fmt, c, a, b, sa=None, sb=None, k0=0):
+    """One fused dot-add pass p over the products k0 .. k0 + len(a) - 1, C in format c_fmt, step by step
+    as docs/algorithms.md writes it; returns the pass's result bits."""
+    F = p['frac_bits']
+    fa, fb = FORMATS[instr['a']], FORMATS[instr['b']]
+    fc, fd = FORMATS[c_fmt], parse_out(p['out'])[0]
+    fs = pass_scales(instr, p)
     bs = instr['block_size']
 
     # Step 0 (tf32 / ue4m3) happens inside decode.  Step 1: special values.
@@ -257,7 +272,7 @@ def fda_plain(instr, c, a, b, sa=None, sb=None, c_fmt=None):
     if not fs:
         terms += [(x[1] != y[1], x[2] * y[2], x[3] + y[3], frac) for x, y in zip(da, db)]
     else:                                          # block scales: one pair per block_size elements of K
-        for k, (x, y) in enumerate(zip(da, db)):
+        for k, (x, y) in enumerate(zip(da, db), k0):
             ta, tb = dsa[k // bs], dsb[k // bs]
             terms.append((x[1] != y[1], x[2] * y[2] * ta[2] * tb[2], x[3] + y[3] + ta[3] + tb[3],
                           frac + 2 * fs.man))
@@ -267,7 +282,7 @@ def fda_plain(instr, c, a, b, sa=None, sb=None, c_fmt=None):
     # sig * 2^(exp - frac) * 2^(F - e_max) truncated
     aligned = [trunc_shift(neg, sig, exp - frac + F - e_max) for neg, sig, exp, frac in terms]
     # Step 4: exact sum.  Step 5: normalize and round to D.
-    return round_out(instr['out'], sum(aligned), e_max - F)
+    return round_out(p['out'], sum(aligned), e_max - F)
 
 
 def narrow_tables(fmt):
@@ -306,21 +321,20 @@ def products(fa, fb, a, b):
 _PLANS = {}
 
 
-def fda_plan(instr, c_fmt):
-    """What fda needs of an instruction, looked up once: F, block size, the formats, the output."""
-    key = (instr['arch'], instr['name'], c_fmt)
+def fda_plan(instr, p, c_fmt):
+    """What fda needs of a pass, looked up once: F, block size, the formats, the output."""
+    key = (instr['arch'], instr['name'], c_fmt, p['k_first'], p['frac_bits'], p['out'], p['scales'])
     if key not in _PLANS:
         fa, fb = FORMATS[instr['a']], FORMATS[instr['b']]
-        _PLANS[key] = (instr['frac_bits'], instr['block_size'], fa, fb, FORMATS[c_fmt or instr['c']],
-                       FORMATS[instr['d']], FORMATS[instr['scale']] if instr['scale'] else None,
-                       instr['out'], fa.man + fb.man)
+        _PLANS[key] = (p['frac_bits'], instr['block_size'], fa, fb, FORMATS[c_fmt], parse_out(p['out'])[0],
+                       pass_scales(instr, p), p['out'], fa.man + fb.man)
     return _PLANS[key]
 
 
-def fda(instr, c, a, b, sa=None, sb=None, c_fmt=None):
+def fda(instr, p, c_fmt, c, a, b, sa=None, sb=None, k0=0):
     """fda_plain, faster: the same steps on tables of decoded values, with the special-value inputs
     handed to fda_specials.  (gen.py --selfcheck compares the two.)"""
-    F, bs, fa, fb, fc, fd, fs, out, frac = fda_plan(instr, c_fmt)
+    F, bs, fa, fb, fc, fd, fs, out, frac = fda_plan(instr, p, c_fmt)
     dc = decoder(fc)(c)
     prods = products(fa, fb, a, b)
     scales = [decode(fs, x) for x in sa + sb] if fs else []
@@ -330,7 +344,7 @@ def fda(instr, c, a, b, sa=None, sb=None, c_fmt=None):
     if fs:                                         # UE8M0 block scales: sig 1, only exponents add
         assert fs.man == 0
         es = [x[3] + y[3] for x, y in zip(scales[:len(sa)], scales[len(sa):])]
-        exps = [e + es[k // bs] for k, e in enumerate(exps)]
+        exps = [e + es[k // bs] for k, e in enumerate(exps, k0)]
     _, cneg, csig, cexp = dc
     if fc is not fd and csig:                      # f16 C -> f32 D
         _, cneg, csig, cexp = decode(fd, encode(fd, cneg, csig, cexp - fc.man))
@@ -345,52 +359,69 @@ def fda(instr, c, a, b, sa=None, sb=None, c_fmt=None):
     return round_out(out, S, e_max - F)
 
 
-def fda_chain(instr, c, a, b, sa=None, sb=None, one_pass=None):
-    """FDA (chain 1) or CoFDA (chain 2): each pass takes K/chain products; a pass's D is the next C."""
-    one_pass = one_pass or fda
-    n = instr['chain']
+def run_schedule(instr, c, a, b, sa, sb, passes):
+    """The instruction's schedule, pass by pass: pass i takes products k_first .. k_first + k_count - 1
+    and, for i > 0, the previous pass's result as its C (FDA, CoFDA, ...).  passes: algo -> function
+    (instr, pass, C format, c, a part, b part, sa, sb, k_first) -> the pass's result bits.  Block scales
+    stay tied to their k (a pass indexes them with the global k)."""
+    c_fmt = instr['c']
     K = instr['k']
-    step = K // n
-    for p in range(n):
-        part = slice(p * step, (p + 1) * step)
-        # block scales stay tied to their k; no chained instruction has scales
-        assert not (n > 1 and instr['scale']), 'chained FDA with block scales is not defined'
-        c = one_pass(instr, c, a[part], b[part], sa, sb, c_fmt=None if p == 0 else instr['d'])
+    sched = instr['schedule']
+    covered = [k for p in sched for k in range(p['k_first'], p['k_first'] + p['k_count'])]
+    if covered != list(range(K)):
+        raise ValueError(f"ref: the schedule of {instr['name']} does not take products 0..{K - 1} "
+                         "once each in order")
+    for p in sched:
+        if p['algo'] not in passes:
+            raise ValueError(f"ref: no reference for a pass of algorithm '{p['algo']}' "
+                             f"({instr['arch']} {instr['name']})")
+        part = slice(p['k_first'], p['k_first'] + p['k_count'])
+        c = passes[p['algo']](instr, p, c_fmt, c, a[part], b[part], sa, sb, p['k_first'])
+        c_fmt = parse_out(p['out'])[0].name
     return c
 
 
 # ----------------------------------------------------------------------------------------------
 # GDFS
 
-def gdfs(instr, c, a, b, sa, sb):
-    F, bs = instr['frac_bits'], instr['block_size']
-    fa, fb, fc = FORMATS[instr['a']], FORMATS[instr['b']], FORMATS[instr['c']]
+def gdfs_check(instr, p):
+    if p['scales'] != 'per-group' or not instr['scale'] or (p['align_products'], p['align_c']) != ('rz', 'rz'):
+        raise ValueError(f"ref: GDFS with scales {p['scales']}, align {p['align_products']}/{p['align_c']}")
+    if p['k_count'] % p['group']:
+        raise ValueError(f"ref: GDFS groups of {p['group']} do not divide {p['k_count']} products")
+
+
+def gdfs(instr, p, c_fmt, c, a, b, sa, sb, k0=0):
+    gdfs_check(instr, p)
+    F, bs, G = p['frac_bits'], instr['block_size'], p['group']
+    fa, fb, fc = FORMATS[instr['a']], FORMATS[instr['b']], FORMATS[c_fmt]
     fs = FORMATS[instr['scale']]
     # Step 0 (ue4m3 bit 7) is in decode.  Step 1: specials.
     dc = decode(fc, c)
     dsa = [decode(fs, x) for x in sa]
     dsb = [decode(fs, x) for x in sb]
+    fd = parse_out(p['out'])[0]
     if dc is NAN or any(d is NAN for d in dsa + dsb):
-        return 0x7FFFFFFF
+        return CANONICAL_NAN[fd.name]
     if dc[0] == 'inf':
-        return c
-    # Steps 2-3: exact products, summed in groups of 16 (fixed point).  ua[x] is a's signed value in
+        return inf_bits(fd, dc[1])
+    # Steps 2-3: exact products, summed in groups of G = 16 (fixed point).  ua[x] is a's signed value in
     # units of 2^(emin_a - man_a), so ua[x] * ub[y] is the product in units of 2^(base - frac_p).
     ua, ub = signed_units(fa), signed_units(fb)
     frac_p, base = fa.man + fb.man, fa.emin + fb.emin
     terms = [(dc[1], dc[2], dc[3], fc.man)]
-    for g in range(len(a) // 16):
-        group = range(16 * g, 16 * g + 16)
+    for g in range(len(a) // G):
+        group = range(G * g, G * g + G)
         sigma = sum(ua[a[k]] * ub[b[k]] for k in group)
         # Step 4: gamma_g = sigma * s_sa * s_sb * 2^(e_sa + e_sb); the term's exponent is the scales' only.
-        ta, tb = dsa[16 * g // bs], dsb[16 * g // bs]
+        ta, tb = dsa[(k0 + G * g) // bs], dsb[(k0 + G * g) // bs]
         sig = abs(sigma) * ta[2] * tb[2]
         frac = frac_p - base + 2 * fs.man          # sig * 2^(exp - frac) == gamma_g
         terms.append((sigma < 0, sig, ta[3] + tb[3], frac))
     # Steps 5-6: align to e_max with F = 35 fractional bits, truncate, exact sum.  Step 7: f32 RZ.
     e_max = max(t[2] for t in terms)
     aligned = [trunc_shift(neg, sig, exp - frac + F - e_max) for neg, sig, exp, frac in terms]
-    return round_out(instr['out'], sum(aligned), e_max - F)
+    return round_out(p['out'], sum(aligned), e_max - F)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -427,8 +458,17 @@ def fma_ieee(fmt, x, y, z):
     return encode(fmt, total < 0, M, q)
 
 
-def sfma(instr, c, a, b):
-    fmt = FORMATS[instr['d']]
+def sfma_format(instr, p, c_fmt):
+    """The one IEEE format of an SFMA pass (its output's, with RNE), checked against the operands."""
+    fmt, keep, mode = parse_out(p['out'])
+    if mode != 'rne' or keep != fmt.man or {instr['a'], instr['b'], c_fmt} != {fmt.name} or \
+            (p['align_products'], p['align_c']) != ('rne', 'rne'):
+        raise ValueError(f"ref: SFMA needs one IEEE format throughout and RNE ({instr['name']}, out {p['out']})")
+    return fmt
+
+
+def sfma(instr, p, c_fmt, c, a, b, sa=None, sb=None, k0=0):
+    fmt = sfma_format(instr, p, c_fmt)
     d = c
     for x, y in zip(a, b):
         d = fma_ieee(fmt, x, y, d)
@@ -453,18 +493,14 @@ def _amd():
     return importlib.import_module('ref_amd')
 
 
+PASSES = {'FDA': fda, 'GDFS': gdfs, 'SFMA': sfma}
+
+
 def dot_add(instr, c, a, b, sa=None, sb=None):
-    """D bits of one dot-add of the instruction (an object of `mmaref list --json`)."""
-    algo = instr['algo']
-    if algo == 'FDA':
-        return fda_chain(instr, c, a, b, sa, sb)
-    if algo == 'GDFS':
-        return gdfs(instr, c, a, b, sa, sb)
-    if algo == 'SFMA':
-        return sfma(instr, c, a, b)
-    if algo in AMD_ALGOS:
+    """D bits of one dot-add of the instruction (the oracle's instruction object, table.instruction())."""
+    if any(p['algo'] in AMD_ALGOS for p in instr['schedule']):
         return _amd().dot_add(instr, c, a, b)
-    raise ValueError(f"ref: no reference for algorithm '{algo}' ({instr['arch']} {instr['name']})")
+    return run_schedule(instr, c, a, b, sa, sb, PASSES)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -481,11 +517,14 @@ def binade(v):
 
 
 def fda_fraction(instr, c, a, b, sa=None, sb=None):
-    """FDA for finite inputs, computed on Fractions: e_max from the (unnormalized) exponents,
+    """Single-pass FDA for finite inputs, computed on Fractions: e_max from the (unnormalized) exponents,
     each term truncated as trunc(value * 2^(F - e_max)), then the output rounding done on the
     Fraction by searching the format's grid.  Returns D bits, or None if a special occurs."""
-    F = instr['frac_bits']
-    fa, fb, fc, fd = (FORMATS[instr[k]] for k in 'abcd')
+    [p] = instr['schedule']
+    pass_scales(instr, p)
+    F = p['frac_bits']
+    fa, fb, fc = (FORMATS[instr[k]] for k in 'abc')
+    fd = parse_out(p['out'])[0]
     fs = FORMATS[instr['scale']] if instr['scale'] else None
     ds = [decode(fc, c)] + [decode(fa, x) for x in a] + [decode(fb, x) for x in b]
     if fs:
@@ -506,7 +545,7 @@ def fda_fraction(instr, c, a, b, sa=None, sb=None):
         exps.append(e)
     e_max = max(exps)
     unit = Fraction(2) ** (e_max - F)
-    return round_fraction(instr['out'], sum(math.trunc(v / unit) for v in vals) * unit)
+    return round_fraction(p['out'], sum(math.trunc(v / unit) for v in vals) * unit)
 
 
 def round_fraction(out, total):
@@ -527,22 +566,24 @@ def round_fraction(out, total):
     return encode(fmt, total < 0, r, max(lead, fmt.emin) - keep)
 
 
-def gdfs_fraction(instr, c, a, b, sa, sb):
-    """GDFS on Fractions for inputs without specials (None otherwise): sigma_g = the exact sum of 16
-    products, gamma_g = sigma_g * sa * sb with exponent e_sa + e_sb, truncated at 2^(e_max - 35)."""
-    F, bs = instr['frac_bits'], instr['block_size']
-    fa, fb, fc, fs = (FORMATS[instr[k]] for k in ('a', 'b', 'c', 'scale'))
+def gdfs_fraction(instr, p, c_fmt, c, a, b, sa, sb, k0=0):
+    """A GDFS pass on Fractions for inputs without specials (None otherwise): sigma_g = the exact sum of
+    G = 16 products, gamma_g = sigma_g * sa * sb with exponent e_sa + e_sb, truncated at 2^(e_max - 35)."""
+    gdfs_check(instr, p)
+    F, bs, G = p['frac_bits'], instr['block_size'], p['group']
+    fa, fb, fs = (FORMATS[instr[k]] for k in ('a', 'b', 'scale'))
+    fc = FORMATS[c_fmt]
     if any(decode(fs, x)[0] != 'num' for x in sa + sb) or decode(fc, c)[0] != 'num':
         return None
     vals, exps = [value(fc, c)], [decode(fc, c)[3]]
-    for g in range(len(a) // 16):
-        sigma = sum(value(fa, a[k]) * value(fb, b[k]) for k in range(16 * g, 16 * g + 16))
-        x, y = sa[16 * g // bs], sb[16 * g // bs]
+    for g in range(len(a) // G):
+        sigma = sum(value(fa, a[k]) * value(fb, b[k]) for k in range(G * g, G * g + G))
+        x, y = sa[(k0 + G * g) // bs], sb[(k0 + G * g) // bs]
         vals.append(sigma * value(fs, x) * value(fs, y))            # value() applies Step 0 (ue4m3)
         exps.append(decode(fs, x)[3] + decode(fs, y)[3])
     e_max = max(exps)
     unit = Fraction(2) ** (e_max - F)
-    return round_fraction(instr['out'], sum(math.trunc(v / unit) for v in vals) * unit)
+    return round_fraction(p['out'], sum(math.trunc(v / unit) for v in vals) * unit)
 
 
 def fma_fraction(fmt, x, y, z):
@@ -573,19 +614,29 @@ def fma_fraction(fmt, x, y, z):
     return u(r)
 
 
+def gdfs_plain(instr, p, c_fmt, c, a, b, sa, sb, k0=0):
+    d = gdfs_fraction(instr, p, c_fmt, c, a, b, sa, sb, k0)
+    return gdfs(instr, p, c_fmt, c, a, b, sa, sb, k0) if d is None else d
+
+
+def sfma_plain(instr, p, c_fmt, c, a, b, sa=None, sb=None, k0=0):
+    fmt = sfma_format(instr, p, c_fmt)
+    if fmt.name != 'f64':
+        return sfma(instr, p, c_fmt, c, a, b)
+    d = c
+    for x, y in zip(a, b):
+        d = fma_fraction(fmt, x, y, d)
+        if d is None:
+            return CANONICAL_NAN['f64']
+    return d
+
+
+PLAIN_PASSES = {'FDA': fda_plain, 'GDFS': gdfs_plain, 'SFMA': sfma_plain}
+
+
 def dot_add_plain(instr, c, a, b, sa=None, sb=None):
     """The same as dot_add by the plainer routes (fda_plain; gdfs_fraction for finite GDFS inputs;
     fma_fraction for f64 SFMA)."""
-    if instr['algo'] == 'FDA':
-        return fda_chain(instr, c, a, b, sa, sb, one_pass=fda_plain)
-    if instr['algo'] == 'GDFS':
-        d = gdfs_fraction(instr, c, a, b, sa, sb)
-        return dot_add(instr, c, a, b, sa, sb) if d is None else d
-    if instr['algo'] == 'SFMA' and instr['d'] == 'f64':
-        fmt, d = FORMATS['f64'], c
-        for x, y in zip(a, b):
-            d = fma_fraction(fmt, x, y, d)
-            if d is None:
-                return CANONICAL_NAN['f64']
-        return d
-    return dot_add(instr, c, a, b, sa, sb)
+    if any(p['algo'] in AMD_ALGOS for p in instr['schedule']):
+        return dot_add(instr, c, a, b, sa, sb)
+    return run_schedule(instr, c, a, b, sa, sb, PLAIN_PASSES)

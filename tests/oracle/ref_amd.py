@@ -7,11 +7,14 @@ Every number is an exact dyadic rational n * 2^s (Python ints n, s), so products
 are exact; the only information lost is where the algorithm says so: floor / trunc at a given bit
 (`floor_at`, `trunc_at`) and the IEEE round-to-nearest-even of `round_ieee`.
 
-Entry point: dot_add(instr, c, a, b) -> D bits, instr one object of `mmaref list --json` (keys used:
-arch, algo, a, b, c, d, k, group, chain, frac_bits), every operand its raw bit pattern.
-Algorithms: SFMA (f32/f64 MFMA), GPS (CDNA1 without, CDNA2 with subnormal flushing), FDRDA, GFDRDA,
-and their chained forms (chain == 2).  A NaN result is the canonical 0x7FFFFFFF (f32) or
-0x7FFFFFFFFFFFFFFF (f64): mmaref's convention for the unknown MFMA NaN payload.
+Entry point: dot_add(instr, c, a, b) -> D bits, instr the oracle's own instruction object
+(tests/oracle/table.py: instruction(); keys used: name, a, b, c, d, k and schedule -- the passes with
+their algo, k range, frac_bits, group, alignment roundings, flush and out, all from table.py, none from
+the model), every operand its raw bit pattern.
+Passes: SFMA (f32/f64 MFMA), GPS (CDNA1 without, CDNA2 with subnormal flushing), FDRDA, GFDRDA;
+a chain (CoFDRDA, CoGFDRDA) is two passes, the second taking the first's result as its c.  A NaN
+result is the canonical 0x7FFFFFFF (f32) or 0x7FFFFFFFFFFFFFFF (f64): mmaref's convention for the
+unknown MFMA NaN payload.
 """
 
 # name: (storage bits, exponent bits, mantissa bits, bias, specials, bits ignored by the hardware)
@@ -26,7 +29,7 @@ FORMATS = {
     'e5m2fnuz': (8, 5, 2, 16, 'fnuz', 0),            # AMD bf8
 }
 ZERO_EXP = -126     # the exponent a zero operand takes in e_max (MMA-Sim convention)
-F = 24              # FDRDA / GFDRDA: fractional bits of the aligned products
+# F, the fractional bits of the aligned products (24 for FDRDA / GFDRDA), is the pass's frac_bits.
 DOT_F = 31          # FDRDA Step 6: s_dot rounded down at 31 fractional bits
 C_F = 24            # ... and c at 24
 C_WINDOW = 25       # GFDRDA Step 8: c rounds toward zero when e_c < e_max - 25
@@ -189,9 +192,17 @@ def bits_of(fmt, v):
 
 # ---- SFMA (paper IV-A) ----------------------------------------------------------------------------
 
-def sfma(instr, c, a, b):
-    fd = instr['d']
-    d = decode(instr['c'], c)
+def out_format(p):
+    """The format of a pass's result; every AMD pass rounds to nearest even (paper IV-A, B, F Step 8)."""
+    fmt, mode = p['out'].split('-')
+    if mode != 'rne' or fmt not in ('f32', 'f64'):
+        raise ValueError('ref_amd: AMD passes round to nearest even in f32 or f64, not %s' % p['out'])
+    return fmt
+
+
+def sfma(instr, p, c_fmt, c, a, b):
+    fd = out_format(p)
+    d = decode(c_fmt, c)
     for x, y in zip(a, b):
         d = ieee_fma(fd, decode(instr['a'], x), decode(instr['b'], y), d)
     return bits_of(fd, d)
@@ -206,9 +217,12 @@ def flush_keep_sign(v):
     return v
 
 
-def gps(instr, c, a, b):
-    flush = bool(instr['flush'])           # the table's flag: CDNA2 flushes, CDNA1 does not
-    G = instr['group']
+def gps(instr, p, c_fmt, c, a, b):
+    flush = bool(p['flush'])               # table.py: CDNA2 flushes, CDNA1 does not
+    G = p['group']
+    fd = out_format(p)
+    if fd != 'f32' or G < 1 or len(a) % G or G & (G - 1):
+        raise ValueError('ref_amd: GPS sums groups of G (a power of two dividing K) in f32, not G=%d %s' % (G, fd))
 
     def operand(fmt, raw):
         v = decode(fmt, raw)
@@ -219,7 +233,7 @@ def gps(instr, c, a, b):
     def post(v):
         return flush_keep_sign(v) if flush else v
 
-    p = [post(ieee_fma('f32', operand(instr['a'], x), operand(instr['b'], y), None)) for x, y in zip(a, b)]
+    prods = [post(ieee_fma('f32', operand(instr['a'], x), operand(instr['b'], y), None)) for x, y in zip(a, b)]
 
     def pairwise(ps):
         if len(ps) == 1:
@@ -227,16 +241,26 @@ def gps(instr, c, a, b):
         h = len(ps) // 2
         return post(ieee_add('f32', pairwise(ps[:h]), pairwise(ps[h:])))
 
-    d = operand(instr['c'], c)
-    for g in range(0, len(p), G):
-        d = post(ieee_add('f32', d, pairwise(p[g:g + G])))
+    d = operand(c_fmt, c)
+    for g in range(0, len(prods), G):
+        d = post(ieee_add('f32', d, pairwise(prods[g:g + G])))
     return bits_of('f32', d)
 
 
 # ---- FDRDA / GFDRDA (paper IV-F, IV-H) --------------------------------------------------------------
 
-def fdrda_pass(instr, c_fmt, c, a, b, grouped):
-    fd = instr['d']
+ROUND = {'rd': floor_at, 'rz': trunc_at}     # an alignment's rounding, by the schedule's name
+
+
+def fdrda_pass(instr, p, c_fmt, c, a, b):
+    """One FDRDA (p['algo'] == 'FDRDA') or GFDRDA pass."""
+    fd = out_format(p)
+    grouped = p['algo'] == 'GFDRDA'
+    F = p['frac_bits']
+    if p['align_products'] not in ROUND or p['align_c'] not in ROUND or p['flush'] or p['group']:
+        raise ValueError('ref_amd: %s with align %s/%s flush %d group %d is not modelled'
+                         % (p['algo'], p['align_products'], p['align_c'], p['flush'], p['group']))
+    align_dot, align_c = ROUND[p['align_products']], ROUND[p['align_c']]
     vc = decode(c_fmt, c)
     xs = [decode(instr['a'], x) for x in a]
     ys = [decode(instr['b'], y) for y in b]
@@ -261,10 +285,10 @@ def fdrda_pass(instr, c_fmt, c, a, b, grouped):
     prods = []
     for x, y in zip(xs, ys):
         n = x.n * y.n
-        p = (-n if x.neg != y.neg else n, x.s + y.s)
-        if n and log2_floor(n, p[1]) >= OVERFLOW:
-            infs.add(p[0] < 0)
-        prods.append((p, x.e + y.e))
+        pk = (-n if x.neg != y.neg else n, x.s + y.s)
+        if n and log2_floor(n, pk[1]) >= OVERFLOW:
+            infs.add(pk[0] < 0)
+        prods.append((pk, x.e + y.e))
     # Step 3
     if len(infs) == 2:
         return encode(fd, 'nan')
@@ -275,7 +299,7 @@ def fdrda_pass(instr, c_fmt, c, a, b, grouped):
         """Steps 4-5: align to the group's maximum exponent, truncate at F bits, sum exactly.
         Returns (S, e): the sum is S * 2^(e - F)."""
         e = max(ep for _, ep in group)
-        return sum(trunc_at(p, e - F) for p, _ in group), e
+        return sum(trunc_at(pk, e - F) for pk, _ in group), e
 
     if not grouped:
         S, e_dot = fused(prods)
@@ -284,33 +308,38 @@ def fdrda_pass(instr, c_fmt, c, a, b, grouped):
         S0, e0 = fused(prods[0::2])
         S1, e1 = fused(prods[1::2]) if len(prods) > 1 else (0, e0)
         e_dot = max(e0, e1)
-        S = floor_at((S0, e0 - F), e_dot - F) + floor_at((S1, e1 - F), e_dot - F)
-    # FDRDA Step 6 / GFDRDA Step 8: align s_dot and c to e_max = max(e_dot, e_c)
+        S = align_dot((S0, e0 - F), e_dot - F) + align_dot((S1, e1 - F), e_dot - F)
+    # FDRDA Step 6 / GFDRDA Step 8: align s_dot and c to e_max = max(e_dot, e_c), rounding down (the
+    # schedule's align_products / align_c, 'rd')
     e_max = max(e_dot, vc.e)
-    s_dot = floor_at((S, e_dot - F), e_max - DOT_F)
+    s_dot = align_dot((S, e_dot - F), e_max - DOT_F)
     cv = (vc.signed(), vc.s)
     if grouped and vc.e < e_max - C_WINDOW:
         s_c = trunc_at(cv, e_max - C_F)
     else:
-        s_c = floor_at(cv, e_max - C_F)
+        s_c = align_c(cv, e_max - C_F)
     # Steps 7-8: exact sum, round to nearest even
     total = add((s_dot, e_max - DOT_F), (s_c, e_max - C_F))
     return result(fd, total)
 
 
+PASSES = {'SFMA': sfma, 'GPS': gps, 'FDRDA': fdrda_pass, 'GFDRDA': fdrda_pass}
+
+
 def dot_add(instr, c, a, b):
-    algo = instr['algo']
+    """The schedule's passes in order: pass i takes products k_first .. k_first + k_count - 1, and for
+    i > 0 the previous pass's result (rounded to its out format) as its c."""
     K = instr['k']
     assert len(a) == K and len(b) == K, 'a and b need K values'
-    if algo == 'SFMA':
-        return sfma(instr, c, a, b)
-    if algo == 'GPS':
-        return gps(instr, c, a, b)
-    if algo not in ('FDRDA', 'GFDRDA'):
-        raise ValueError('ref_amd: not an AMD algorithm: %s' % algo)
-    grouped = algo == 'GFDRDA'
-    if instr.get('chain', 1) == 2:
-        h = K // 2
-        mid = fdrda_pass(instr, instr['c'], c, a[:h], b[:h], grouped)
-        return fdrda_pass(instr, instr['d'], mid, a[h:], b[h:], grouped)
-    return fdrda_pass(instr, instr['c'], c, a, b, grouped)
+    ks = [k for p in instr['schedule'] for k in range(p['k_first'], p['k_first'] + p['k_count'])]
+    if ks != list(range(K)):
+        raise ValueError('ref_amd: the schedule of %s does not take products 0..%d once each in order'
+                         % (instr['name'], K - 1))
+    c_fmt = instr['c']
+    for p in instr['schedule']:
+        if p['algo'] not in PASSES:
+            raise ValueError('ref_amd: not an AMD algorithm: %s' % p['algo'])
+        part = slice(p['k_first'], p['k_first'] + p['k_count'])
+        c = PASSES[p['algo']](instr, p, c_fmt, c, a[part], b[part])
+        c_fmt = out_format(p)
+    return c

@@ -83,7 +83,8 @@ for line in "${instrs[@]}"; do
 done
 
 if [[ $dry -eq 1 ]]; then
-  gpu="none (dry run: D from the mmaref C model)" driver=- cuda=-
+  gpu="none (dry run: D from the mmaref C model, checked against the same model: a plumbing check, not a validation)"
+  driver=- cuda=-
 elif [[ $check_only -eq 1 ]]; then
   # The producer recorded the device in each file's header line ("D from ...").
   first=$(ls "$out"/hopper__*.txt 2>/dev/null | head -n 1)

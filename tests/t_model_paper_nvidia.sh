@@ -2,14 +2,14 @@
 # (section 3) and Valpey et al., "An SMT formalization of
 # tensor cores" (Tables 1 and 3, properties 1-4).
 # Expected values are the papers' observed hardware results; each is derived by hand beside the check.
-# MMA-Sim's own observations (Table III F values, specials, FP8, block scales, GDFS) are in t_paper_mmasim.sh.
+# MMA-Sim's own observations (Table III F values, specials, FP8, block scales, GDFS) are in t_model_paper_mmasim.sh.
 #
 # Mapping of the papers' experiments onto mmaref instructions:
 #  - Fasi call wmma::mma_sync 16x16x16 and use a single 4-term dot product (one row of A, one column of B,
 #    everything else 0).  On Volta that is HMMA.884 = mma.m8n8k4 (K=4 dot-add: d = c + a0b0 + .. + a3b3).
 #    On Turing we use the same m8n8k4 and HMMA.1688 (mma.m16n8k8); on Ampere HMMA.1688 (mma.m16n8k8, FDA,
 #    K=8: the extra terms are 0).  The wmma 16x16x16 layer itself (which on Ampere compiles to HMMA.16816,
-#    a CoFDA) is not an instruction of the model; t_properties.sh covers CoFDA.
+#    a CoFDA) is not an instruction of the model; t_model_properties.sh covers CoFDA.
 #  - Valpey used a Titan V (Volta), RTX 2080Ti (Turing) and RTX A6000 (Ampere) with "four(eight)-term"
 #    dot products: HMMA.884 on Volta/Turing, HMMA.1688 (mma.m16n8k8, K=8) on Ampere.
 . "$(dirname "$0")/lib.sh"

@@ -271,7 +271,7 @@ if __name__ == "__main__":
 PY
 
 if ! python3 "$T/npy.py" gen "$T"; then
-  not_ok "t_mma: generating the .npy inputs failed"
+  not_ok "t_cli_mma: generating the .npy inputs failed"
   exit 1
 fi
 

@@ -19,11 +19,15 @@ for want in cdna1:15 cdna2:22 cdna3:27; do
   [[ $n == "${want##*:}" ]] && ok "${want%%:*} lists ${want##*:} MFMAs" || not_ok "${want%%:*} lists $n MFMAs, expected ${want##*:}"
 done
 json=$("$M" list cdna3 --json; "$M" list cdna2 --json; "$M" list cdna1 --json)
-jfield() { # jfield ARCH NAME FIELD
+jfield() { # jfield ARCH NAME FIELD: a top-level field, "passes" (the schedule's length), or "pass.F" (F of
+           # the first pass; every pass of an AMD entry shares them) and "d_out" (the last pass's output)
   python3 -c 'import json,sys
 arch,name,field=sys.argv[1:4]
 txt=sys.stdin.read().replace("]\n[", ",")
-print([i for i in json.loads(txt) if i["arch"]==arch and i["name"]==name][0][field])' "$@" <<<"$json"
+i=[i for i in json.loads(txt) if i["arch"]==arch and i["name"]==name][0]
+s=i["schedule"]
+print(len(s) if field=="passes" else s[0][field[5:]] if field.startswith("pass.") else
+      s[-1]["out"] if field=="d_out" else i[field])' "$@" <<<"$json"
 }
 expect_field() { # what arch name field want
   local got; got=$(jfield "$2" "$3" "$4" 2>&1)
@@ -34,20 +38,24 @@ expect_field() { # what arch name field want
 expect_field "cdna3 32x32x1_2b_f32 has 2 blocks" cdna3 v_mfma_f32_32x32x1_2b_f32 blocks 2
 expect_field "cdna3 4x4x4_16b_f16 has 16 blocks" cdna3 v_mfma_f32_4x4x4_16b_f16 blocks 16
 expect_field "cdna3 4x4x4_16b_f16 is FDRDA" cdna3 v_mfma_f32_4x4x4_16b_f16 algo FDRDA
-expect_field "cdna3 16x16x16_f16 is CoFDRDA" cdna3 v_mfma_f32_16x16x16_f16 chain 2
-expect_field "cdna3 16x16x8_xf32 is CoFDRDA" cdna3 v_mfma_f32_16x16x8_xf32 chain 2
-expect_field "cdna3 32x32x4_xf32 is a single FDRDA" cdna3 v_mfma_f32_32x32x4_xf32 chain 1
+expect_field "cdna3 16x16x16_f16 is CoFDRDA" cdna3 v_mfma_f32_16x16x16_f16 passes 2
+expect_field "cdna3 16x16x8_xf32 is CoFDRDA" cdna3 v_mfma_f32_16x16x8_xf32 passes 2
+expect_field "cdna3 32x32x4_xf32 is a single FDRDA" cdna3 v_mfma_f32_32x32x4_xf32 passes 1
 expect_field "cdna3 32x32x4_xf32 takes tf32" cdna3 v_mfma_f32_32x32x4_xf32 a tf32
-expect_field "cdna3 16x16x32_fp8_bf8 is CoGFDRDA" cdna3 v_mfma_f32_16x16x32_fp8_bf8 chain 2
+expect_field "cdna3 16x16x32_fp8_bf8 is CoGFDRDA" cdna3 v_mfma_f32_16x16x32_fp8_bf8 passes 2
+expect_field "cdna3 16x16x16_f16 is named CoFDRDA" cdna3 v_mfma_f32_16x16x16_f16 algo CoFDRDA
+expect_field "cdna3 FDRDA aligns C rounding down" cdna3 v_mfma_f32_32x32x8_f16 pass.align_c rd
+expect_field "cdna2 GPS flushes subnormals" cdna2 v_mfma_f32_32x32x8f16 pass.flush 1
+expect_field "cdna1 GPS does not flush" cdna1 v_mfma_f32_32x32x8f16 pass.flush 0
 expect_field "cdna3 16x16x32_fp8_bf8: b is bf8 = e5m2fnuz" cdna3 v_mfma_f32_16x16x32_fp8_bf8 b e5m2fnuz
 expect_field "cdna3 32x32x16_bf8_fp8 is GFDRDA" cdna3 v_mfma_f32_32x32x16_bf8_fp8 algo GFDRDA
-expect_field "cdna3 FDRDA keeps F = 24" cdna3 v_mfma_f32_32x32x8_f16 frac_bits 24
-expect_field "cdna3 FDRDA output is f32 RNE" cdna3 v_mfma_f32_32x32x8_f16 out f32-rne
-expect_field "cdna2 legacy bf16 is GPS G=2" cdna2 v_mfma_f32_32x32x4bf16 group 2
-expect_field "cdna2 bf16_1k is GPS G=4" cdna2 v_mfma_f32_32x32x8bf16_1k group 4
-expect_field "cdna2 f16 is GPS G=4" cdna2 v_mfma_f32_16x16x16f16 group 4
+expect_field "cdna3 FDRDA keeps F = 24" cdna3 v_mfma_f32_32x32x8_f16 pass.frac_bits 24
+expect_field "cdna3 FDRDA output is f32 RNE" cdna3 v_mfma_f32_32x32x8_f16 d_out f32-rne
+expect_field "cdna2 legacy bf16 is GPS G=2" cdna2 v_mfma_f32_32x32x4bf16 pass.group 2
+expect_field "cdna2 bf16_1k is GPS G=4" cdna2 v_mfma_f32_32x32x8bf16_1k pass.group 4
+expect_field "cdna2 f16 is GPS G=4" cdna2 v_mfma_f32_16x16x16f16 pass.group 4
 expect_field "cdna1 f16 is GPS (no flushing; see docs)" cdna1 v_mfma_f32_32x32x8f16 algo GPS
-expect_field "cdna1 legacy bf16 is GPS G=2" cdna1 v_mfma_f32_16x16x8bf16 group 2
+expect_field "cdna1 legacy bf16 is GPS G=2" cdna1 v_mfma_f32_16x16x8bf16 pass.group 2
 expect_field "cdna2 f64 4x4x4 has 4 blocks" cdna2 v_mfma_f64_4x4x4f64 blocks 4
 expect_field "cdna3 accepts the CDNA2 spelling as alias" cdna3 v_mfma_f32_32x32x8_bf16 sass v_mfma_f32_32x32x8bf16_1k
 expect_dot "prefix v_mfma_ optional, gfx942 alias" 0x40000000 gfx942 f32_32x32x8_f16 -a 1,1 -b 1,1 -c 0
