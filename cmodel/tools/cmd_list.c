@@ -107,6 +107,23 @@ static void json_bits(const char *key, int missing, uint64_t bits, int width)
         printf("\"%s\": \"0x%0*llx\"", key, (width + 3) / 4, (unsigned long long)bits);
 }
 
+/* The code lists of the schema besides formats and outputs (whose JSON has more fields): text label,
+ * JSON key (NULL: text only), count, name of a code. */
+static const char *output_name(int i) { return mmaref_output_name((mmaref_output)i); }
+static const char *rounding_name(int i) { return mmaref_rounding_name((mmaref_rounding)i); }
+static const char *algo_name(int i) { return mmaref_algo_name((mmaref_algo)i); }
+static const char *scaling_name(int i) { return mmaref_scaling_name((mmaref_scaling)i); }
+static const struct {
+    const char *text, *json;
+    int count;
+    const char *(*name)(int);
+} code_lists[] = {
+    {"outputs", NULL, MMAREF_OUT_COUNT, output_name},
+    {"roundings", "roundings", MMAREF_ROUNDING_COUNT, rounding_name},
+    {"summation kinds", "algos", MMAREF_ALGO_COUNT, algo_name},
+    {"scales", "scales", MMAREF_SCALES_COUNT, scaling_name},
+};
+
 static int schema(int json)
 {
     if (!json) {
@@ -122,18 +139,11 @@ static int schema(int json)
                    x->man_bits, x->bias, x->has_sign, mmaref_specials_name(x->specials), nan_text,
                    (unsigned long long)x->ignored);
         }
-        printf("\noutputs:");
-        for (int o = 0; o < MMAREF_OUT_COUNT; o++)
-            printf(" %d=%s", o, mmaref_output_name((mmaref_output)o));
-        printf("\nroundings:");
-        for (int r = 0; r < MMAREF_ROUNDING_COUNT; r++)
-            printf(" %d=%s", r, mmaref_rounding_name((mmaref_rounding)r));
-        printf("\nsummation kinds:");
-        for (int a = 0; a < MMAREF_ALGO_COUNT; a++)
-            printf(" %d=%s", a, mmaref_algo_name((mmaref_algo)a));
-        printf("\nscales:");
-        for (int s = 0; s < MMAREF_SCALES_COUNT; s++)
-            printf(" %d=%s", s, mmaref_scaling_name((mmaref_scaling)s));
+        for (size_t t = 0; t < sizeof code_lists / sizeof code_lists[0]; t++) {
+            printf("\n%s:", code_lists[t].text);
+            for (int i = 0; i < code_lists[t].count; i++)
+                printf(" %d=%s", i, code_lists[t].name(i));
+        }
         printf("\nlimits: max_k=%d max_scales=%d max_passes=%d\n", MMAREF_MAX_K, MMAREF_MAX_SCALES, MMAREF_MAX_PASSES);
         return 0;
     }
@@ -160,16 +170,16 @@ static int schema(int json)
                mmaref_rounding_name(mmaref_output_rounding(k)), mmaref_output_precision(k),
                o + 1 < MMAREF_OUT_COUNT ? "," : "");
     }
-    printf("],\n\"roundings\": [");
-    for (int r = 0; r < MMAREF_ROUNDING_COUNT; r++)
-        printf("%s{\"name\": \"%s\", \"code\": %d}", r ? ", " : "", mmaref_rounding_name((mmaref_rounding)r), r);
-    printf("],\n\"algos\": [");
-    for (int a = 0; a < MMAREF_ALGO_COUNT; a++)
-        printf("%s{\"name\": \"%s\", \"code\": %d}", a ? ", " : "", mmaref_algo_name((mmaref_algo)a), a);
-    printf("],\n\"scales\": [");
-    for (int s = 0; s < MMAREF_SCALES_COUNT; s++)
-        printf("%s{\"name\": \"%s\", \"code\": %d}", s ? ", " : "", mmaref_scaling_name((mmaref_scaling)s), s);
-    printf("],\n\"limits\": {\"max_k\": %d, \"max_scales\": %d, \"max_passes\": %d}}\n", MMAREF_MAX_K,
+    printf("]");
+    for (size_t t = 0; t < sizeof code_lists / sizeof code_lists[0]; t++) {
+        if (!code_lists[t].json)
+            continue;
+        printf(",\n\"%s\": [", code_lists[t].json);
+        for (int i = 0; i < code_lists[t].count; i++)
+            printf("%s{\"name\": \"%s\", \"code\": %d}", i ? ", " : "", code_lists[t].name(i), i);
+        printf("]");
+    }
+    printf(",\n\"limits\": {\"max_k\": %d, \"max_scales\": %d, \"max_passes\": %d}}\n", MMAREF_MAX_K,
            MMAREF_MAX_SCALES, MMAREF_MAX_PASSES);
     return 0;
 }
