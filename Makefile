@@ -1,7 +1,10 @@
 # mmaref: golden model of GPU matrix units.  `make demo` and `make test` set everything up.
 CC      ?= gcc
+# CFLAGS is the user's (optimization, debugging: `make CFLAGS=-O0`); the project's own flags live in
+# MMAREF_CFLAGS, which a command-line CFLAGS cannot drop.
 CFLAGS  ?= -O2 -g
-CFLAGS  += -std=gnu11 -Wall -Wextra -Werror=implicit-function-declaration -fPIC
+MMAREF_CFLAGS := -std=gnu11 -Wall -Wextra -Werror=implicit-function-declaration -fPIC
+override CFLAGS += $(MMAREF_CFLAGS)
 BUILD   := build
 SETUP_STAMP := $(BUILD)/.setup-done
 

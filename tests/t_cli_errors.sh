@@ -159,3 +159,33 @@ for cmd in $(awk '/^commands:/{on=1; next} on && /^  [a-z]/{print $1}' <<<"$top"
 done
 "$M" >/dev/null 2>&1; rc=$?
 [[ $rc -ne 0 && $rc -lt 128 ]] && ok "mmaref with no command exits non-zero" || not_ok "mmaref with no command: rc=$rc"
+
+# ---- issue 10: a broken run never looks like a pass --------------------------------------------------
+I10="hopper mma.m16n8k4.f32.tf32.tf32.f32"
+# A bad line stops batch with exit 2 after writing the D of every line before it (10 and 10,000 lines).
+for n in 10 10000; do
+  out=$({ "$MMAREF" gen $I10 --n $n; echo zz; } | "$MMAREF" batch $I10 2>/dev/null); rc=$?
+  [[ $rc == 2 && $(wc -l <<<"$out") == "$n" ]] && ok "batch: a bad line after $n good ones: exit 2, all $n D's written" \
+    || not_ok "batch: bad line after $n: rc=$rc, $(wc -l <<<"$out") lines written"
+done
+# A write that fails (a full disk, a closed stdout) is an error, not a silent success.
+expect_error "batch into /dev/full fails" "error writing standard output" bash -c "\"$MMAREF\" gen $I10 --n 100 | \"$MMAREF\" batch $I10 >/dev/full"
+expect_error "list with stdout closed fails" "error writing standard output" bash -c "\"$MMAREF\" list >&-"
+# An empty results file does not pass --check unless asked for.
+expect_error "batch --check on empty input fails" "no line to check" "$MMAREF" batch $I10 --check </dev/null
+"$MMAREF" batch $I10 --check --allow-empty </dev/null >/dev/null && ok "batch --check --allow-empty accepts empty input" \
+  || not_ok "batch --check --allow-empty on empty input"
+# make keeps the project's flags when CFLAGS is given on the command line.
+flags=$(cd "$(dirname "$0")/.." && make -n -B CFLAGS=-O1 build/obj/format.o 2>/dev/null | grep -m1 ' -c ')
+[[ $flags == *"-O1"* && $flags == *"-std=gnu11"* && $flags == *"-fPIC"* && $flags == *"-Wall"* ]] \
+  && ok "make CFLAGS=-O1 keeps -std=gnu11 -Wall -fPIC" || not_ok "make CFLAGS=-O1 compiles with: $flags"
+# Values: blanks around a value are dropped before it is read (' 0x3c00' is f16 bits 1.0, so
+# 1*1 + 1 = 2 = 0x4000), a signed hex without a binary exponent is refused as ambiguous (-0x3c00 would
+# be the number -15360), a signed hex float is a number (-0x1.8p1 = -3: -3*1 + 0 = -3 = 0xc200).
+expect_dot "a value with blanks around it is read as written" 0x4000 hopper mma.m16n8k16.f16.f16.f16.f16 -a 1 -b 1 -c ' 0x3c00 '
+expect_error "a signed hex without exponent is refused" "is ambiguous" "$MMAREF" dot hopper mma.m16n8k16.f16.f16.f16.f16 -a -0x3c00 -b 1 -c 0
+expect_dot "a signed hex float is a number" 0xc200 hopper mma.m16n8k16.f16.f16.f16.f16 -a -0x1.8p1 -b 1 -c 0
+# Counts are decimal: --random 010 is ten, not eight; a hex count is refused.
+out=$("$MMAREF" diff cdna3 v_mfma_f32_32x32x8_f16 hopper mma.m16n8k16.f32.f16.f16.f32 --random 010 2>&1)
+[[ $out == *" 10 random dot-adds"* ]] && ok "diff --random 010 is ten" || not_ok "diff --random 010: $(grep random <<<"$out")"
+expect_error "a hex count is refused" "not a decimal count" "$MMAREF" study rounding-bias --samples 0x10 --no-plot

@@ -185,6 +185,20 @@ if command -v gnuplot >/dev/null; then
   [[ $(head -c 8 "$tmp/s/rounding-bias.png" | od -An -tx1 | tr -d ' \n') == 89504e470d0a1a0a ]] && ok "study: PNG histogram written" || not_ok "study: $tmp/s/rounding-bias.png is not a PNG"
 fi
 expect_error "study without gnuplot says so" "gnuplot not found" env PATH=/nonexistent "$M" study rounding-bias --samples 100 --out "$tmp/s2"
+# No shell sees a path (issue 10): an --out with quotes and a command in it is just a directory name,
+# and a legitimate apostrophe works; the project's C code calls no shell at all.
+inj="$tmp/q'; touch $tmp/PWNED; '"
+if "$M" study rounding-bias --samples 200 --out "$inj" >/dev/null 2>&1 || ! command -v gnuplot >/dev/null; then
+  [[ ! -e $tmp/PWNED && -f "$inj/rounding-bias.csv" ]] && ok "study: a quote in --out runs no command" \
+    || not_ok "study --out with a quote: $(ls "$tmp")"
+else not_ok "study --out with a quote failed"; fi
+if command -v gnuplot >/dev/null; then
+  "$M" study rounding-bias --samples 200 --out "$tmp/it's" >/dev/null 2>&1 && [[ -s "$tmp/it's/rounding-bias.png" ]] \
+    && ok "study: an apostrophe in --out draws the PNG" || not_ok "study: --out with an apostrophe"
+fi
+shells=$(cd "$(dirname "$0")/.." && grep -rnE '\b(system|popen)[[:space:]]*\(' --include='*.c' --include='*.h' --include='*.cpp' \
+         --include='*.cu' cmodel dpi tb tools bench tests 2>/dev/null | head -3)
+[[ -z $shells ]] && ok "no system() or popen() in the C code" || not_ok "a shell is called: $shells"
 expect_error "study: unknown study named" "unknown study 'foo'" "$M" study foo
 "$M" study rounding-bias --samples 100 --out "$tmp/s3" --no-plot >/dev/null && [[ -f $tmp/s3/rounding-bias.gp && ! -f $tmp/s3/rounding-bias.png ]] \
   && ok "study --no-plot writes the script only" || not_ok "study --no-plot"

@@ -154,6 +154,8 @@ int mmaref_format_precision(mmaref_format f);  /* "ieee" "fn" "fnuz" "none" "e8m
 const char *mmaref_format_name(mmaref_format f);
 /* Format by name ("e4m3", AMD "fp8"/"bf8"/"xf32" accepted); returns MMAREF_FORMAT_COUNT if unknown. */
 mmaref_format mmaref_format_by_name(const char *name);
+/* Every format function refuses a code outside the enum: width 0, valid_bits 0, to_double NaN, the
+ * conversions MMAREF_ERR_ARGUMENT. */
 int mmaref_format_width(mmaref_format f); /* storage width in bits (tf32: 32, e2m1: 4, ...) */
 /* Is raw a valid encoding of the format (fits in its width)? */
 int mmaref_format_valid_bits(mmaref_format f, uint64_t raw);

@@ -67,16 +67,20 @@ mmaref_format mmaref_format_by_name(const char *name)
     return MMAREF_FORMAT_COUNT;
 }
 
-int mmaref_format_width(mmaref_format f) { return fmt_table[f].width; }
+int mmaref_format_width(mmaref_format f) { return (unsigned)f < MMAREF_FORMAT_COUNT ? fmt_table[f].width : 0; }
 
 int mmaref_format_valid_bits(mmaref_format f, uint64_t raw)
 {
+    if ((unsigned)f >= MMAREF_FORMAT_COUNT)
+        return 0;
     int w = fmt_table[f].width;
     return w == 64 || (raw >> w) == 0;
 }
 
 double mmaref_format_to_double(mmaref_format f, uint64_t raw)
 {
+    if ((unsigned)f >= MMAREF_FORMAT_COUNT)
+        return NAN;
     const fmt_desc *d = fmt_of(f);
     fp_unpacked u = fmt_decode(d, raw);
     double v;
@@ -102,6 +106,8 @@ mmaref_status mmaref_format_round_double(mmaref_format f, double x, uint64_t *ra
 
 static mmaref_status format_convert_double(mmaref_format f, double x, uint64_t *raw, int exact)
 {
+    if ((unsigned)f >= MMAREF_FORMAT_COUNT || !raw)
+        return MMAREF_ERR_ARGUMENT;
     const fmt_desc *d = fmt_of(f);
     if (isnan(x)) {
         if (d->specials == MMAREF_SPECIALS_NONE)

@@ -30,12 +30,26 @@ char *cli_put_hex(char *p, uint64_t v, int digits)
 
 int cli_parse_u64(const char *text, uint64_t *v)
 {
+    /* decimal, or 0x hex; a leading 0 is not octal ("010" is ten) */
+    int hex = text[0] == '0' && (text[1] == 'x' || text[1] == 'X');
+    const char *digits = hex ? text + 2 : text;
     char *end;
     errno = 0;
-    unsigned long long x = strtoull(text, &end, 0);
-    if (!isdigit((unsigned char)text[0]) || *end || errno)
+    unsigned long long x = strtoull(digits, &end, hex ? 16 : 10);
+    if (!isxdigit((unsigned char)digits[0]) || (!hex && !isdigit((unsigned char)digits[0])) || *end || errno)
         return 1;
     *v = x;
+    return 0;
+}
+
+int cli_parse_count(const char *text, long max, long *v)
+{
+    uint64_t x;
+    if (text[0] == '0' && (text[1] == 'x' || text[1] == 'X'))
+        return 1; /* counts are decimal */
+    if (cli_parse_u64(text, &x) || x > (uint64_t)max)
+        return 1;
+    *v = (long)x;
     return 0;
 }
 
@@ -64,8 +78,32 @@ int cli_parse_value(mmaref_format f, const char *text, const char *what, uint64_
                     size_t errlen)
 {
     const char *fname = mmaref_format_name(f);
+    /* blanks around a value are dropped (strtod would skip leading ones only, after the raw-bits test) */
+    char trimmed[128];
+    if (text) {
+        while (isspace((unsigned char)*text))
+            text++;
+        size_t n = strlen(text);
+        while (n && isspace((unsigned char)text[n - 1]))
+            n--;
+        if (n >= sizeof trimmed) {
+            snprintf(err, errlen, "%s is longer than %zu characters", what, sizeof trimmed - 1);
+            return 1;
+        }
+        memcpy(trimmed, text, n);
+        trimmed[n] = 0;
+        text = trimmed;
+    }
     if (!text || !*text) {
         snprintf(err, errlen, "%s is empty", what);
+        return 1;
+    }
+    /* Raw bits are an unsigned 0x...; "-0x3c00" would be the number -15360, too easily meant as bits:
+     * a signed hex value must be a hex float with its binary exponent (-0x1.ep13). */
+    if ((text[0] == '-' || text[0] == '+') && text[1] == '0' && (text[2] == 'x' || text[2] == 'X') &&
+        !strpbrk(text, "pP")) {
+        snprintf(err, errlen, "%s = '%s' is ambiguous: raw bits are an unsigned 0x<hex>, a signed hex number "
+                 "needs its binary exponent (e.g. -0x1.8p1)", what, text);
         return 1;
     }
     if (is_raw_hex(text)) {

@@ -33,6 +33,8 @@ char *cli_put_hex(char *p, uint64_t v, int digits);
 
 /* A non-negative integer (decimal, or 0x hex); nonzero if text is not one. */
 int cli_parse_u64(const char *text, uint64_t *v);
+/* A decimal count 0..max (no sign, no hex, no octal); nonzero if it is not one. */
+int cli_parse_count(const char *text, long max, long *v);
 
 /* Look up ARCH INSTRUCTION, printing the library's message on failure (returns nonzero). */
 int cli_lookup(const char *arch, const char *name, mmaref_instr *in);

@@ -13,7 +13,9 @@ static const char usage[] =
     "  --check       each line carries one more field, the expected D; reports every mismatch and ends\n"
     "                with 'N passed, M failed' (exit 1 if any failed)\n"
     "  --nan-any     with --check, any NaN matches any NaN (for units whose NaN payload is unmodelled)\n"
-    "  --max-report  print at most N mismatch lines (default: all)\n";
+    "  --max-report  print at most N mismatch lines (default: all)\n"
+    "  --allow-empty with --check, no line at all passes (by default zero checked vectors is a failure)\n"
+    "  A bad line stops the run with exit 2; every D before it has been written.\n";
 
 static int parse_hex(const char **pp, uint64_t *v)
 {
@@ -48,7 +50,7 @@ static int is_nan(mmaref_format f, uint64_t bits)
 int cmd_batch(int argc, char **argv)
 {
     const char *pos[2] = {0, 0};
-    int npos = 0, check = 0, nan_any = 0;
+    int npos = 0, check = 0, nan_any = 0, allow_empty = 0;
     long max_report = -1;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
@@ -58,6 +60,8 @@ int cmd_batch(int argc, char **argv)
             check = 1;
         else if (!strcmp(argv[i], "--nan-any"))
             nan_any = 1;
+        else if (!strcmp(argv[i], "--allow-empty"))
+            allow_empty = 1;
         else if (!strcmp(argv[i], "--max-report")) {
             char *end;
             if (i + 1 >= argc || (max_report = strtol(argv[i + 1], &end, 10), *end) || max_report < 0)
@@ -85,11 +89,13 @@ int cmd_batch(int argc, char **argv)
     uint64_t v[1 + 2 * 256 + 2 * 64 + 1], d;
     long lineno = 0, passed = 0, failed = 0;
     char msg[512];
+/* A bad line stops the run: the D's of every line before it are written first, then the error. */
+#define BAD_LINE(...) (fwrite(outbuf, 1, outlen, stdout), fflush(stdout), cli_error(__VA_ARGS__))
     while (fgets(line, sizeof line, stdin)) {
         lineno++;
         size_t len = strlen(line);
         if (len == sizeof line - 1 && line[len - 1] != '\n')
-            return cli_error("batch: stdin line %ld is longer than %zu characters", lineno, sizeof line - 2);
+            return BAD_LINE("batch: stdin line %ld is longer than %zu characters", lineno, sizeof line - 2);
         const char *p = line;
         int n = 0;
         for (;;) {
@@ -98,25 +104,25 @@ int cmd_batch(int argc, char **argv)
             if (!*p || *p == '#')
                 break;
             if (n == fields)
-                return cli_error("batch: stdin line %ld: more than %d fields (c, %d a, %d b%s%s)", lineno, fields,
+                return BAD_LINE("batch: stdin line %ld: more than %d fields (c, %d a, %d b%s%s)", lineno, fields,
                                  K, K, ns ? ", scales" : "", check ? ", expected d" : "");
             if (parse_hex(&p, &v[n]))
-                return cli_error("batch: stdin line %ld, field %d: not a hex number", lineno, n + 1);
+                return BAD_LINE("batch: stdin line %ld, field %d: not a hex number", lineno, n + 1);
             n++;
         }
         if (n == 0)
             continue;
         if (n != fields)
-            return cli_error("batch: stdin line %ld: %d fields, expected %d (c, %d a, %d b%s%s)", lineno, n,
+            return BAD_LINE("batch: stdin line %ld: %d fields, expected %d (c, %d a, %d b%s%s)", lineno, n,
                              fields, K, K, ns ? ", scales" : "", check ? ", expected d" : "");
         const uint64_t *a = v + 1, *b = v + 1 + K;
         const uint64_t *sa = ns ? v + 1 + 2 * K : NULL, *sb = ns ? v + 1 + 2 * K + ns : NULL;
         if (mmaref_dot(&in, v[0], a, b, sa, sb, &d, msg, sizeof msg))
-            return cli_error("batch: stdin line %ld: %s", lineno, msg);
+            return BAD_LINE("batch: stdin line %ld: %s", lineno, msg);
         if (check) {
             uint64_t want = v[fields - 1];
             if (!mmaref_format_valid_bits(in.d, want))
-                return cli_error("batch: stdin line %ld: expected d 0x%llx does not fit in %s", lineno,
+                return BAD_LINE("batch: stdin line %ld: expected d 0x%llx does not fit in %s", lineno,
                                  (unsigned long long)want, mmaref_format_name(in.d));
             if (d == want || (nan_any && is_nan(in.d, d) && is_nan(in.d, want))) {
                 passed++;
@@ -144,8 +150,14 @@ int cmd_batch(int argc, char **argv)
     fwrite(outbuf, 1, outlen, stdout);
     if (ferror(stdin))
         return cli_error("batch: error reading stdin");
+#undef BAD_LINE
     if (check) {
         printf("%s %s: %ld passed, %ld failed\n", in.arch, in.name, passed, failed);
+        if (passed + failed == 0 && !allow_empty) {
+            cli_error("batch --check: no line to check on stdin (an empty results file is not a pass; "
+                      "--allow-empty accepts it)");
+            return 1;
+        }
         return failed ? 1 : 0;
     }
     return 0;

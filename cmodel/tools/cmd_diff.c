@@ -5,7 +5,6 @@
  * in the other, so both instructions see the same numbers.  K is the smaller of the two; the larger
  * instruction's remaining operands are +0.  Block-scaled instructions get unit scales.  Any NaN equals any
  * NaN (the vendors' NaN payloads differ and MFMA's is unmodelled). */
-#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -360,7 +359,6 @@ int cmd_diff(int argc, char **argv)
     const char *dist_name = "mixed";
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i];
-        char *end;
         if (!strcmp(o, "--help") || !strcmp(o, "-h")) {
             fputs(usage, stdout);
             return 0;
@@ -368,15 +366,14 @@ int cmd_diff(int argc, char **argv)
             if (i + 1 >= argc)
                 return cli_error("diff: %s needs a value", o);
             const char *v = argv[++i];
-            errno = 0;
+            uint64_t u;
             if (!strcmp(o, "--random")) {
-                count = strtol(v, &end, 0);
-                if (*end || !*v || errno || count < 1 || count > 100000000)
-                    return cli_error("diff: --random '%s' is not a count from 1 to 100000000", v);
+                if (cli_parse_count(v, 100000000, &count) || count < 1)
+                    return cli_error("diff: --random '%s' is not a decimal count from 1 to 100000000", v);
             } else if (!strcmp(o, "--seed")) {
-                seed = strtoull(v, &end, 0);
-                if (*end || !*v || errno || v[0] == '-')
-                    return cli_error("diff: --seed '%s' is not a non-negative integer", v);
+                if (cli_parse_u64(v, &u))
+                    return cli_error("diff: --seed '%s' is not a non-negative integer (decimal or 0x hex)", v);
+                seed = u;
             } else {
                 if (!strcmp(v, "mixed")) dist = DIST_MIXED;
                 else if (!strcmp(v, "bits")) dist = DIST_BITS;

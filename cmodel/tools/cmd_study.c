@@ -6,10 +6,13 @@
  * deviations delta = D - D_exact are exact in sign (D_exact is carried as a nonoverlapping expansion of
  * doubles) and correctly rounded to double in value. */
 #include <errno.h>
+#include <unistd.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <spawn.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 
 #include "cli.h"
 #include "expansion.h"
@@ -120,8 +123,26 @@ static int mkdir_p(const char *path)
     return mkdir(buf, 0777) && errno != EEXIST ? -1 : 0;
 }
 
-static int write_plot_script(const char *gp, const char *csv, const char *png, long n, double lo, double hi)
+extern char **environ;
+
+/* A path as a gnuplot single-quoted string: a quote inside is written twice. */
+static void gnuplot_string(char *out, size_t cap, const char *path)
 {
+    size_t o = 0;
+    for (const char *p = path; *p && o + 3 < cap; p++) {
+        if (*p == '\'')
+            out[o++] = '\'';
+        out[o++] = *p;
+    }
+    out[o] = 0;
+}
+
+static int write_plot_script(const char *gp, const char *csv_path, const char *png_path, long n, double lo,
+                             double hi)
+{
+    char csv[2 * 4096 + 1], png[2 * 4096 + 1];
+    gnuplot_string(csv, sizeof csv, csv_path);
+    gnuplot_string(png, sizeof png, png_path);
     FILE *f = fopen(gp, "w");
     if (!f)
         return -1;
@@ -225,16 +246,16 @@ static int rounding_bias(long samples, uint64_t seed, const char *dir, int plot)
         printf("  gnuplot script: %s (not run: --no-plot)\n", gp);
         return 0;
     }
-    if (system("command -v gnuplot >/dev/null 2>&1") != 0)
-    {
+    /* gnuplot runs from an argument vector: no shell sees the path */
+    pid_t pid;
+    char *const args[] = {"gnuplot", gp, NULL};
+    int st = posix_spawnp(&pid, "gnuplot", NULL, NULL, args, environ), status = 0;
+    if (st == ENOENT) {
         cli_error("study: gnuplot not found, so no %s (install it, e.g. 'apt-get install gnuplot-nox', then run "
                   "'gnuplot %s'; the statistics and %s are complete)", png, gp, csv);
         return 1;
     }
-    char cmd[8600];
-    snprintf(cmd, sizeof cmd, "gnuplot '%s'", gp);
-    if (system(cmd) != 0)
-    {
+    if (st || waitpid(pid, &status, 0) != pid || !WIFEXITED(status) || WEXITSTATUS(status)) {
         cli_error("study: gnuplot failed on %s", gp);
         return 1;
     }
@@ -250,7 +271,6 @@ int cmd_study(int argc, char **argv)
     int plot = 1;
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i];
-        char *end;
         if (!strcmp(o, "--help") || !strcmp(o, "-h")) {
             fputs(usage, stdout);
             return 0;
@@ -261,15 +281,12 @@ int cmd_study(int argc, char **argv)
             if (!strcmp(o, "--out")) {
                 dir = v;
             } else if (!strcmp(o, "--seed")) {
-                errno = 0;
-                seed = strtoull(v, &end, 0);
-                if (*end || !*v || errno || v[0] == '-')
-                    return cli_error("study: --seed '%s' is not a non-negative integer", v);
-            } else {
-                errno = 0;
-                samples = strtol(v, &end, 0);
-                if (*end || !*v || errno || samples < 1 || samples > 100000000)
-                    return cli_error("study: --samples '%s' is not a count from 1 to 100000000", v);
+                uint64_t u;
+                if (cli_parse_u64(v, &u))
+                    return cli_error("study: --seed '%s' is not a non-negative integer (decimal or 0x hex)", v);
+                seed = u;
+            } else if (cli_parse_count(v, 100000000, &samples) || samples < 1) {
+                return cli_error("study: --samples '%s' is not a decimal count from 1 to 100000000", v);
             }
         } else if (!strcmp(o, "--no-plot")) {
             plot = 0;

@@ -1,4 +1,5 @@
 /* mmaref: command-line front end of the golden model.  Subcommands live in cmd_*.c. */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -33,20 +34,24 @@ int main(int argc, char **argv)
         fputs(usage, stdout);
         return 0;
     }
-    if (!strcmp(cmd, "list"))
-        return cmd_list(argc - 1, argv + 1);
-    if (!strcmp(cmd, "dot"))
-        return cmd_dot(argc - 1, argv + 1);
-    if (!strcmp(cmd, "batch"))
-        return cmd_batch(argc - 1, argv + 1);
-    if (!strcmp(cmd, "mma"))
-        return cmd_mma(argc - 1, argv + 1);
-    if (!strcmp(cmd, "study"))
-        return cmd_study(argc - 1, argv + 1);
-    if (!strcmp(cmd, "diff"))
-        return cmd_diff(argc - 1, argv + 1);
-    if (!strcmp(cmd, "gen"))
-        return cmd_gen(argc - 1, argv + 1);
+    static const struct {
+        const char *name;
+        int (*run)(int, char **);
+    } commands[] = {
+        {"list", cmd_list}, {"dot", cmd_dot}, {"batch", cmd_batch}, {"mma", cmd_mma},
+        {"study", cmd_study}, {"diff", cmd_diff}, {"gen", cmd_gen},
+    };
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (!strcmp(cmd, commands[i].name)) {
+            int rc = commands[i].run(argc - 1, argv + 1);
+            /* a result that did not reach stdout (a full disk, a closed pipe) is a failure, not a pass */
+            errno = 0;
+            if (fflush(stdout) || ferror(stdout) || fclose(stdout)) {
+                cli_error("%s: error writing standard output: %s", cmd, errno ? strerror(errno) : "write failed");
+                return 2;
+            }
+            return rc;
+        }
     cli_error("unknown command '%s' (try 'mmaref --help')", cmd);
     return 2;
 }

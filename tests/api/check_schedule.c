@@ -141,5 +141,12 @@ int main(void)
           f16.nan == 0x7fff, "f16 fields", "");
     check(mmaref_format_precision(MMAREF_TF32) == 10 && mmaref_format_get_info(MMAREF_FORMAT_COUNT, &f16),
           "tf32 precision 10; an unknown code has no fields", "");
+    /* A format code outside the enum is refused, never read out of the table (issue 10). */
+    uint64_t raw = 7;
+    check(mmaref_format_width((mmaref_format)99) == 0 && !mmaref_format_valid_bits((mmaref_format)99, 0) &&
+          mmaref_format_round_double((mmaref_format)99, 1.0, &raw) == MMAREF_ERR_ARGUMENT && raw == 7 &&
+          mmaref_format_from_double((mmaref_format)-1, 1.0, &raw) == MMAREF_ERR_ARGUMENT &&
+          mmaref_format_to_double((mmaref_format)99, 0) != mmaref_format_to_double((mmaref_format)99, 0),
+          "format functions refuse an unknown code", "");
     return failures != 0;
 }
