@@ -2,7 +2,8 @@
 #include "fixed.h"
 
 /* FP32 exponent range with 13 fractional bits: the precision of Ada QMMA and Hopper QGMMA outputs. */
-static const fmt_desc fmt_e8m13 = {"f32_e8m13", 22, 8, 13, 127, 1, MMAREF_SPECIALS_IEEE, 0};
+static const fmt_desc fmt_e8m13 = {"f32_e8m13", 1 + 8 + E8M13_MAN_BITS, 8, E8M13_MAN_BITS, 127, 1,
+                                   MMAREF_SPECIALS_IEEE, 0};
 
 /* The Tensor Core never returns -0 from a fused sum: a sum that is zero, or that rounds to zero, is
  * +0 (MMA-Sim convention: the rounded significand passes through an integer, which has no -0). */
@@ -20,7 +21,7 @@ uint64_t fixed_to_output(int64_t sum, int lsb_exp, mmaref_output out)
         return tensor_core_zero(fmt_encode(fmt_of(MMAREF_F32), sign, mag, lsb_exp, MMAREF_RZ, 0), 32);
     case MMAREF_OUT_F32_E8M13:
         /* e8m13 bits widened to f32: same sign and exponent fields, 10 more zero mantissa bits */
-        return tensor_core_zero(fmt_encode(&fmt_e8m13, sign, mag, lsb_exp, MMAREF_RZ, 0) << 10, 32);
+        return tensor_core_zero(fmt_encode(&fmt_e8m13, sign, mag, lsb_exp, MMAREF_RZ, 0) << (23 - E8M13_MAN_BITS), 32);
     case MMAREF_OUT_F16_RNE:
         return tensor_core_zero(fmt_encode(fmt_of(MMAREF_F16), sign, mag, lsb_exp, MMAREF_RNE, 0), 16);
     case MMAREF_OUT_F32_RNE:

@@ -39,6 +39,9 @@ static inline int64_t fixed_align_rd(int sign, uint64_t sig, int sig_frac, int e
  * (AMD) keeps the sign of a negative value that rounds to zero. */
 uint64_t fixed_to_output(int64_t sum, int lsb_exp, mmaref_output out);
 
+/* Ada QMMA and Hopper QGMMA keep 13 of f32's 23 mantissa bits in their f32 output (e8m13). */
+enum { E8M13_MAN_BITS = 13 };
+
 /* The output kinds: name, the format written, its rounding, and the fractional bits kept (e8m13
  * keeps 13 of f32's 23).  The one table of output kinds; the public names derive from it. */
 typedef struct {
@@ -50,7 +53,7 @@ typedef struct {
 
 static const out_desc out_table[MMAREF_OUT_COUNT] = {
     [MMAREF_OUT_F32_RZ]    = {"f32-rz",       MMAREF_F32, MMAREF_RZ,  23},
-    [MMAREF_OUT_F32_E8M13] = {"f32_e8m13-rz", MMAREF_F32, MMAREF_RZ,  13},
+    [MMAREF_OUT_F32_E8M13] = {"f32_e8m13-rz", MMAREF_F32, MMAREF_RZ,  E8M13_MAN_BITS},
     [MMAREF_OUT_F16_RNE]   = {"f16-rne",      MMAREF_F16, MMAREF_RNE, 10},
     [MMAREF_OUT_F32_RNE]   = {"f32-rne",      MMAREF_F32, MMAREF_RNE, 23},
     [MMAREF_OUT_F64_RNE]   = {"f64-rne",      MMAREF_F64, MMAREF_RNE, 52},
