@@ -1,6 +1,12 @@
 /* DPI-C wrappers over the public mmaref API: look an instruction up once (arch + name -> handle),
  * compute a dot-add from raw bits (packed vectors or open arrays), return the instruction's parameters.
- * Built with gcc into build/rtl/libmmaref_dpi.a so that the symbols keep C linkage. */
+ * Built with gcc into build/rtl/libmmaref_dpi.a so that the symbols keep C linkage.
+ *
+ * Safe under a multi-threaded Verilator model (--threads): the handle table only grows, under a mutex;
+ * an entry is written before the count that publishes it (release/acquire), so a reader never sees a
+ * half-written record; the label buffer is per thread.  The library itself keeps no shared state. */
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -8,11 +14,12 @@
 #include "mmaref_dpi.h"
 
 static mmaref_instr handles[DPI_MAX_HANDLES];
-static int handle_count;
+static atomic_int handle_count;
+static pthread_mutex_t handles_lock = PTHREAD_MUTEX_INITIALIZER;
 
 const mmaref_instr *mmaref_dpi_instr(int h)
 {
-    return h >= 0 && h < handle_count ? &handles[h] : NULL;
+    return h >= 0 && h < atomic_load_explicit(&handle_count, memory_order_acquire) ? &handles[h] : NULL;
 }
 
 int mmaref_dpi_lookup(const char *arch, const char *name)
@@ -23,15 +30,20 @@ int mmaref_dpi_lookup(const char *arch, const char *name)
         fprintf(stderr, "mmaref_dpi_lookup: %s\n", msg);
         return -1;
     }
-    for (int i = 0; i < handle_count; i++)
+    pthread_mutex_lock(&handles_lock);
+    int n = atomic_load_explicit(&handle_count, memory_order_relaxed), h = -1;
+    for (int i = 0; i < n && h < 0; i++)
         if (handles[i].arch == in.arch && !strcmp(handles[i].name, in.name))
-            return i;
-    if (handle_count == DPI_MAX_HANDLES) {
+            h = i;
+    if (h < 0 && n < DPI_MAX_HANDLES) {
+        handles[n] = in;
+        atomic_store_explicit(&handle_count, n + 1, memory_order_release);
+        h = n;
+    } else if (h < 0) {
         fprintf(stderr, "mmaref_dpi_lookup: more than %d instructions looked up\n", DPI_MAX_HANDLES);
-        return -1;
     }
-    handles[handle_count] = in;
-    return handle_count++;
+    pthread_mutex_unlock(&handles_lock);
+    return h;
 }
 
 int mmaref_dpi_param(int h, const char *key)
@@ -56,7 +68,7 @@ int mmaref_dpi_param(int h, const char *key)
 
 const char *mmaref_dpi_label(int h)
 {
-    static char label[160];
+    static _Thread_local char label[160];
     const mmaref_instr *in = mmaref_dpi_instr(h);
     if (!in)
         return "?";

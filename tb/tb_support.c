@@ -2,7 +2,8 @@
  * mmaref_gen_vector -- directed vectors, then random ones -- addressed by (instruction, seed, index), so any
  * vector is regenerated for a report or a waveform re-run), vectors per kind, mismatch reports, timing.
  * Compiled by gcc into the DPI library next to the bridge (dpi/mmaref_dpi.c); the SystemVerilog
- * declarations are in tb/tb_support_pkg.sv. */
+ * declarations are in tb/tb_support_pkg.sv.  Its counters and report state belong to one testbench and
+ * are called from its single initial process: unlike the bridge, they are not for several threads. */
 #include <math.h>
 #include <stdio.h>
 #include <time.h>

@@ -189,3 +189,25 @@ expect_dot "a signed hex float is a number" 0xc200 hopper mma.m16n8k16.f16.f16.f
 out=$("$MMAREF" diff cdna3 v_mfma_f32_32x32x8_f16 hopper mma.m16n8k16.f32.f16.f16.f32 --random 010 2>&1)
 [[ $out == *" 10 random dot-adds"* ]] && ok "diff --random 010 is ten" || not_ok "diff --random 010: $(grep random <<<"$out")"
 expect_error "a hex count is refused" "not a decimal count" "$MMAREF" study rounding-bias --samples 0x10 --no-plot
+# Literals are read exactly, digit by digit (issue 10): 1 + 10^-20 is not 1 although strtod and strtold
+# both round it to 1; the same for a hex float with 81 significant bits.  Exact long forms are accepted:
+# 2^-24 = 0.000000059604644775390625 exactly is the smallest f16 subnormal (0x0001; times 1 plus 0 in f16 = 0x0001).
+expect_error "1.00000000000000000001 is not 1" "a[0] = '1.00000000000000000001' is not exactly representable in f16" \
+  $M dot ampere $A8 -a 1.00000000000000000001 -b 1 -c 0
+expect_error "a 21-digit hex float is not 1" "is not exactly representable in f64" \
+  $M dot ampere mma.m8n8k4.f64.f64.f64.f64 -a 0x1.00000000000000000001p0 -b 1 -c 0
+expect_error "2^-24 plus 10^-35 is not 2^-24" "is not exactly representable in f16" \
+  $M dot hopper mma.m16n8k16.f16.f16.f16.f16 -a 0.00000005960464477539062500000000001 -b 1 -c 0
+expect_dot "2^-24 written out in full is exactly f16 0x0001" 0x0001 hopper mma.m16n8k16.f16.f16.f16.f16 \
+  -a 0.000000059604644775390625000 -b 1 -c 0
+expect_dot "0x0.0000000000000000000000001p100 is exactly 1 (1*1 + 0 = f16 0x3c00)" 0x3c00 hopper \
+  mma.m16n8k16.f16.f16.f16.f16 -a 0x0.0000000000000000000000001p100 -b 1 -c 0
+# A NaN's sign and payload cannot come from a number: refused, not silently made canonical.
+expect_error "-nan is refused" "a[0] = '-nan': a NaN's sign and payload are not taken from a number" \
+  $M dot ampere $A8 -a -nan -b 1 -c 0
+expect_error "nan(0x12) is refused" "a NaN's sign and payload are not taken" $M dot ampere $A8 -a 1 -b 1 -c 'nan(0x12)'
+# study: an --out longer than a path says so (not "...: Success"); --samples is bounded with its cost.
+long=/tmp/$(head -c 5000 /dev/zero | tr '\0' a)
+expect_error "study --out longer than PATH_MAX" "is longer than a path can be" $M study rounding-bias --out "$long" --no-plot
+expect_error "study --samples above 10^7" "--samples '100000000' is not a decimal count from 1 to 10000000 (about 100 bytes" \
+  $M study rounding-bias --samples 100000000 --no-plot

@@ -223,6 +223,15 @@ def gen(T):
     W("bad_f2_bf16", "<f2", (16, 8), a)
     W("bad_sa_shape", "|u1", (16, 2), [127] * 32)
     W("bad_sa_float", "<f4", (16, 1), [f32(1.0)] * 16)
+    W("bad_lead0", "<f2", (16, 8), a, header="{'descr': '<f2', 'fortran_order': False, 'shape': (016, 8), }")
+    # the issue's reproducer: a 133-byte file whose header declares 3*6803659*6*6 items (7.3 GB as u8)
+    W("bad_huge", "<u8", (3, 6803659, 6, 6, 1), [])
+    # a header declaring (2^26, 8) <f2 = 1 GiB of data in a file that holds none
+    W("bad_big_noshape_data", "<f2", (1 << 26, 8), [])
+    # the right shape (16, 8) claimed, 512 MiB of data behind it: the size check refuses it unread
+    W("bad_big_tail", "<f2", (16, 8), a)
+    with open(T + "/bad_big_tail.npy", "r+b") as f:
+        f.truncate(512 << 20)
     with open(T + "/bad_text.npy", "w") as f:
         f.write("1 2 3\n")
     open(T + "/bad_empty.npy", "wb").close()
@@ -382,3 +391,41 @@ mma_error "e4m3 bits that do not fit" "--a '$T/bad_e4m3.npy': element [3, 4] = 0
   "${SC[@]/$T\/sc_a.npy/$T/bad_e4m3.npy}" -o "$T/out.npy" --scale-a "$T/sc_sa.npy" --scale-b "$T/sc_sb.npy"
 mma_error "B of the wrong shape names --b" "--b '$T/int_b_f2.npy': shape (8, 8), but" ampere mma.m16n8k16.f32.f16.f16.f32 \
   --a "$T/h_a.npy" --b "$T/int_b_f2.npy" --c "$T/int_c_f4.npy" -o "$T/out.npy"
+
+# ---- the header alone decides: no allocation from a declared shape before it is checked (issue 10) ----
+# Each runs with its address space limited to 256 MiB: reading the data first would need GiBs.
+bad_a_small() { # WHAT PATTERN FILE: as bad_a, under ulimit -v
+  local what=$1 pat=$2 file=$T/$3.npy err rc
+  err=$( (ulimit -v 262144; "$MMAREF" mma ampere $H8 --a "$file" --b "$T/int_b_f2.npy" --c "$T/int_c_f4.npy"           -o "$T/out.npy") 2>&1 ); rc=$?
+  if [[ $rc -eq 2 && $(wc -l <<<"$err") -eq 1 && $err == *"--a '$file': $pat"* ]]; then ok "$what"
+  else not_ok "$what: rc=$rc stderr='$err' (wanted exit 2, one line containing '$pat')"; fi
+}
+bad_a_small "shape (3, 6803659, 6, 6, 1) refused from the header, nothing allocated" \
+  "shape (3, 6803659, 6, 6, 1), but mma.m16n8k8.f32.f16.f16.f32 needs (16, 8)" bad_huge
+bad_a_small "1 GiB shape of the wrong size refused from the header" "shape (67108864, 8), but" bad_big_noshape_data
+bad_a_small "512 MiB file behind a (16, 8) header refused by its size, unread" \
+  "has bytes after the data of shape (16, 8) <f2 (256 bytes)" bad_big_tail
+bad_a "leading zero in a shape integer (as NumPy refuses it)" "header 'shape' has an integer with a leading zero" bad_lead0
+
+# ---- -o replaces a file only when the whole D is written (issue 10) ----
+good=(ampere $H8 "${OK3[@]}")
+echo "precious" >"$T/keep.npy"; chmod 640 "$T/keep.npy"
+# a write that fails: a file-size limit of 0 makes the first write fail with EFBIG
+err=$( (trap "" XFSZ; ulimit -f 0; "$MMAREF" mma "${good[@]}" -o "$T/keep.npy") 2>&1 ); rc=$?
+if [[ $rc -eq 2 && $err == *"-o '$T/keep.npy': write error"* && $(cat "$T/keep.npy") == precious && \
+      -z $(ls "$T" | grep 'keep.npy.tmp') ]]; then
+  ok "-o: a failed write leaves the existing file untouched and no temporary behind"
+else not_ok "-o failed write: rc=$rc err='$err' content='$(head -c 20 "$T/keep.npy")' files: $(ls "$T" | grep keep)"; fi
+if "$MMAREF" mma "${good[@]}" -o "$T/keep.npy" && python3 "$T/npy.py" check "$T" int_bits "$T/keep.npy" >/dev/null &&
+   [[ $(stat -c %a "$T/keep.npy") == 640 ]]; then
+  ok "-o: a successful write replaces the file and keeps its permissions (640)"
+else not_ok "-o replace: mode $(stat -c %a "$T/keep.npy")"; fi
+ln -s keep.npy "$T/link.npy"
+if "$MMAREF" mma "${good[@]}" -o "$T/link.npy" && [[ -L $T/link.npy ]]; then ok "-o through a symbolic link keeps the link"
+else not_ok "-o through a symbolic link replaced the link"; fi
+if [[ -e /dev/full ]]; then
+  err=$("$MMAREF" mma "${good[@]}" -o /dev/full 2>&1); rc=$?
+  if [[ $rc -eq 2 && $err == *"-o '/dev/full': write error: No space left on device"* && -c /dev/full ]]; then
+    ok "-o /dev/full: write error, and the device node is still there"
+  else not_ok "-o /dev/full: rc=$rc err='$err' $(ls -l /dev/full)"; fi
+fi

@@ -53,11 +53,13 @@ static int bits_bytes(mmaref_format f)
 static int load_operand(operand *op, const char *instr)
 {
     char err[512];
-    if (npy_read(op->path, &op->arr, err, sizeof err))
-        return cli_error("mma: %s '%s': %s", op->opt, op->path, err);
+    const uint64_t want[2] = {op->rows, op->cols};
+    int bad = npy_read_shaped(op->path, 2, want, &op->arr, err, sizeof err);
     npy_array *a = &op->arr;
     const char *fname = mmaref_format_name(op->fmt);
-    if (a->ndim != 2 || a->shape[0] != op->rows || a->shape[1] != op->cols) {
+    if (bad && bad != NPY_ERR_SHAPE)
+        return cli_error("mma: %s '%s': %s", op->opt, op->path, err);
+    if (bad) {
         char got[64 + 24 * NPY_MAX_NDIM];
         npy_shape_str(got, sizeof got, a->ndim, a->shape);
         return cli_error("mma: %s '%s': shape %s, but %s needs (%llu, %llu)", op->opt, op->path, got, instr,

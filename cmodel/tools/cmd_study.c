@@ -12,10 +12,14 @@
 #include <string.h>
 #include <spawn.h>
 #include <sys/stat.h>
+#include <limits.h>
 #include <sys/wait.h>
 
 #include "cli.h"
 #include "expansion.h"
+
+/* The most samples a study writes: 10^7 rows are about 1 GB of CSV. */
+enum { STUDY_MAX_SAMPLES = 10000000 };
 
 static const char usage[] =
     "usage: mmaref study rounding-bias [--samples N] [--seed S] [--out DIR] [--no-plot]\n"
@@ -24,7 +28,8 @@ static const char usage[] =
     "  zero alignment; delta = D - exact.  Prints mean, median, standard deviation and the shares of\n"
     "  negative, zero and positive deltas; writes DIR/rounding-bias.csv (one dot-add per row) and\n"
     "  DIR/rounding-bias.png (histograms, drawn by gnuplot from DIR/rounding-bias.gp).\n"
-    "  --samples N  dot-adds (K = 8 each), default 100000\n"
+    "  --samples N  dot-adds (K = 8 each), default 100000, at most 10000000; each costs about 100 bytes of\n"
+    "               CSV and 44 bytes of memory (10^7: about 1 GB of CSV, 440 MB of memory, a minute)\n"
     "  --seed S     random seed, default 1\n"
     "  --out DIR    output directory, default build/study\n"
     "  --no-plot    write the CSV and the gnuplot script but do not run gnuplot\n";
@@ -110,9 +115,11 @@ static void print_stats(const char *label, stats s)
 
 static int mkdir_p(const char *path)
 {
-    char buf[4096];
-    if (snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf)
+    char buf[PATH_MAX];
+    if (snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf) {
+        errno = ENAMETOOLONG;
         return -1;
+    }
     for (char *p = buf + 1; *p; p++)
         if (*p == '/') {
             *p = 0;
@@ -178,9 +185,13 @@ static int rounding_bias(long samples, uint64_t seed, const char *dir, int plot)
     mmaref_instr in_rz = in;
     for (int i = 0; i < in_rz.passes; i++)
         in_rz.pass[i].align_products = in_rz.pass[i].align_c = MMAREF_RZ;
+    /* the longest file name written below DIR */
+    if (strlen(dir) + sizeof "/rounding-bias.csv" > PATH_MAX)
+        return cli_error("study: --out '%.40s...' is longer than a path can be (%d bytes with the file name)", dir,
+                         PATH_MAX);
     if (mkdir_p(dir))
         return cli_error("study: cannot create directory '%s': %s", dir, strerror(errno));
-    char csv[4200], gp[4200], png[4200];
+    char csv[PATH_MAX], gp[PATH_MAX], png[PATH_MAX];
     snprintf(csv, sizeof csv, "%s/rounding-bias.csv", dir);
     snprintf(gp, sizeof gp, "%s/rounding-bias.gp", dir);
     snprintf(png, sizeof png, "%s/rounding-bias.png", dir);
@@ -285,8 +296,9 @@ int cmd_study(int argc, char **argv)
                 if (cli_parse_u64(v, &u))
                     return cli_error("study: --seed '%s' is not a non-negative integer (decimal or 0x hex)", v);
                 seed = u;
-            } else if (cli_parse_count(v, 100000000, &samples) || samples < 1) {
-                return cli_error("study: --samples '%s' is not a decimal count from 1 to 100000000", v);
+            } else if (cli_parse_count(v, STUDY_MAX_SAMPLES, &samples) || samples < 1) {
+                return cli_error("study: --samples '%s' is not a decimal count from 1 to %d (about 100 bytes of "
+                                 "CSV each)", v, STUDY_MAX_SAMPLES);
             }
         } else if (!strcmp(o, "--no-plot")) {
             plot = 0;

@@ -6,6 +6,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <limits.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 static const char npy_magic[6] = {'\x93', 'N', 'U', 'M', 'P', 'Y'};
 
@@ -104,6 +107,9 @@ static int parse_shape(cursor *c, int *ndim, uint64_t *shape, char *err, size_t 
         skip_blanks(c);
         if (c->p >= c->end || *c->p < '0' || *c->p > '9')
             return fail(err, errlen, "header 'shape' is not a tuple of non-negative integers");
+        /* a Python integer literal: no leading zeros ("016" is a syntax error to NumPy) */
+        if (*c->p == '0' && c->p + 1 < c->end && c->p[1] >= '0' && c->p[1] <= '9')
+            return fail(err, errlen, "header 'shape' has an integer with a leading zero");
         uint64_t v = 0;
         while (c->p < c->end && *c->p >= '0' && *c->p <= '9') {
             if (v > (UINT64_MAX - 9) / 10)
@@ -225,7 +231,66 @@ static int data_size(npy_array *arr, uint64_t *bytes, char *err, size_t errlen)
     return 0;
 }
 
-static int read_file(FILE *f, npy_array *arr, char *err, size_t errlen)
+/* The data bytes: a regular file's size is checked against the shape before anything is allocated; a
+ * pipe is read in growing chunks, so memory follows what really arrives, not what the header claims. */
+static int read_data(FILE *f, const npy_array *arr, uint64_t bytes, unsigned char **raw, char *err, size_t errlen)
+{
+    char shp[64 + 24 * NPY_MAX_NDIM];
+    npy_shape_str(shp, sizeof shp, arr->ndim, arr->shape);
+    struct stat st;
+    long pos = ftell(f);
+    if (pos >= 0 && fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode)) {
+        uint64_t have = st.st_size > pos ? (uint64_t)(st.st_size - pos) : 0;
+        if (have < bytes)
+            return fail(err, errlen, "truncated: shape %s %s needs %llu data bytes, the file has %llu", shp,
+                        arr->descr, (unsigned long long)bytes, (unsigned long long)have);
+        if (have > bytes)
+            return fail(err, errlen, "has bytes after the data of shape %s %s (%llu bytes)", shp, arr->descr,
+                        (unsigned long long)bytes);
+    }
+    uint64_t got = 0, cap = 0;
+    unsigned char *buf = NULL;
+    while (got < bytes) {
+        if (got == cap) {
+            cap = cap ? cap * 2 : 1 << 16;
+            if (cap > bytes)
+                cap = bytes;
+            unsigned char *grown = realloc(buf, cap);
+            if (!grown) {
+                free(buf);
+                return fail(err, errlen, "out of memory");
+            }
+            buf = grown;
+        }
+        size_t n = fread(buf + got, 1, cap - got, f);
+        if (n == 0)
+            break;
+        got += n;
+    }
+    int extra = got == bytes && fgetc(f) != EOF;
+    if (got != bytes || extra) {
+        free(buf);
+        if (extra)
+            return fail(err, errlen, "has bytes after the data of shape %s %s (%llu bytes)", shp, arr->descr,
+                        (unsigned long long)bytes);
+        return fail(err, errlen, "truncated: shape %s %s needs %llu data bytes, the file has %llu", shp, arr->descr,
+                    (unsigned long long)bytes, (unsigned long long)got);
+    }
+    *raw = buf;
+    return 0;
+}
+
+static int same_shape(const npy_array *arr, int want_ndim, const uint64_t *want_shape)
+{
+    if (arr->ndim != want_ndim)
+        return 0;
+    for (int i = 0; i < want_ndim; i++)
+        if (arr->shape[i] != want_shape[i])
+            return 0;
+    return 1;
+}
+
+static int read_file(FILE *f, npy_array *arr, int want_ndim, const uint64_t *want_shape, char *err, size_t errlen)
 {
     unsigned char pre[12];
     size_t got = fread(pre, 1, 8, f);
@@ -256,27 +321,21 @@ static int read_file(FILE *f, npy_array *arr, char *err, size_t errlen)
     }
     int bad = parse_header(header, hlen, arr, err, errlen);
     free(header);
-    uint64_t bytes = 0;
-    if (bad || data_size(arr, &bytes, err, errlen))
+    if (bad)
         return 1;
-
-    unsigned char *raw = malloc(bytes ? bytes : 1);
+    /* the shape the caller needs is checked before the data is sized, allocated or read */
+    if (want_ndim >= 0 && !same_shape(arr, want_ndim, want_shape)) {
+        fail(err, errlen, "shape mismatch");
+        return NPY_ERR_SHAPE;
+    }
+    uint64_t bytes = 0;
+    unsigned char *raw = NULL;
+    if (data_size(arr, &bytes, err, errlen) || read_data(f, arr, bytes, &raw, err, errlen))
+        return 1;
     arr->data = malloc(arr->count ? arr->count * sizeof *arr->data : 1);
-    if (!raw || !arr->data) {
+    if (!arr->data) {
         free(raw);
         return fail(err, errlen, "out of memory");
-    }
-    got = fread(raw, 1, bytes, f);
-    int extra = got == bytes && fgetc(f) != EOF;
-    if (got != bytes || extra) {
-        char shp[64 + 24 * NPY_MAX_NDIM];
-        npy_shape_str(shp, sizeof shp, arr->ndim, arr->shape);
-        free(raw);
-        if (extra)
-            return fail(err, errlen, "has bytes after the data of shape %s %s (%llu bytes)", shp, arr->descr,
-                        (unsigned long long)bytes);
-        return fail(err, errlen, "truncated: shape %s %s needs %llu data bytes, the file has %llu", shp, arr->descr,
-                    (unsigned long long)bytes, (unsigned long long)got);
     }
     for (size_t i = 0; i < arr->count; i++)
         arr->data[i] = load_le(raw + i * arr->itemsize, arr->itemsize);
@@ -284,19 +343,29 @@ static int read_file(FILE *f, npy_array *arr, char *err, size_t errlen)
     return 0;
 }
 
-int npy_read(const char *path, npy_array *arr, char *err, size_t errlen)
+int npy_read_shaped(const char *path, int want_ndim, const uint64_t *want_shape, npy_array *arr, char *err,
+                    size_t errlen)
 {
     memset(arr, 0, sizeof *arr);
     FILE *f = fopen(path, "rb");
     if (!f)
         return fail(err, errlen, "cannot open: %s", strerror(errno));
-    int bad = read_file(f, arr, err, errlen);
+    int bad = read_file(f, arr, want_ndim, want_shape, err, errlen);
     if (!bad && ferror(f))
         bad = fail(err, errlen, "read error: %s", strerror(errno));
     fclose(f);
-    if (bad)
+    if (bad == NPY_ERR_SHAPE) { /* keep the file's shape for the caller's message */
+        free(arr->data);
+        arr->data = NULL;
+    } else if (bad) {
         npy_free(arr);
+    }
     return bad;
+}
+
+int npy_read(const char *path, npy_array *arr, char *err, size_t errlen)
+{
+    return npy_read_shaped(path, -1, NULL, arr, err, errlen);
 }
 
 void npy_free(npy_array *arr)
@@ -311,6 +380,67 @@ static void store_le(unsigned char *p, uint64_t v, int n)
 {
     for (int i = 0; i < n; i++, v >>= 8)
         p[i] = (unsigned char)v;
+}
+
+/* Write two buffers to path.  A regular file (or a new one) is written to a temporary file in the
+ * same directory, then renamed over path; on failure only the temporary is removed.  Anything else
+ * that exists (a device, a pipe, /dev/stdout) is written directly and never removed. */
+static int write_replacing(const char *path, const void *p1, size_t n1, const void *p2, size_t n2, char *err,
+                           size_t errlen)
+{
+    struct stat st;
+    int exists = stat(path, &st) == 0;
+    if (exists && !S_ISREG(st.st_mode)) {
+        errno = 0;
+        FILE *f = fopen(path, "wb");
+        if (!f)
+            return fail(err, errlen, "cannot open: %s", strerror(errno));
+        int bad = fwrite(p1, 1, n1, f) != n1 || fwrite(p2, 1, n2, f) != n2;
+        int saved = errno;
+        bad |= fclose(f) != 0;
+        return bad ? fail(err, errlen, "write error: %s", strerror(saved ? saved : errno)) : 0;
+    }
+    /* the temporary sits beside the target (same file system, so rename is atomic); a symbolic link
+     * is followed, so the file it names is replaced and the link kept */
+    char target[PATH_MAX];
+    if (exists && !realpath(path, target))
+        return fail(err, errlen, "cannot resolve: %s", strerror(errno));
+    if (!exists && snprintf(target, sizeof target, "%s", path) >= (int)sizeof target)
+        return fail(err, errlen, "path is longer than %d bytes", PATH_MAX - 1);
+    char tmp[PATH_MAX + 16];
+    snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", target);
+    int fd = mkstemp(tmp);
+    if (fd < 0)
+        return fail(err, errlen, "cannot create a temporary file beside it: %s", strerror(errno));
+    /* the permissions a plain creation would give, or those of the file being replaced */
+    mode_t mask = umask(0);
+    umask(mask);
+    if (fchmod(fd, exists ? st.st_mode & 07777 : 0666 & ~mask)) {
+        int saved = errno;
+        close(fd), unlink(tmp);
+        return fail(err, errlen, "cannot set permissions: %s", strerror(saved));
+    }
+    FILE *f = fdopen(fd, "wb");
+    if (!f) {
+        int saved = errno;
+        close(fd), unlink(tmp);
+        return fail(err, errlen, "cannot write: %s", strerror(saved));
+    }
+    errno = 0;
+    int bad = fwrite(p1, 1, n1, f) != n1 || fwrite(p2, 1, n2, f) != n2 || fflush(f) != 0;
+    int saved = errno;
+    bad |= fclose(f) != 0;
+    if (!saved)
+        saved = errno;
+    if (!bad && rename(tmp, target) != 0) {
+        bad = 1;
+        saved = errno;
+    }
+    if (bad) {
+        unlink(tmp);
+        return fail(err, errlen, "write error: %s", strerror(saved));
+    }
+    return 0;
 }
 
 int npy_write(const char *path, char kind, int itemsize, int ndim, const uint64_t *shape, const uint64_t *data,
@@ -352,21 +482,7 @@ int npy_write(const char *path, char kind, int itemsize, int ndim, const uint64_
     for (uint64_t i = 0; i < count; i++)
         store_le(raw + i * itemsize, data[i], itemsize);
 
-    errno = 0;
-    FILE *f = fopen(path, "wb");
-    if (!f) {
-        free(head), free(raw);
-        return fail(err, errlen, "cannot create: %s", strerror(errno));
-    }
-    int bad = fwrite(head, 1, total, f) != total || fwrite(raw, 1, count * itemsize, f) != count * itemsize;
-    int saved = errno;
-    bad |= fclose(f) != 0;
+    int bad = write_replacing(path, head, total, raw, (size_t)count * itemsize, err, errlen);
     free(head), free(raw);
-    if (bad) {
-        if (!saved)
-            saved = errno;
-        remove(path);
-        return fail(err, errlen, "write error: %s", strerror(saved));
-    }
-    return 0;
+    return bad;
 }

@@ -30,6 +30,14 @@ typedef struct {
  * name; the caller adds it) into err; arr is then empty and needs no npy_free. */
 int npy_read(const char *path, npy_array *arr, char *err, size_t errlen);
 
+/* As npy_read, but an array whose shape is not want_shape (want_ndim dimensions) is refused from its
+ * header alone, before its data is sized or read: returns NPY_ERR_SHAPE with arr->ndim and arr->shape
+ * holding the file's shape (no data; npy_free is harmless).  want_ndim < 0 accepts any shape.  A
+ * regular file's size must match its shape before anything is allocated. */
+enum { NPY_ERR_SHAPE = 2 };
+int npy_read_shaped(const char *path, int want_ndim, const uint64_t *want_shape, npy_array *arr, char *err,
+                    size_t errlen);
+
 void npy_free(npy_array *arr);
 
 /* "(16, 8)" / "(5,)" / "()" as Python writes a shape tuple. */
@@ -38,7 +46,10 @@ void npy_shape_str(char *buf, size_t cap, int ndim, const uint64_t *shape);
 /* Write data (count = product of shape elements, the low itemsize bytes of each) as a C-order
  * little-endian array of kind 'u' or 'f' and itemsize 1, 2, 4 or 8.  The header is v1.0 (v2.0 only if
  * it would not fit in 65535 bytes), padded with spaces so that the data starts at a multiple of 64
- * bytes, ending in '\n'.  On error returns nonzero with a message in err and leaves no file behind. */
+ * bytes, ending in '\n'.  A regular file (or a new one) is written to a temporary file in the same
+ * directory and renamed into place only when every byte is written, so a failed write leaves what was
+ * there untouched; anything else (a device, a pipe) is written directly and never removed.  On error
+ * returns nonzero with a message in err. */
 int npy_write(const char *path, char kind, int itemsize, int ndim, const uint64_t *shape, const uint64_t *data,
               char *err, size_t errlen);
 
