@@ -190,8 +190,9 @@ typedef struct {
 } known_result;
 
 /* f32: 1.0 = 0x3f800000, 0.5 = 0x3f000000, 2^-24 = 0x33800000 (biased exponent 103), 2^-126 = 0x00800000
- * (the smallest normal); bf16: 2^-126 = 0x0080, 0.5 = 0x3f00; f64: 1.0 = 0x3ff0000000000000,
- * -1.0 = 0xbff0000000000000, -0 = 0x8000000000000000.  Unused products are 0 * 0 = +0, which leaves a
+ * (the smallest normal), -1.0 = 0xbf800000; bf16: 2^-126 = 0x0080, 0.5 = 0x3f00; f64: 1.0 =
+ * 0x3ff0000000000000, -1.0 = 0xbff0000000000000, -2^1023 = 0xffe0000000000000, -0 = 0x8000000000000000,
+ * +inf = 0x7ff0000000000000.  Unused products are 0 * 0 = +0, which leaves a
  * nonzero d unchanged. */
 static const known_result known[] = {
     /* d = fma(1, 1, +0) = 1, then fma(2^-24, 1, 1) = 1 + 2^-24: halfway between 1 and the next f32,
@@ -210,9 +211,17 @@ static const known_result known[] = {
     {"cdna2 bf16 GPS: the product 2^-127 is flushed to +0 (the model's rule, not the host's)", "cdna2",
      "v_mfma_f32_32x32x2bf16", 2, 0, {0x0080, 0, 0, 0}, {0x3f00, 0, 0, 0}, 0},
     /* fma(1, -1, 1) = 1 - 1, an exact zero of nonzero terms: +0 under round to nearest (-0 rounding
-     * downward); then fma(0, 0, +0) = +0 three times. */
-    {"hopper DMMA: 1 * -1 + 1 = +0", "hopper", "mma.m16n8k4.f64.f64.f64.f64", 4, 0x3ff0000000000000,
-     {0x3ff0000000000000, 0, 0, 0}, {0xbff0000000000000, 0, 0, 0}, 0},
+     * downward). */
+    {"cdna3 f32 SFMA: 1 * -1 + 1 = +0", "cdna3", "v_mfma_f32_32x32x1_2b_f32", 1, 0x3f800000,
+     {0x3f800000, 0, 0, 0}, {0xbf800000, 0, 0, 0}, 0},
+    /* a = b = (2 - 2^-52) 2^511 (biased exponent 1534 = 0x5fe, mantissa all ones): a b = (2^53 - 1)^2 2^918 =
+     * 2^1024 - 2^972 + 2^918, exact; c = 1.75 * 2^971 = 2^972 - 2^969 (biased exponent 1994 = 0x7ca).
+     * a b + c = 2^1024 - 2^969 + 2^918 lies past the halfway point 2^1024 - 2^970 between the largest
+     * f64, 2^1024 - 2^971, and 2^1024: it rounds up and overflows to +inf.  Then fma(-2^1023, 1, inf) =
+     * inf and fma(0, 0, inf) = inf.  (Rounding toward zero would give the largest f64.) */
+    {"hopper DMMA: a b + c rounding up past the largest f64 is +inf, and inf - 2^1023 stays inf", "hopper",
+     "mma.m16n8k4.f64.f64.f64.f64", 4, 0x7cac000000000000, {0x5fefffffffffffff, 0xffe0000000000000, 0, 0},
+     {0x5fefffffffffffff, 0x3ff0000000000000, 0, 0}, 0x7ff0000000000000},
     /* (+0)(-1) = -0, and -0 + -0 = -0, four times. */
     {"hopper DMMA: (+0)(-1) + (-0) = -0", "hopper", "mma.m16n8k4.f64.f64.f64.f64", 4, 0x8000000000000000,
      {0, 0, 0, 0}, {0xbff0000000000000, 0xbff0000000000000, 0xbff0000000000000, 0xbff0000000000000},
