@@ -39,9 +39,9 @@ IEEE_INLINE ieee_value ieee_decode(const fmt_desc *f, uint64_t raw)
 /* +0 (GPS Step 1's flushed operand). */
 static const ieee_value ieee_plus_zero = {0, CLS_ZERO, 0, 0};
 
-/* ---- 128-bit integers as two 64-bit halves (SoftFloat's uint128): GCC keeps these in registers and
- * selects with masks instead of branching on the data, where its unsigned __int128 code spills to the
- * stack.  Shift counts are 0 .. 127. */
+/* ---- 128-bit integers as two 64-bit halves (as SoftFloat's uint128): GCC 12 keeps these in registers
+ * where its unsigned __int128 code spills to the stack, and the selects below are masks, not branches
+ * on the data.  Shift counts are 0 .. 127. */
 typedef struct {
     uint64_t hi, lo;
 } ieee_w128;
@@ -274,7 +274,8 @@ typedef struct {
     uint64_t sig;   /* significand, hidden bit included */
 } ieee_normal;
 
-/* raw as an ieee_normal; 0 if it is not a normal number (biased exponent 0 or all ones). */
+/* raw as an ieee_normal; 0 if it is not a normal number (biased exponent 0 or all ones).  fmt_decode's
+ * normal case, read without classifying the others (the shortcut needs no more, and runs faster). */
 IEEE_INLINE int ieee_normal_of(const fmt_desc *f, uint64_t raw, ieee_normal *v)
 {
     const uint64_t exp_field = (1ULL << f->exp_bits) - 1, hidden = 1ULL << f->man_bits;
@@ -289,10 +290,11 @@ IEEE_INLINE uint64_t ieee_normal_bits(const fmt_desc *f, ieee_normal v) { return
 
 /* *d = a * b + *d rounded once, for raw a and b of format f, when that takes the shortcut; else returns 0
  * and leaves *d alone.  The shortcut: a and b normal, *d's last bit 0 .. 124 - man places above the
- * product's (for f64: *d's leading one at most 20 binades below the product's, 72 above), and a normal
- * result below the largest binade.  The product (< 2^(2 man + 2) <= 2^106) and *d shifted to the
- * product's last bit (< 2^126) then add exactly, with no sticky bit, and the sum is rounded without a
- * branch on the data (in a chain of FMAs the signs and magnitudes are random). */
+ * product's (for f64: *d's leading one from 53 binades below the product's to 20 above), and a normal
+ * result below the largest binade (so that a rounding carry stays finite and normal).  The product
+ * (< 2^(2 man + 2) <= 2^106) and *d shifted to the product's last bit (< 2^126) then add exactly, with no
+ * sticky bit, and the sum is rounded without a branch on the data (in a chain of FMAs the signs and
+ * magnitudes are random). */
 IEEE_INLINE int ieee_fma_normal(const fmt_desc *f, uint64_t a, uint64_t b, ieee_normal *d)
 {
     ieee_normal va, vb;
