@@ -1,39 +1,37 @@
 /* Sequential fused multiply-add (SFMA), the MMA-Sim paper, Algorithm 1: d = FMA(a_k, b_k, d) for k = 0..K-1,
- * in IEEE binary64 (DMMA) or binary32 (AMD f32 MFMA) with round-to-nearest-even. */
-#include <math.h>
-#include <string.h>
-
+ * in IEEE binary64 (DMMA) or binary32 (AMD f32 MFMA), each FMA rounded once to nearest even, subnormals
+ * kept.  The FMA is the project's integer one (ieee_arith.h), so D does not depend on the host's
+ * floating-point environment (rounding mode, flush-to-zero) or on the CPU having an FMA instruction. */
 #include "algo.h"
-#include "format.h"
+#include "ieee_arith.h"
 
-static double bits_to_f64(uint64_t x) { double d; memcpy(&d, &x, 8); return d; }
-static uint64_t f64_to_bits(double d) { uint64_t x; memcpy(&x, &d, 8); return x; }
-static float bits_to_f32(uint64_t x) { uint32_t w = (uint32_t)x; float f; memcpy(&f, &w, 4); return f; }
-static uint64_t f32_to_bits(float f) { uint32_t w; memcpy(&w, &f, 4); return w; }
-
-/* On x86-64 the pass is compiled twice, and the loader picks the copy for the CPU once: with the FMA
- * instruction where the CPU has one (the same correctly rounded result as libm's fma, without the
- * call), else calling libm. */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-#define FMA_CLONES __attribute__((target_clones("fma", "default")))
-#else
-#define FMA_CLONES
-#endif
-
-FMA_CLONES ALGO_PASS(algo_sfma)
+/* The chain in format f (A, B, C and D share it), inlined once per format so that the format's constants
+ * fold in.  While d is a normal number the shortcut runs on it unpacked (ieee_fma_normal); any other
+ * step is ieee_fma.  The NaN payload of DMMA and MFMA is not documented (paper section V); ieee_fma
+ * returns the canonical NaN with every mantissa bit set. */
+static inline __attribute__((always_inline)) uint64_t sfma_chain(const fmt_desc *f, uint64_t d, const uint64_t *a,
+                                                                 const uint64_t *b, int k)
 {
-    (void)in, (void)c_fmt, (void)sa, (void)sb; /* C and D share the format: f64 (DMMA) or f32 (MFMA) */
-    const int k = p->k_count;
-    /* The NaN payload of DMMA and MFMA is not documented (paper section V); mmaref returns the
-     * canonical NaN with every mantissa bit set. */
-    if (out_table[p->out].format == MMAREF_F64) {
-        double d = bits_to_f64(c);
-        for (int i = 0; i < k; i++)
-            d = __builtin_fma(bits_to_f64(a[i]), bits_to_f64(b[i]), d);
-        return isnan(d) ? fmt_canonical_nan(fmt_of(MMAREF_F64)) : f64_to_bits(d);
+    const uint64_t *end = a + k;
+    while (a < end) {
+        ieee_normal dn;
+        if (ieee_normal_of(f, d, &dn)) {
+            while (a < end && ieee_fma_normal(f, *a, *b, &dn))
+                a++, b++;
+            d = ieee_normal_bits(f, dn);
+            if (a == end)
+                break;
+        }
+        d = ieee_fma(f, ieee_decode(f, *a), ieee_decode(f, *b), ieee_decode(f, d));
+        a++, b++;
     }
-    float d = bits_to_f32(c);
-    for (int i = 0; i < k; i++)
-        d = __builtin_fmaf(bits_to_f32(a[i]), bits_to_f32(b[i]), d);
-    return isnan(d) ? fmt_canonical_nan(fmt_of(MMAREF_F32)) : f32_to_bits(d);
+    return d;
+}
+
+ALGO_PASS(algo_sfma)
+{
+    (void)in, (void)c_fmt, (void)sa, (void)sb; /* A, B, C and D: the pass's output format (f64 or f32-rne) */
+    if (out_table[p->out].format == MMAREF_F64)
+        return sfma_chain(fmt_of(MMAREF_F64), c, a, b, p->k_count);
+    return sfma_chain(fmt_of(MMAREF_F32), c, a, b, p->k_count);
 }
