@@ -2,13 +2,14 @@
 # Writes the seed corpus tests/fuzz/corpus/<harness>/ (a handful of small valid inputs per harness,
 # the formats described at the top of each tests/fuzz/fuzz_*.c) from the built CLI and NumPy.
 #   bash tests/fuzz/make_corpus.sh [MMAREF]      (default build/mmaref; /usr/bin/python3 for NumPy)
-# The seeds are committed; run this again only to change them.
+# The seeds are committed; run this again only to change them.  Files named regress-* (inputs that once
+# found a bug, kept as regression checks) are left alone.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 M=${1:-build/mmaref}
 PY=/usr/bin/python3
 C=tests/fuzz/corpus
-rm -rf "$C"
+[[ -d $C ]] && find "$C" -type f ! -name 'regress-*' -delete
 mkdir -p "$C"/{fuzz_batch,fuzz_npy,fuzz_lookup,fuzz_dot,fuzz_value}
 
 # ---- fuzz_batch: "ARGUMENTS\n" then stdin, lines from `mmaref gen` (--with-d for --check) ----
