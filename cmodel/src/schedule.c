@@ -113,8 +113,27 @@ static const kind_desc kinds[MMAREF_ALGO_COUNT] = {
 
 typedef enum {
     SCHED_OK, SCHED_K, SCHED_FORMAT, SCHED_BLOCK, SCHED_PASSES, SCHED_SLICE, SCHED_CODE, SCHED_KIND, SCHED_F,
-    SCHED_GROUP, SCHED_SCALES, SCHED_COVER, SCHED_D, SCHED_C
+    SCHED_GROUP, SCHED_SCALES, SCHED_COVER, SCHED_D, SCHED_OPERANDS, SCHED_C
 } sched_problem;
+
+/* The formats each summation kind is written for (sets over mmaref_format), the ones the instruction
+ * tables use: its operands a and b (any pairing), its block scales; whether a and b must be the pass's
+ * output format (the IEEE FMA chain computes in it); whether C may come in a narrower format that the
+ * output holds exactly (widened: fmt_widen, Volta's f16 C of an f32 D), else only in the output's own.
+ * A kind without an entry takes any operands. */
+#define FMT(f) (1u << MMAREF_##f)
+static const struct {
+    unsigned ab, scale;
+    int ab_is_output, widens_c;
+} kind_formats[MMAREF_ALGO_COUNT] = {
+    [MMAREF_ALGO_SFMA] = {FMT(F32) | FMT(F64), 0, 1, 0},
+    [MMAREF_ALGO_FDA] = {FMT(F16) | FMT(BF16) | FMT(TF32) | FMT(E4M3) | FMT(E5M2) | FMT(E3M2) | FMT(E2M3) | FMT(E2M1),
+                         FMT(UE8M0), 0, 1},
+    [MMAREF_ALGO_GDFS] = {FMT(E2M1), FMT(UE4M3) | FMT(UE8M0), 0, 1},
+    [MMAREF_ALGO_GPS] = {FMT(F16) | FMT(BF16), 0, 0, 0},
+    [MMAREF_ALGO_FDRDA] = {FMT(F16) | FMT(BF16) | FMT(TF32), 0, 0, 0},
+    [MMAREF_ALGO_GFDRDA] = {FMT(E4M3FNUZ) | FMT(E5M2FNUZ), 0, 0, 0},
+};
 
 /* The first thing wrong with a pass, given where it must start.  Written branch-light: mmaref_dot
  * runs it on every call. */
@@ -173,16 +192,20 @@ static inline __attribute__((always_inline)) sched_problem schedule_problem(cons
         return SCHED_COVER;
     if (out_table[in->pass[in->passes - 1].out].format != in->d)
         return SCHED_D;
-    /* Each pass takes its C (the instruction's, then the previous result) in its output format; FDA and
-     * GDFS also take one that format holds exactly, widening it (fmt_widen: Volta's f16 C of an f32 D). */
+    /* Each pass's formats are ones its kind is written for (kind_formats); its C is the instruction's,
+     * then the previous pass's result. */
     for (int i = 0; i < in->passes; i++) {
         const mmaref_pass *p = &in->pass[i];
-        const fmt_desc *fc = fmt_of(pass_c_format(in, i)), *fo = fmt_of(out_table[p->out].format);
-        int widens = p->algo == MMAREF_ALGO_FDA || p->algo == MMAREF_ALGO_GDFS;
-        if (fc != fo && !(widens && fmt_widens_exactly(fc, fo))) {
-            *bad_pass = i;
+        mmaref_format out = out_table[p->out].format;
+        unsigned ab = kind_formats[p->algo].ab, scale = kind_formats[p->algo].scale;
+        *bad_pass = i;
+        if (ab && (!((ab >> in->a) & (ab >> in->b) & 1) ||
+                   (kind_formats[p->algo].ab_is_output && (in->a != out || in->b != out)) ||
+                   (p->scales != MMAREF_SCALES_NONE && scale && !((scale >> in->scale) & 1))))
+            return SCHED_OPERANDS;
+        const fmt_desc *fc = fmt_of(pass_c_format(in, i)), *fo = fmt_of(out);
+        if (fc != fo && !(kind_formats[p->algo].widens_c && fmt_widens_exactly(fc, fo)))
             return SCHED_C;
-        }
     }
     return SCHED_OK;
 }
@@ -237,6 +260,11 @@ mmaref_status mmaref_check_schedule(const mmaref_instr *in, char *msg, size_t le
             n += in->pass[j].k_count;
         return fail(msg, len, "%s: the passes cover %d of K = %d products", in->name, n, in->k);
     }
+    case SCHED_OPERANDS:
+        return fail(msg, len, "%s: pass %d: %s with output %s does not take %s x %s operands%s%s", in->name, i,
+                    mmaref_algo_name(p->algo), mmaref_output_name(p->out), mmaref_format_name(in->a),
+                    mmaref_format_name(in->b), p->scales != MMAREF_SCALES_NONE ? " scaled by " : "",
+                    p->scales != MMAREF_SCALES_NONE ? mmaref_format_name(in->scale) : "");
     case SCHED_C:
         return fail(msg, len, "%s: pass %d takes C as %s, which %s with output %s cannot take", in->name, i,
                     mmaref_format_name(pass_c_format(in, i)), mmaref_algo_name(p->algo), mmaref_output_name(p->out));
