@@ -5,8 +5,9 @@
 #                      FUZZ_HARNESSES picks some; `make -j2 fuzz` runs two at a time.
 #   make fuzz-build    only builds them: clang -fsanitize=fuzzer,address,undefined, the library and the
 #                      CLI's sources compiled with the same sanitizers into build/fuzz/
-#   make asan          the library and CLI built with ASan + UBSan (gcc) into build/asan/
-#                      (tests/t_model_sanitize.sh runs the model suites against it)
+#   make asan          the library and CLI built with ASan + UBSan into build/asan/ (clang: gcc 12's
+#                      UBSan ignores log_path when combined with ASan; tests/t_model_sanitize.sh runs the
+#                      model suites against it and needs every report in a file)
 FUZZ_CC        ?= clang
 FUZZ_SECONDS   ?= 300
 FUZZ_DIR       := $(BUILD)/fuzz
@@ -45,4 +46,4 @@ fuzz-run-%: $(FUZZ_DIR)/%
 
 # the same Makefile rules into another build directory, the sanitizers added to the user's CFLAGS
 asan:
-	@$(MAKE) --no-print-directory BUILD=$(ASAN_DIR) CFLAGS="$(ASAN_CFLAGS)" $(ASAN_DIR)/mmaref $(ASAN_DIR)/libmmaref.a
+	@$(MAKE) --no-print-directory BUILD=$(ASAN_DIR) CC=$(FUZZ_CC) CFLAGS="$(ASAN_CFLAGS)" $(ASAN_DIR)/mmaref $(ASAN_DIR)/libmmaref.a

@@ -5,6 +5,7 @@
 # (libFuzzer runs every file of it first, then mutates; new inputs are added there) and fuzzes for S
 # seconds (default 300).  A crash, a broken invariant, a leak or an input running over 10 s fails the
 # harness; the line names the reproducer (WORK/artifacts/<harness>/...) and its first error line.
+# tests/fuzz/<harness>.flags, if present, holds more libFuzzer flags for that harness (one line).
 #   --build DIR   where the harness binaries are (default build/fuzz)
 #   --work DIR    where the corpus copies, artifacts and logs go (default: the build directory)
 #   --replay DIR  instead of fuzzing, run every file of DIR/<harness>/ once (e.g. tests/fuzz/crashes)
@@ -31,21 +32,27 @@ for h in "$@"; do
   if [[ ! -x $bin ]]; then
     echo "not ok - $h: $bin not built (make fuzz-build)"; failed=1; continue
   fi
+  flags=()
+  [[ -f tests/fuzz/$h.flags ]] && read -r -a flags <tests/fuzz/$h.flags
   log=$work/logs/$h.log art=$work/artifacts/$h/
   mkdir -p "$work/logs" "$art"
   if [[ -n $replay ]]; then
     files=("$replay/$h"/*)
     [[ -e ${files[0]} ]] || { echo "ok - $h: no inputs in $replay/$h"; continue; }
-    "$bin" -artifact_prefix="$art" -timeout=10 "${files[@]}" >"$log" 2>&1; rc=$?
+    "$bin" "${flags[@]}" -artifact_prefix="$art" -timeout=10 "${files[@]}" >"$log" 2>&1; rc=$?
     if [[ $rc -eq 0 ]]; then echo "ok - $h: ${#files[@]} inputs of $replay/$h run cleanly"
-    else echo "not ok - $h: an input of $replay/$h fails: $(grep -m1 -E 'ERROR|fuzz invariant broken|Running:' "$log" | cut -c1-300) (log $log)"; failed=1; fi
+    else
+      input=$(grep -o 'Running: .*' "$log" | tail -1 | cut -c10-)
+      why=$(grep -m1 -E '^==[0-9]+== ?ERROR|fuzz invariant broken|runtime error' "$log" | cut -c1-300)
+      echo "not ok - $h: $input fails: ${why:-exit status $rc} (log $log)"; failed=1
+    fi
     continue
   fi
   corpus=$work/corpus/$h
   mkdir -p "$corpus"
   [[ -d tests/fuzz/corpus/$h ]] && cp -n tests/fuzz/corpus/"$h"/* "$corpus"/ 2>/dev/null
   before=$(find "$corpus" -type f | wc -l)
-  "$bin" -max_total_time="$seconds" -timeout=10 -print_final_stats=1 -artifact_prefix="$art" "$corpus" \
+  "$bin" "${flags[@]}" -max_total_time="$seconds" -timeout=10 -print_final_stats=1 -artifact_prefix="$art" "$corpus" \
     >"$log" 2>&1; rc=$?
   execs=$(grep -m1 -o 'stat::number_of_executed_units: [0-9]*' "$log" | grep -o '[0-9]*$')
   secs=$(grep -m1 -o 'Done [0-9]* runs in [0-9]* second' "$log" | awk '{print $5}')
@@ -54,7 +61,7 @@ for h in "$@"; do
     echo "ok - $h: ${execs:-?} executions in ${secs:-$seconds} s, no finding (corpus $before -> $after inputs in $corpus)"
   else
     repro=$(grep -m1 -o 'Test unit written to [^ ]*' "$log" | awk '{print $5}')
-    why=$(grep -m1 -E '^==[0-9]+==ERROR|fuzz invariant broken|runtime error|ERROR: libFuzzer' "$log" | cut -c1-300)
+    why=$(grep -m1 -E '^==[0-9]+== ?ERROR|fuzz invariant broken|runtime error|ERROR: libFuzzer' "$log" | cut -c1-300)
     echo "not ok - $h: finding after ${execs:-?} executions: ${why:-exit status $rc}; reproducer ${repro:-none} (log $log)"
     failed=1
   fi
