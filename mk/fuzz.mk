@@ -39,10 +39,15 @@ $(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(FUZZ_OBJ)
 
 fuzz-build: $(addprefix $(FUZZ_DIR)/,$(FUZZ_HARNESSES))
 
+# every harness runs (each fuzz-run-<harness> records its exit status), then a finding fails the target
 fuzz: $(addprefix fuzz-run-,$(FUZZ_HARNESSES))
+	@! grep -Lx 0 $(addprefix $(FUZZ_DIR)/status/,$(FUZZ_HARNESSES)) | grep -q . || \
+	  { echo "make fuzz: findings above; reproducers under $(FUZZ_DIR)/artifacts/"; exit 1; }
 
-fuzz-run-%: $(FUZZ_DIR)/%
-	@bash tests/fuzz/run.sh --build $(FUZZ_DIR) --seconds $(FUZZ_SECONDS) $*
+# a static pattern rule: make looks up no implicit rule for a phony target
+$(addprefix fuzz-run-,$(FUZZ_HARNESSES)): fuzz-run-%: $(FUZZ_DIR)/%
+	@mkdir -p $(FUZZ_DIR)/status
+	@bash tests/fuzz/run.sh --build $(FUZZ_DIR) --seconds $(FUZZ_SECONDS) $*; echo $$? >$(FUZZ_DIR)/status/$*
 
 # the same Makefile rules into another build directory, the sanitizers added to the user's CFLAGS
 asan:
