@@ -13,13 +13,16 @@ declare -A probe=(
   [libsystemc-dev]="/usr/include/systemc.h"
   [gnuplot-nox]="gnuplot"
   [zlib1g-dev]="/usr/include/zlib.h"
+  [clang]="clang"
+  # libFuzzer and the sanitizer runtimes for clang (tests/fuzz, make asan); clang only recommends them
+  [libclang-rt-dev]="/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a"
 )
 
 missing=()
-for pkg in build-essential make python3 verilator yosys libsystemc-dev gnuplot-nox zlib1g-dev; do
+for pkg in build-essential make python3 verilator yosys libsystemc-dev gnuplot-nox zlib1g-dev clang libclang-rt-dev; do
   what=${probe[$pkg]}
   if [[ $what == /* ]]; then
-    [[ -e $what ]] && continue
+    compgen -G "$what" >/dev/null && continue  # a path, or a pattern where the version is part of it
   else
     command -v "$what" >/dev/null 2>&1 && continue
   fi

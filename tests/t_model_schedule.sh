@@ -2,11 +2,12 @@
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.." || exit 1
 LIB=${MMAREF_LIB:-build/libmmaref.a}
+API_CC=${MMAREF_API_CC:-cc}  # compiler (and flags) to link against LIB: a sanitizer build needs its own
 PY=${PYTHON:-python3}
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 
 # 1. The public API from outside (tests/api/check_schedule.c: derivations beside each value).
-if cc -std=c11 -Wall -Wextra -Werror -Icmodel/include -o "$tmp/check_schedule" tests/api/check_schedule.c "$LIB" -lm \
+if $API_CC -std=c11 -Wall -Wextra -Werror -Icmodel/include -o "$tmp/check_schedule" tests/api/check_schedule.c "$LIB" -lm \
    2>"$tmp/cc.log"; then
   out=$("$tmp/check_schedule" 2>&1); rc=$?
   echo "$out"

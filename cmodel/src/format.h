@@ -103,6 +103,17 @@ static inline __attribute__((always_inline)) fp_unpacked fmt_decode(const fmt_de
     return u;
 }
 
+/* Does `to` hold every value of `from` exactly (fmt_widen's precondition)?  Both IEEE, `to` with as
+ * many mantissa and exponent bits, reaching as high and, subnormals included, as low. */
+static inline int fmt_widens_exactly(const fmt_desc *from, const fmt_desc *to)
+{
+    return from == to ||
+           (from->specials == MMAREF_SPECIALS_IEEE && to->specials == MMAREF_SPECIALS_IEEE &&
+            from->man_bits <= to->man_bits && from->exp_bits <= to->exp_bits &&
+            fmt_min_exp(from) - from->man_bits >= fmt_min_exp(to) - to->man_bits &&
+            (1 << from->exp_bits) - 2 - from->bias <= (1 << to->exp_bits) - 2 - to->bias);
+}
+
 /* An exact widening conversion (f16 -> f32 for Volta's C): the same value in format `to`, normalized
  * as `to` decodes it (a subnormal of the narrow format becomes normal in the wide one). */
 static inline fp_unpacked fmt_widen(const fmt_desc *from, const fmt_desc *to, fp_unpacked u)

@@ -113,8 +113,27 @@ static const kind_desc kinds[MMAREF_ALGO_COUNT] = {
 
 typedef enum {
     SCHED_OK, SCHED_K, SCHED_FORMAT, SCHED_BLOCK, SCHED_PASSES, SCHED_SLICE, SCHED_CODE, SCHED_KIND, SCHED_F,
-    SCHED_GROUP, SCHED_SCALES, SCHED_COVER, SCHED_D
+    SCHED_GROUP, SCHED_SCALES, SCHED_COVER, SCHED_D, SCHED_OPERANDS, SCHED_C
 } sched_problem;
+
+/* The formats each summation kind is written for (sets over mmaref_format), the ones the instruction
+ * tables use: its operands a and b (any pairing), its block scales; whether a and b must be the pass's
+ * output format (the IEEE FMA chain computes in it); whether C may come in a narrower format that the
+ * output holds exactly (widened: fmt_widen, Volta's f16 C of an f32 D), else only in the output's own.
+ * A kind without an entry takes any operands. */
+#define FMT(f) (1u << MMAREF_##f)
+static const struct {
+    unsigned ab, scale;
+    int ab_is_output, widens_c;
+} kind_formats[MMAREF_ALGO_COUNT] = {
+    [MMAREF_ALGO_SFMA] = {FMT(F32) | FMT(F64), 0, 1, 0},
+    [MMAREF_ALGO_FDA] = {FMT(F16) | FMT(BF16) | FMT(TF32) | FMT(E4M3) | FMT(E5M2) | FMT(E3M2) | FMT(E2M3) | FMT(E2M1),
+                         FMT(UE8M0), 0, 1},
+    [MMAREF_ALGO_GDFS] = {FMT(E2M1), FMT(UE4M3) | FMT(UE8M0), 0, 1},
+    [MMAREF_ALGO_GPS] = {FMT(F16) | FMT(BF16), 0, 0, 0},
+    [MMAREF_ALGO_FDRDA] = {FMT(F16) | FMT(BF16) | FMT(TF32), 0, 0, 0},
+    [MMAREF_ALGO_GFDRDA] = {FMT(E4M3FNUZ) | FMT(E5M2FNUZ), 0, 0, 0},
+};
 
 /* The first thing wrong with a pass, given where it must start.  Written branch-light: mmaref_dot
  * runs it on every call. */
@@ -123,7 +142,7 @@ static inline __attribute__((always_inline)) sched_problem pass_problem(const mm
 {
     unsigned algo = (unsigned)p->algo, out = (unsigned)p->out, ap = (unsigned)p->align_products;
     unsigned ac = (unsigned)p->align_c, sc = (unsigned)p->scales;
-    if ((p->k_first != next) | ((unsigned)(p->k_count - 1) >= (unsigned)(in->k - next)))
+    if ((p->k_first != next) | ((unsigned)p->k_count - 1u >= (unsigned)(in->k - next)))
         return SCHED_SLICE;
     if ((algo >= MMAREF_ALGO_COUNT) | (out >= MMAREF_OUT_COUNT) | (ap >= MMAREF_ROUNDING_COUNT) |
         (ac >= MMAREF_ROUNDING_COUNT) | (sc >= MMAREF_SCALES_COUNT))
@@ -131,7 +150,7 @@ static inline __attribute__((always_inline)) sched_problem pass_problem(const mm
     const kind_desc *kd = &kinds[algo];
     if (!((kd->align >> ap) & (kd->align >> ac) & (kd->scales >> sc) & (kd->outs >> out) & 1))
         return SCHED_KIND;
-    if ((unsigned)(p->frac_bits - kd->min_F) > (unsigned)(kd->max_F - kd->min_F))
+    if ((unsigned)p->frac_bits - (unsigned)kd->min_F > (unsigned)(kd->max_F - kd->min_F))
         return SCHED_F;
     if (__builtin_expect(kd->grouped, 0) ? p->group < 1 || p->k_count % p->group : p->group != 0)
         return SCHED_GROUP;
@@ -142,11 +161,17 @@ static inline __attribute__((always_inline)) sched_problem pass_problem(const mm
     return SCHED_OK;
 }
 
+/* The format pass i takes its C in. */
+static inline mmaref_format pass_c_format(const mmaref_instr *in, int i)
+{
+    return i == 0 ? in->c : out_table[in->pass[i - 1].out].format;
+}
+
 /* The first thing wrong with a record; *bad_pass names the pass. */
 static inline __attribute__((always_inline)) sched_problem schedule_problem(const mmaref_instr *in, int *bad_pass)
 {
-    if (((unsigned)(in->k - 1) >= MMAREF_MAX_K) | ((unsigned)(in->passes - 1) >= MMAREF_MAX_PASSES))
-        return (unsigned)(in->k - 1) >= MMAREF_MAX_K ? SCHED_K : SCHED_PASSES;
+    if (((unsigned)in->k - 1u >= MMAREF_MAX_K) | ((unsigned)in->passes - 1u >= MMAREF_MAX_PASSES))
+        return (unsigned)in->k - 1u >= MMAREF_MAX_K ? SCHED_K : SCHED_PASSES;
     if (((unsigned)in->a >= MMAREF_FORMAT_COUNT) | ((unsigned)in->b >= MMAREF_FORMAT_COUNT) |
         ((unsigned)in->c >= MMAREF_FORMAT_COUNT) | ((unsigned)in->d >= MMAREF_FORMAT_COUNT))
         return SCHED_FORMAT;
@@ -167,6 +192,21 @@ static inline __attribute__((always_inline)) sched_problem schedule_problem(cons
         return SCHED_COVER;
     if (out_table[in->pass[in->passes - 1].out].format != in->d)
         return SCHED_D;
+    /* Each pass's formats are ones its kind is written for (kind_formats); its C is the instruction's,
+     * then the previous pass's result. */
+    for (int i = 0; i < in->passes; i++) {
+        const mmaref_pass *p = &in->pass[i];
+        mmaref_format out = out_table[p->out].format;
+        unsigned ab = kind_formats[p->algo].ab, scale = kind_formats[p->algo].scale;
+        *bad_pass = i;
+        if (ab && (!((ab >> in->a) & (ab >> in->b) & 1) ||
+                   (kind_formats[p->algo].ab_is_output && (in->a != out || in->b != out)) ||
+                   (p->scales != MMAREF_SCALES_NONE && scale && !((scale >> in->scale) & 1))))
+            return SCHED_OPERANDS;
+        const fmt_desc *fc = fmt_of(pass_c_format(in, i)), *fo = fmt_of(out);
+        if (fc != fo && !(kind_formats[p->algo].widens_c && fmt_widens_exactly(fc, fo)))
+            return SCHED_C;
+    }
     return SCHED_OK;
 }
 
@@ -194,8 +234,8 @@ mmaref_status mmaref_check_schedule(const mmaref_instr *in, char *msg, size_t le
         int start = 0;
         for (int j = 0; j < i; j++)
             start += in->pass[j].k_count;
-        return fail(msg, len, "%s: pass %d covers products %d..%d, expected to start at %d within K = %d",
-                    in->name, i, p->k_first, p->k_first + p->k_count - 1, start, in->k);
+        return fail(msg, len, "%s: pass %d covers products %d..%lld, expected to start at %d within K = %d",
+                    in->name, i, p->k_first, (long long)p->k_first + p->k_count - 1, start, in->k);
     }
     case SCHED_CODE:
         return fail(msg, len, "%s: pass %d has a code out of range", in->name, i);
@@ -220,6 +260,14 @@ mmaref_status mmaref_check_schedule(const mmaref_instr *in, char *msg, size_t le
             n += in->pass[j].k_count;
         return fail(msg, len, "%s: the passes cover %d of K = %d products", in->name, n, in->k);
     }
+    case SCHED_OPERANDS:
+        return fail(msg, len, "%s: pass %d: %s with output %s does not take %s x %s operands%s%s", in->name, i,
+                    mmaref_algo_name(p->algo), mmaref_output_name(p->out), mmaref_format_name(in->a),
+                    mmaref_format_name(in->b), p->scales != MMAREF_SCALES_NONE ? " scaled by " : "",
+                    p->scales != MMAREF_SCALES_NONE ? mmaref_format_name(in->scale) : "");
+    case SCHED_C:
+        return fail(msg, len, "%s: pass %d takes C as %s, which %s with output %s cannot take", in->name, i,
+                    mmaref_format_name(pass_c_format(in, i)), mmaref_algo_name(p->algo), mmaref_output_name(p->out));
     case SCHED_D:
     default:
         return fail(msg, len, "%s: the last pass writes %s, D is %s", in->name, mmaref_output_name(last->out),
