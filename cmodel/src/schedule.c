@@ -11,7 +11,8 @@
 
 /* ---- names (the schema) ---- */
 
-static const char *const algo_names[MMAREF_ALGO_COUNT] = {"SFMA", "FDA", "GDFS", "GPS", "FDRDA", "GFDRDA"};
+static const char *const algo_names[MMAREF_ALGO_COUNT] = {"SFMA", "FDA", "GDFS", "GPS", "FDRDA", "GFDRDA",
+                                                          "M3XU"};
 static const char *const rounding_names[MMAREF_ROUNDING_COUNT] = {"rz", "rd", "rne"};
 static const char *const scaling_names[MMAREF_SCALES_COUNT] = {"none", "per-product", "per-group"};
 
@@ -89,6 +90,7 @@ typedef struct {
     unsigned outs;    /* output kinds allowed */
     int min_F, max_F; /* range of frac_bits (0..0 for the IEEE kinds) */
     int grouped;      /* uses G (>= 1, dividing its products); others have G = 0 */
+    unsigned formats; /* 0: any operand formats; else A, B, C and D all one of these */
 } kind_desc;
 
 /* F keeps every aligned term inside the 64-bit fixed-point sum (GDFS uses 35). */
@@ -108,12 +110,17 @@ static const kind_desc kinds[MMAREF_ALGO_COUNT] = {
     /* Step 6 rounds down on CDNA3; RZ is the paper's hypothetical variant */
     [MMAREF_ALGO_FDRDA] = {algo_fdrda, BITS(MMAREF_RD) | BITS(MMAREF_RZ), BITS(MMAREF_SCALES_NONE), F32_OUTS, 1, MAX_FRAC_BITS, 0},
     [MMAREF_ALGO_GFDRDA] = {algo_fdrda, BITS(MMAREF_RD) | BITS(MMAREF_RZ), BITS(MMAREF_SCALES_NONE), F32_OUTS, 1, MAX_FRAC_BITS, 0},
+    /* FP32 or FP32C operands split into 12-bit halves; Step 4 truncates; Step 6 rounds to nearest even.
+     * F up to the product register's 46 fractional bits (65 terms below 2^48 stay inside the sum). */
+    [MMAREF_ALGO_M3XU] = {algo_m3xu, BITS(MMAREF_RZ), BITS(MMAREF_SCALES_NONE),
+                          BITS(MMAREF_OUT_F32_RNE) | BITS(MMAREF_OUT_F32C_RNE), 1, M3XU_PRODUCT_FRAC_BITS, 0,
+                          BITS(MMAREF_F32) | BITS(MMAREF_F32C)},
 };
 
 
 typedef enum {
     SCHED_OK, SCHED_K, SCHED_FORMAT, SCHED_BLOCK, SCHED_PASSES, SCHED_SLICE, SCHED_CODE, SCHED_KIND, SCHED_F,
-    SCHED_GROUP, SCHED_SCALES, SCHED_COVER, SCHED_D
+    SCHED_GROUP, SCHED_SCALES, SCHED_OPERANDS, SCHED_COVER, SCHED_D
 } sched_problem;
 
 /* The first thing wrong with a pass, given where it must start.  Written branch-light: mmaref_dot
@@ -139,6 +146,9 @@ static inline __attribute__((always_inline)) sched_problem pass_problem(const mm
         (!in->block_size || p->k_first % in->block_size ||
          (algo == MMAREF_ALGO_GDFS && in->block_size % p->group && p->group % in->block_size)))
         return SCHED_SCALES;
+    if (__builtin_expect(kd->formats != 0, 0) &&
+        (!((kd->formats >> in->a) & 1) || in->b != in->a || in->c != in->a || out_table[out].format != in->a))
+        return SCHED_OPERANDS;
     return SCHED_OK;
 }
 
@@ -214,6 +224,16 @@ mmaref_status mmaref_check_schedule(const mmaref_instr *in, char *msg, size_t le
                     p->k_count);
     case SCHED_SCALES:
         return fail(msg, len, "%s: pass %d uses block scales the instruction does not have", in->name, i);
+    case SCHED_OPERANDS: {
+        char allowed[128] = "";
+        for (int f = 0, n = 0; f < MMAREF_FORMAT_COUNT; f++)
+            if ((kinds[p->algo].formats >> f) & 1)
+                n += snprintf(allowed + n, sizeof allowed - (size_t)n, "%s%s", n ? " or all " : "",
+                              mmaref_format_name((mmaref_format)f));
+        return fail(msg, len, "%s: pass %d: %s takes A, B, C and its output all %s, not %s/%s/%s -> %s", in->name,
+                    i, mmaref_algo_name(p->algo), allowed, mmaref_format_name(in->a), mmaref_format_name(in->b),
+                    mmaref_format_name(in->c), mmaref_output_name(p->out));
+    }
     case SCHED_COVER: {
         int n = 0;
         for (int j = 0; j < in->passes; j++)
