@@ -32,6 +32,7 @@ typedef enum {
     MMAREF_F64, MMAREF_F32, MMAREF_TF32, MMAREF_F16, MMAREF_BF16,
     MMAREF_E4M3, MMAREF_E5M2, MMAREF_E3M2, MMAREF_E2M3, MMAREF_E2M1,
     MMAREF_UE8M0, MMAREF_UE4M3, MMAREF_E4M3FNUZ, MMAREF_E5M2FNUZ,
+    MMAREF_F32C, /* complex: two f32 parts in 64 bits, real in the low 32, imaginary in the high 32 */
     MMAREF_FORMAT_COUNT
 } mmaref_format;
 
@@ -50,6 +51,7 @@ typedef enum {
     MMAREF_ALGO_GPS,    /* group pairwise sum in FP32, groups of G (AMD CDNA1/2, IV-B) */
     MMAREF_ALGO_FDRDA,  /* fused dot, round-down add of C (AMD CDNA3, IV-F) */
     MMAREF_ALGO_GFDRDA, /* FDRDA over the even and the odd products separately (AMD CDNA3 FP8, IV-H) */
+    MMAREF_ALGO_M3XU,   /* M3XU: exact FP32 products from 12-bit halves in steps, fused sum (docs/m3xu.md) */
     MMAREF_ALGO_COUNT
 } mmaref_algo;
 
@@ -71,6 +73,7 @@ typedef enum {
     MMAREF_OUT_F16_RNE,    /* f16, round to nearest even */
     MMAREF_OUT_F32_RNE,    /* f32, round to nearest even (IEEE; AMD) */
     MMAREF_OUT_F64_RNE,    /* f64, round to nearest even (IEEE; DMMA) */
+    MMAREF_OUT_F32C_RNE,   /* f32c, each part an f32 rounded to nearest even (M3XU FP32C) */
     MMAREF_OUT_COUNT
 } mmaref_output;
 
@@ -159,13 +162,22 @@ mmaref_format mmaref_format_by_name(const char *name);
 int mmaref_format_width(mmaref_format f); /* storage width in bits (tf32: 32, e2m1: 4, ...) */
 /* Is raw a valid encoding of the format (fits in its width)? */
 int mmaref_format_valid_bits(mmaref_format f, uint64_t raw);
-/* Exact value as a double (every format's values are doubles), for display. */
+/* Exact value as a double (every format's values are doubles), for display.  A complex format (f32c):
+ * the real part when the imaginary part is zero, else NaN (a complex value has no double; read the
+ * parts with mmaref_format_part_bits). */
 double mmaref_format_to_double(mmaref_format f, uint64_t raw);
 /* Raw bits of x rounded to the nearest value of f (ties to even; overflow to inf, or NaN in a format
- * without inf); MMAREF_ERR_VALUE if f cannot hold the sign or the class (e.g. -1 in ue8m0). */
+ * without inf); MMAREF_ERR_VALUE if f cannot hold the sign or the class (e.g. -1 in ue8m0).  A complex
+ * format gets x + 0i. */
 mmaref_status mmaref_format_round_double(mmaref_format f, double x, uint64_t *raw);
 /* Raw bits of x if x is exactly representable in f (NaN -> the format's canonical NaN). */
 mmaref_status mmaref_format_from_double(mmaref_format f, double x, uint64_t *raw);
+/* Complex formats: how many parts a value has (f32c: 2, real first; every other format: 1), the format
+ * of one part (f32c: f32; any other: itself), part i of a raw value, and a raw value from its parts. */
+int mmaref_format_parts(mmaref_format f);
+mmaref_format mmaref_format_part(mmaref_format f);
+uint64_t mmaref_format_part_bits(mmaref_format f, uint64_t raw, int i);
+uint64_t mmaref_format_join_parts(mmaref_format f, const uint64_t *parts);
 
 /* ---- names of the schedule's codes (the schema: `mmaref list --schema --json`) ---- */
 const char *mmaref_algo_name(mmaref_algo a);          /* "FDA" */
@@ -189,7 +201,9 @@ mmaref_status mmaref_check_schedule(const mmaref_instr *in, char *msg, size_t ms
  * One generator for every user (the RTL testbench, the GPU harness, `mmaref gen`, the tests), in the
  * manner of TestFloat's testfloat_gen: vectors and tiles of raw operand bits addressed by (instruction,
  * seed, index), so that any one of them can be regenerated from those three numbers. */
-/* A format's fields, from the library's format table (the one place they are written). */
+/* A format's fields, from the library's format table (the one place they are written).  A complex
+ * format (parts == 2) gives the fields of one part, except width (the whole value's 64 bits); its
+ * max_finite, inf and nan are the part's in both parts. */
 typedef struct {
     const char *name;
     int width, exp_bits, man_bits, bias; /* storage bits; exponent and mantissa fields; exponent bias */
@@ -199,6 +213,8 @@ typedef struct {
     uint64_t max_finite; /* the largest finite value (its ignored bits clear) */
     int has_inf, has_nan;
     uint64_t inf, nan;   /* +inf and the canonical NaN; 0 where the format has none */
+    int parts;           /* 1; 2 for a complex format (f32c) */
+    mmaref_format part;  /* the format of each part (f32c: f32; otherwise the format itself) */
 } mmaref_format_info;
 
 mmaref_status mmaref_format_get_info(mmaref_format f, mmaref_format_info *info);

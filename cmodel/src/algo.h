@@ -21,6 +21,18 @@ ALGO_PASS(algo_fda);    /* algo_fda.c */
 ALGO_PASS(algo_gdfs);   /* algo_gdfs.c */
 ALGO_PASS(algo_gps);    /* algo_gps.c (AMD CDNA1/2) */
 ALGO_PASS(algo_fdrda);  /* algo_fdrda.c (AMD CDNA3): FDRDA and, for p->algo == GFDRDA, GFDRDA */
+ALGO_PASS(algo_m3xu);   /* algo_m3xu.c: M3XU's FP32 (2 steps) and FP32C (4 steps) modes */
+
+/* FDA Step 1 (algo_fda.c), reached only when C, an operand or a scale is inf or NaN: the canonical NaN
+ * of fd for a NaN (scale_nan: a NaN scale), 0 * inf, or +inf and -inf among the products and C; else
+ * the one infinity.  a, b: k raw operands of formats fa, fb; uc: C decoded. */
+uint64_t fda_special_result(const fmt_desc *fd, const fmt_desc *fa, const fmt_desc *fb, fp_unpacked uc,
+                            const uint64_t *a, const uint64_t *b, int k, int scale_nan);
+
+/* M3XU's F_w: the fractional bits of its 48-bit product register, 2 x 23 for two f32 significands, so
+ * that a product at e_max enters the sum exactly (docs/m3xu.md).  The instruction table's F and the
+ * largest F the kind takes. */
+enum { M3XU_PRODUCT_FRAC_BITS = 46 };
 
 /* A zero operand decodes with exponent -126 whatever its format, and that exponent takes part in e_max
  * (a zero product a*b has exponent -126 + e_b): the convention of the MMA-Sim paper's simulator

@@ -6,8 +6,8 @@
 
 /* Step 1, reached only when an infinity or a NaN is present: NaN anywhere (a scale factor included),
  * 0 * inf, or infinities of both signs among the products and C give the canonical NaN; otherwise D is
- * the one infinity. */
-static uint64_t __attribute__((noinline))
+ * the one infinity.  (M3XU's Step 1 too: algo.h.) */
+uint64_t __attribute__((noinline))
 fda_special_result(const fmt_desc *fd, const fmt_desc *fa, const fmt_desc *fb, fp_unpacked uc,
                    const uint64_t *a, const uint64_t *b, int k, int scale_nan)
 {

@@ -2,8 +2,9 @@
 #include "fixed.h"
 
 /* FP32 exponent range with 13 fractional bits: the precision of Ada QMMA and Hopper QGMMA outputs. */
-static const fmt_desc fmt_e8m13 = {"f32_e8m13", 1 + 8 + E8M13_MAN_BITS, 8, E8M13_MAN_BITS, 127, 1,
-                                   MMAREF_SPECIALS_IEEE, 0};
+static const fmt_desc fmt_e8m13 = {.name = "f32_e8m13", .width = 1 + 8 + E8M13_MAN_BITS, .exp_bits = 8,
+                                   .man_bits = E8M13_MAN_BITS, .bias = 127, .has_sign = 1,
+                                   .specials = MMAREF_SPECIALS_IEEE};
 
 /* The Tensor Core never returns -0 from a fused sum: a sum that is zero, or that rounds to zero, is
  * +0 (MMA-Sim convention: the rounded significand passes through an integer, which has no -0). */
@@ -25,6 +26,7 @@ uint64_t fixed_to_output(int64_t sum, int lsb_exp, mmaref_output out)
     case MMAREF_OUT_F16_RNE:
         return tensor_core_zero(fmt_encode(fmt_of(MMAREF_F16), sign, mag, lsb_exp, MMAREF_RNE, 0), 16);
     case MMAREF_OUT_F32_RNE:
+    case MMAREF_OUT_F32C_RNE: /* one part */
         return fmt_encode(fmt_of(MMAREF_F32), sign, mag, lsb_exp, MMAREF_RNE, 0);
     case MMAREF_OUT_F64_RNE:
     default:

@@ -36,7 +36,8 @@ static inline int64_t fixed_align_rd(int sign, uint64_t sig, int sig_frac, int e
 
 /* Round a signed fixed-point value sum * 2^lsb_exp to an output of the given kind.  The NVIDIA kinds
  * (f32 RZ, f32 e8m13, f16 RNE) give +0 for a result that is or rounds to zero; IEEE RNE to f32 or f64
- * (AMD) keeps the sign of a negative value that rounds to zero. */
+ * (AMD, M3XU) keeps the sign of a negative value that rounds to zero.  A complex kind: one part
+ * (out_part). */
 uint64_t fixed_to_output(int64_t sum, int lsb_exp, mmaref_output out);
 
 /* Ada QMMA and Hopper QGMMA keep 13 of f32's 23 mantissa bits in their f32 output (e8m13). */
@@ -57,6 +58,14 @@ static const out_desc out_table[MMAREF_OUT_COUNT] = {
     [MMAREF_OUT_F16_RNE]   = {"f16-rne",      MMAREF_F16, MMAREF_RNE, 10},
     [MMAREF_OUT_F32_RNE]   = {"f32-rne",      MMAREF_F32, MMAREF_RNE, 23},
     [MMAREF_OUT_F64_RNE]   = {"f64-rne",      MMAREF_F64, MMAREF_RNE, 52},
+    [MMAREF_OUT_F32C_RNE]  = {"f32c-rne",     MMAREF_F32C, MMAREF_RNE, 23},
 };
+
+/* The kind one part of a complex output is rounded with: each part of f32c-rne is an f32-rne sum of
+ * its own (the kind itself for a real output).  fixed_to_output rounds one part. */
+static inline mmaref_output out_part(mmaref_output o)
+{
+    return o == MMAREF_OUT_F32C_RNE ? MMAREF_OUT_F32_RNE : o;
+}
 
 #endif

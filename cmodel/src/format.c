@@ -77,11 +77,41 @@ int mmaref_format_valid_bits(mmaref_format f, uint64_t raw)
     return w == 64 || (raw >> w) == 0;
 }
 
+int mmaref_format_parts(mmaref_format f) { return (unsigned)f < MMAREF_FORMAT_COUNT ? fmt_parts(fmt_of(f)) : 0; }
+
+mmaref_format mmaref_format_part(mmaref_format f)
+{
+    if ((unsigned)f >= MMAREF_FORMAT_COUNT)
+        return MMAREF_FORMAT_COUNT;
+    return fmt_parts(fmt_of(f)) > 1 ? fmt_of(f)->part : f;
+}
+
+uint64_t mmaref_format_part_bits(mmaref_format f, uint64_t raw, int i)
+{
+    if ((unsigned)f >= MMAREF_FORMAT_COUNT || i < 0 || i >= fmt_parts(fmt_of(f)))
+        return 0;
+    return fmt_part_bits(fmt_of(f), raw, i);
+}
+
+uint64_t mmaref_format_join_parts(mmaref_format f, const uint64_t *parts)
+{
+    if ((unsigned)f >= MMAREF_FORMAT_COUNT || !parts)
+        return 0;
+    const fmt_desc *d = fmt_of(f);
+    uint64_t raw = 0;
+    for (int i = 0; i < fmt_parts(d); i++)
+        raw |= fmt_join_part(d, fmt_part_bits(d, parts[i], 0), i);
+    return raw;
+}
+
 double mmaref_format_to_double(mmaref_format f, uint64_t raw)
 {
     if ((unsigned)f >= MMAREF_FORMAT_COUNT)
         return NAN;
     const fmt_desc *d = fmt_of(f);
+    if (fmt_parts(d) > 1) /* complex: a double only when the imaginary part is zero */
+        return mmaref_format_to_double(d->part, fmt_part_bits(d, raw, 1)) == 0
+                   ? mmaref_format_to_double(d->part, fmt_part_bits(d, raw, 0)) : NAN;
     fp_unpacked u = fmt_decode(d, raw);
     double v;
     switch (u.cls) {
@@ -109,6 +139,13 @@ static mmaref_status format_convert_double(mmaref_format f, double x, uint64_t *
     if ((unsigned)f >= MMAREF_FORMAT_COUNT || !raw)
         return MMAREF_ERR_ARGUMENT;
     const fmt_desc *d = fmt_of(f);
+    if (fmt_parts(d) > 1) { /* complex: x + 0i */
+        uint64_t re;
+        mmaref_status st = format_convert_double(d->part, x, &re, exact);
+        if (st == MMAREF_OK)
+            *raw = fmt_join_part(d, re, 0);
+        return st;
+    }
     if (isnan(x)) {
         if (d->specials == MMAREF_SPECIALS_NONE)
             return MMAREF_ERR_VALUE;
@@ -147,6 +184,17 @@ mmaref_status mmaref_format_get_info(mmaref_format f, mmaref_format_info *info)
     if ((unsigned)f >= MMAREF_FORMAT_COUNT || !info)
         return MMAREF_ERR_ARGUMENT;
     const fmt_desc *d = fmt_of(f);
+    if (fmt_parts(d) > 1) { /* complex: the part's fields; its special values in every part */
+        mmaref_format_get_info(d->part, info);
+        uint64_t *both[] = {&info->max_finite, &info->inf, &info->nan};
+        for (size_t i = 0; i < sizeof both / sizeof both[0]; i++)
+            for (int j = 1; j < fmt_parts(d); j++)
+                *both[i] |= fmt_join_part(d, *both[i], j);
+        info->name = d->name;
+        info->width = d->width;
+        info->parts = fmt_parts(d);
+        return MMAREF_OK;
+    }
     uint64_t max_biased, max_man;
     fmt_max_finite(d, &max_biased, &max_man);
     int has_inf = d->specials == MMAREF_SPECIALS_IEEE, has_nan = d->specials != MMAREF_SPECIALS_NONE;
@@ -156,6 +204,7 @@ mmaref_status mmaref_format_get_info(mmaref_format f, mmaref_format_info *info)
         .ignored = d->ignored, .max_finite = (max_biased << d->man_bits | max_man) & ~d->ignored,
         .has_inf = has_inf, .has_nan = has_nan,
         .inf = has_inf ? fmt_inf(d, 0) : 0, .nan = has_nan ? fmt_canonical_nan(d) : 0,
+        .parts = 1, .part = f,
     };
     return MMAREF_OK;
 }

@@ -20,6 +20,9 @@ typedef struct {
     int has_sign;       /* 0 for the unsigned scale formats */
     mmaref_specials specials;
     uint64_t ignored;   /* bits the hardware treats as zero: TF32's low 13, UE4M3's sign */
+    int parts;          /* 0 (one value); 2: a complex format, two values of format `part`, the real part
+                         * in the low half of the width -- decoded part by part, never as a whole */
+    mmaref_format part;
 } fmt_desc;
 
 typedef struct {
@@ -32,10 +35,11 @@ typedef struct {
 typedef mmaref_rounding fp_rounding;
 
 /* The format parameters, visible to the compiler so decoding a known format folds to a few
- * instructions.  name, width, exp_bits, man_bits, bias, has_sign, specials, ignored bits */
+ * instructions.  name, width, exp_bits, man_bits, bias, has_sign, specials, ignored bits[, parts, part] */
+#define F32_FIELDS 8, 23, 127, 1, MMAREF_SPECIALS_IEEE, 0
 static const fmt_desc fmt_table[MMAREF_FORMAT_COUNT] = {
     [MMAREF_F64]      = {"f64",      64, 11, 52, 1023, 1, MMAREF_SPECIALS_IEEE, 0},
-    [MMAREF_F32]      = {"f32",      32,  8, 23,  127, 1, MMAREF_SPECIALS_IEEE, 0},
+    [MMAREF_F32]      = {"f32",      32, F32_FIELDS},
     /* TF32 is stored in 32 bits; Tensor and Matrix Cores treat the low 13 bits as zero (Step 0). */
     [MMAREF_TF32]     = {"tf32",     32,  8, 23,  127, 1, MMAREF_SPECIALS_IEEE, 0x1FFF},
     [MMAREF_F16]      = {"f16",      16,  5, 10,   15, 1, MMAREF_SPECIALS_IEEE, 0},
@@ -50,9 +54,25 @@ static const fmt_desc fmt_table[MMAREF_FORMAT_COUNT] = {
     [MMAREF_UE4M3]    = {"ue4m3",     8,  4,  3,    7, 0, MMAREF_SPECIALS_FN,   0x80},
     [MMAREF_E4M3FNUZ] = {"e4m3fnuz",  8,  4,  3,    8, 1, MMAREF_SPECIALS_FNUZ, 0},
     [MMAREF_E5M2FNUZ] = {"e5m2fnuz",  8,  5,  2,   16, 1, MMAREF_SPECIALS_FNUZ, 0},
+    /* M3XU's complex FP32: the memory layout of a little-endian complex64, real part first (low bits). */
+    [MMAREF_F32C]     = {"f32c",     64, F32_FIELDS, 2, MMAREF_F32},
 };
+#undef F32_FIELDS
 
 static inline const fmt_desc *fmt_of(mmaref_format f) { return &fmt_table[f]; }
+
+/* A complex format's parts: each part_width bits, part i at bit i * part_width (real part first). */
+static inline int fmt_parts(const fmt_desc *f) { return f->parts > 1 ? f->parts : 1; }
+static inline int fmt_part_width(const fmt_desc *f) { return f->width / fmt_parts(f); }
+static inline uint64_t fmt_part_bits(const fmt_desc *f, uint64_t raw, int i)
+{
+    int w = fmt_part_width(f);
+    return w == 64 ? raw : (raw >> (i * w)) & ((1ULL << w) - 1);
+}
+static inline uint64_t fmt_join_part(const fmt_desc *f, uint64_t part_raw, int i)
+{
+    return part_raw << (i * fmt_part_width(f));
+}
 static inline int fmt_min_exp(const fmt_desc *f) { return 1 - f->bias; }
 
 /* Decode raw bits (bits above the width and ignored bits are dropped first). */

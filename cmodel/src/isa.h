@@ -7,6 +7,7 @@
 typedef enum {
     ARCH_VOLTA, ARCH_TURING, ARCH_AMPERE, ARCH_ADA, ARCH_HOPPER, ARCH_BLACKWELL, ARCH_RTX_BLACKWELL,
     ARCH_CDNA1, ARCH_CDNA2, ARCH_CDNA3,
+    ARCH_M3XU, /* the M3XU design (not a GPU): isa_m3xu.c */
     ARCH_COUNT
 } isa_arch;
 
@@ -21,5 +22,6 @@ typedef int (*isa_visit_fn)(const mmaref_instr *in, void *ctx);
 /* Walk the instructions of one architecture in table order; returns nonzero if the visitor stopped. */
 int isa_nvidia_each(isa_arch arch, isa_visit_fn visit, void *ctx);
 int isa_amd_each(isa_arch arch, isa_visit_fn visit, void *ctx);
+int isa_m3xu_each(isa_arch arch, isa_visit_fn visit, void *ctx);
 
 #endif

@@ -10,7 +10,7 @@
 
 const char *const isa_arch_names[ARCH_COUNT + 1] = {
     "volta", "turing", "ampere", "ada", "hopper", "blackwell", "rtx-blackwell", "cdna1", "cdna2", "cdna3",
-    NULL,
+    "m3xu", NULL,
 };
 
 static const struct { const char *alias; isa_arch arch; } arch_aliases[] = {
@@ -54,6 +54,8 @@ const char *const *mmaref_arch_names(void) { return isa_arch_names; }
 
 static int isa_each(isa_arch arch, isa_visit_fn visit, void *ctx)
 {
+    if (arch == ARCH_M3XU)
+        return isa_m3xu_each(arch, visit, ctx);
     return arch <= ARCH_RTX_BLACKWELL ? isa_nvidia_each(arch, visit, ctx) : isa_amd_each(arch, visit, ctx);
 }
 
@@ -146,7 +148,7 @@ mmaref_status mmaref_lookup(const char *arch, const char *name, mmaref_instr *ou
     ctx.name = name;
     /* AMD mnemonics may omit the v_mfma_ prefix */
     char prefixed[128];
-    if (ai >= ARCH_CDNA1 && strncasecmp(name, "v_mfma_", 7)) {
+    if (ai >= ARCH_CDNA1 && ai <= ARCH_CDNA3 && strncasecmp(name, "v_mfma_", 7)) {
         snprintf(prefixed, sizeof prefixed, "v_mfma_%s", name);
         ctx.name = prefixed;
     }

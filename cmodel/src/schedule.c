@@ -11,7 +11,8 @@
 
 /* ---- names (the schema) ---- */
 
-static const char *const algo_names[MMAREF_ALGO_COUNT] = {"SFMA", "FDA", "GDFS", "GPS", "FDRDA", "GFDRDA"};
+static const char *const algo_names[MMAREF_ALGO_COUNT] = {"SFMA", "FDA", "GDFS", "GPS", "FDRDA", "GFDRDA",
+                                                          "M3XU"};
 static const char *const rounding_names[MMAREF_ROUNDING_COUNT] = {"rz", "rd", "rne"};
 static const char *const scaling_names[MMAREF_SCALES_COUNT] = {"none", "per-product", "per-group"};
 
@@ -108,6 +109,10 @@ static const kind_desc kinds[MMAREF_ALGO_COUNT] = {
     /* Step 6 rounds down on CDNA3; RZ is the paper's hypothetical variant */
     [MMAREF_ALGO_FDRDA] = {algo_fdrda, BITS(MMAREF_RD) | BITS(MMAREF_RZ), BITS(MMAREF_SCALES_NONE), F32_OUTS, 1, MAX_FRAC_BITS, 0},
     [MMAREF_ALGO_GFDRDA] = {algo_fdrda, BITS(MMAREF_RD) | BITS(MMAREF_RZ), BITS(MMAREF_SCALES_NONE), F32_OUTS, 1, MAX_FRAC_BITS, 0},
+    /* FP32 or FP32C operands split into 12-bit halves; Step 4 truncates; Step 6 rounds to nearest even.
+     * F up to the product register's 46 fractional bits (65 terms below 2^48 stay inside the sum). */
+    [MMAREF_ALGO_M3XU] = {algo_m3xu, BITS(MMAREF_RZ), BITS(MMAREF_SCALES_NONE),
+                          BITS(MMAREF_OUT_F32_RNE) | BITS(MMAREF_OUT_F32C_RNE), 1, M3XU_PRODUCT_FRAC_BITS, 0},
 };
 
 
@@ -133,6 +138,8 @@ static const struct {
     [MMAREF_ALGO_GPS] = {FMT(F16) | FMT(BF16), 0, 0, 0},
     [MMAREF_ALGO_FDRDA] = {FMT(F16) | FMT(BF16) | FMT(TF32), 0, 0, 0},
     [MMAREF_ALGO_GFDRDA] = {FMT(E4M3FNUZ) | FMT(E5M2FNUZ), 0, 0, 0},
+    /* FP32 or FP32C operands, C and D in the same format (split into 12-bit halves) */
+    [MMAREF_ALGO_M3XU] = {FMT(F32) | FMT(F32C), 0, 1, 0},
 };
 
 /* The first thing wrong with a pass, given where it must start.  Written branch-light: mmaref_dot
