@@ -10,16 +10,11 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <spawn.h>
-#include <sys/stat.h>
 #include <limits.h>
-#include <sys/wait.h>
 
 #include "cli.h"
 #include "expansion.h"
-
-/* The most samples a study writes: 10^7 rows are about 1 GB of CSV. */
-enum { STUDY_MAX_SAMPLES = 10000000 };
+#include "study.h"
 
 static const char usage[] =
     "usage: mmaref study rounding-bias [--samples N] [--seed S] [--out DIR] [--no-plot]\n"
@@ -113,43 +108,12 @@ static void print_stats(const char *label, stats s)
     printf("  %-34s negative %.2f%%  zero %.2f%%  positive %.2f%%\n", "", 100 * s.neg, 100 * s.zero, 100 * s.pos);
 }
 
-static int mkdir_p(const char *path)
-{
-    char buf[PATH_MAX];
-    if (snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf) {
-        errno = ENAMETOOLONG;
-        return -1;
-    }
-    for (char *p = buf + 1; *p; p++)
-        if (*p == '/') {
-            *p = 0;
-            if (mkdir(buf, 0777) && errno != EEXIST)
-                return -1;
-            *p = '/';
-        }
-    return mkdir(buf, 0777) && errno != EEXIST ? -1 : 0;
-}
-
-extern char **environ;
-
-/* A path as a gnuplot single-quoted string: a quote inside is written twice. */
-static void gnuplot_string(char *out, size_t cap, const char *path)
-{
-    size_t o = 0;
-    for (const char *p = path; *p && o + 3 < cap; p++) {
-        if (*p == '\'')
-            out[o++] = '\'';
-        out[o++] = *p;
-    }
-    out[o] = 0;
-}
-
 static int write_plot_script(const char *gp, const char *csv_path, const char *png_path, long n, double lo,
                              double hi)
 {
     char csv[2 * 4096 + 1], png[2 * 4096 + 1];
-    gnuplot_string(csv, sizeof csv, csv_path);
-    gnuplot_string(png, sizeof png, png_path);
+    study_gnuplot_string(csv, sizeof csv, csv_path);
+    study_gnuplot_string(png, sizeof png, png_path);
     FILE *f = fopen(gp, "w");
     if (!f)
         return -1;
@@ -189,7 +153,7 @@ static int rounding_bias(long samples, uint64_t seed, const char *dir, int plot)
     if (strlen(dir) + sizeof "/rounding-bias.csv" > PATH_MAX)
         return cli_error("study: --out '%.40s...' is longer than a path can be (%d bytes with the file name)", dir,
                          PATH_MAX);
-    if (mkdir_p(dir))
+    if (study_mkdir_p(dir))
         return cli_error("study: cannot create directory '%s': %s", dir, strerror(errno));
     char csv[PATH_MAX], gp[PATH_MAX], png[PATH_MAX];
     snprintf(csv, sizeof csv, "%s/rounding-bias.csv", dir);
@@ -257,51 +221,36 @@ static int rounding_bias(long samples, uint64_t seed, const char *dir, int plot)
         printf("  gnuplot script: %s (not run: --no-plot)\n", gp);
         return 0;
     }
-    /* gnuplot runs from an argument vector: no shell sees the path */
-    pid_t pid;
-    char *const args[] = {"gnuplot", gp, NULL};
-    int st = posix_spawnp(&pid, "gnuplot", NULL, NULL, args, environ), status = 0;
-    if (st == ENOENT) {
-        cli_error("study: gnuplot not found, so no %s (install it, e.g. 'apt-get install gnuplot-nox', then run "
-                  "'gnuplot %s'; the statistics and %s are complete)", png, gp, csv);
-        return 1;
-    }
-    if (st || waitpid(pid, &status, 0) != pid || !WIFEXITED(status) || WEXITSTATUS(status)) {
-        cli_error("study: gnuplot failed on %s", gp);
-        return 1;
-    }
-    printf("  png: %s\n", png);
-    return 0;
+    return study_run_gnuplot(gp, png, csv);
 }
 
 int cmd_study(int argc, char **argv)
 {
-    const char *name = NULL, *dir = "build/study";
-    long samples = 100000;
-    unsigned long long seed = 1;
-    int plot = 1;
+    const char *name = NULL;
+    study_options opt = {"build/study", 0, 1, 1};
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i];
         if (!strcmp(o, "--help") || !strcmp(o, "-h")) {
             fputs(usage, stdout);
+            fputs(study_m3xu_usage, stdout);
             return 0;
         } else if (!strcmp(o, "--samples") || !strcmp(o, "--seed") || !strcmp(o, "--out")) {
             if (i + 1 >= argc)
                 return cli_error("study: %s needs a value", o);
             const char *v = argv[++i];
             if (!strcmp(o, "--out")) {
-                dir = v;
+                opt.dir = v;
             } else if (!strcmp(o, "--seed")) {
                 uint64_t u;
                 if (cli_parse_u64(v, &u))
                     return cli_error("study: --seed '%s' is not a non-negative integer (decimal or 0x hex)", v);
-                seed = u;
-            } else if (cli_parse_count(v, STUDY_MAX_SAMPLES, &samples) || samples < 1) {
+                opt.seed = u;
+            } else if (cli_parse_count(v, STUDY_MAX_SAMPLES, &opt.samples) || opt.samples < 1) {
                 return cli_error("study: --samples '%s' is not a decimal count from 1 to %d (about 100 bytes of "
-                                 "CSV each)", v, STUDY_MAX_SAMPLES);
+                                 "CSV each in rounding-bias, 6 us each in m3xu)", v, STUDY_MAX_SAMPLES);
             }
         } else if (!strcmp(o, "--no-plot")) {
-            plot = 0;
+            opt.plot = 0;
         } else if (o[0] == '-') {
             return cli_error("study: unknown option '%s' (see 'mmaref study --help')", o);
         } else if (!name) {
@@ -311,8 +260,10 @@ int cmd_study(int argc, char **argv)
         }
     }
     if (!name)
-        return cli_error("study: which study? (available: rounding-bias; see 'mmaref study --help')");
+        return cli_error("study: which study? (available: rounding-bias, m3xu; see 'mmaref study --help')");
+    if (!strcmp(name, "m3xu"))
+        return study_m3xu(&opt);
     if (strcmp(name, "rounding-bias"))
-        return cli_error("study: unknown study '%s' (available: rounding-bias)", name);
-    return rounding_bias(samples, seed, dir, plot);
+        return cli_error("study: unknown study '%s' (available: rounding-bias, m3xu)", name);
+    return rounding_bias(opt.samples ? opt.samples : 100000, opt.seed, opt.dir, opt.plot);
 }
