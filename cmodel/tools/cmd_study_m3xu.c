@@ -602,9 +602,10 @@ static int write_plot_script(const char *gp, const char *csv_path, const char *p
     return fclose(f);
 }
 
+/* A line on stderr every 10% of a long run (10^5 dot products or more). */
 static void progress(long done, long total, long *next)
 {
-    if (done >= *next) {
+    if (total >= 100000 && done >= *next) {
         fprintf(stderr, "study m3xu: %ld%% (%ld of %ld dot products)\n", 100 * done / total, done, total);
         *next += total / 10 > 0 ? total / 10 : 1;
     }
