@@ -3,8 +3,10 @@
 #  - the exact column is c + sum a_k b_k rounded to nearest even f32, recomputed here with Python fractions
 #    (its own f32 rounding) on every sample the study writes out (100 per class, FP32 and FP32C);
 #  - the fmaf-chain column is the chain of correctly rounded fused multiply-adds, recomputed the same way;
-#  - with one nonzero product >= 2^-126 and c = 0 (class one-product) M3XU and the fmaf chain (K = 1) are
-#    correctly rounded: the product enters M3XU's sum exactly and is rounded once;
+#  - with one nonzero product, e_a + e_b >= -126, and c = 0 (class one-product) M3XU and the fmaf chain
+#    (K = 1) are correctly rounded: e_p = e_max (a zero c decodes with exponent -126), so the product enters
+#    M3XU's sum exactly and is rounded once; below that (e_a + e_b = -127) the zero c sets e_max = -126 and
+#    the product's last bit is truncated: a directed vector where that turns a round-up into a tie;
 #  - every share is in [0, 100], the counts of every method add up to N, the histograms to the counts;
 #  - the CSV, the gnuplot script and the PNG are written; bad options are one-line errors.
 . "$(dirname "$0")/lib.sh"
@@ -99,9 +101,10 @@ for r in rows:
         if bad_fmaf < 4: print("# fmaf: %s %s: python %s, study %s" % (r["suite"], r["class"], fm, r["fmaf-chain"]))
     if r["class"] == "one-product":
         single["n"] += 1
-        # one product >= 2^-126 and c = 0: the definition says one rounding of the exact product
-        p = dots[0][1]
-        assert sum(1 for x, y in p if f32_value(x) * f32_value(y) != 0) == 1 and f32_value(dots[0][0]) == 0
+        # one product with e_a + e_b >= -126 and c = 0: the definition says one rounding of the exact product
+        p = [(x, y) for x, y in dots[0][1] if f32_value(x) * f32_value(y) != 0]
+        exps = [((v >> 23) & 0xff) - 127 for v in p[0]] if len(p) == 1 else [-200, 0]
+        assert len(p) == 1 and sum(exps) >= -126 and f32_value(dots[0][0]) == 0, r
         for m in ("M3XU", "fmaf-chain"):
             single[m] += int(r[m], 16) == int(r["exact"], 16)
 (ok if bad_exact == 0 and checked >= 1800 else not_ok)(
@@ -167,6 +170,16 @@ fi
 "$M" study m3xu --samples 2000 --seed 7 --out "$tmp/r2" --no-plot >/dev/null 2>&1
 cmp -s "$tmp/r1/m3xu.csv" "$tmp/r2/m3xu.csv" && [[ ! -e $tmp/r1/m3xu.png ]] && ok "same seed, same histograms; --no-plot writes no PNG" \
   || not_ok "study m3xu is not reproducible or --no-plot drew"
+
+# Directed, the boundary of the one-product property (derived in docs/m3xu.md): a = 0x800c3d 2^-86,
+# b = 0xffeb15 2^-87 (e_a + e_b = -127); a b = 0x800c3d * 0xffeb15 * 2^-173 = 2^-149 (8389062 + 1/2 + 2^-24):
+# correctly rounded up to 0x008001c7, but the bit 2^-173 lies below e_max - 46 = -172, M3XU truncates it and
+# rounds the tie to even, 0x008001c6.  With a doubled (e_a + e_b = -126) the product enters exactly: 2^-148
+# (8389062 + 1/2 + 2^-24) rounds up to exponent field 2, mantissa 8389063 - 2^23 = 0x1c7: 0x010001c7.
+expect_dot "one product, e_a + e_b = -127, c = 0: M3XU truncates the last product bit (tie to even)" 0x008001c6 \
+  m3xu m3xu.f32 -a 0x20000c3d,0,0,0 -b 0x1fffeb15,0,0,0 -c 0
+expect_dot "one product, e_a + e_b = -126, c = 0: correctly rounded (0x800c3d 0xffeb15 2^-172 rounds up)" 0x010001c7 \
+  m3xu m3xu.f32 -a 0x20800c3d,0,0,0 -b 0x1fffeb15,0,0,0 -c 0
 
 expect_error "study m3xu --samples 0" "--samples '0' is not a decimal count" "$M" study m3xu --samples 0 --no-plot
 expect_error "study m3xu --samples 1e6" "--samples '1e6' is not a decimal count" "$M" study m3xu --samples 1e6

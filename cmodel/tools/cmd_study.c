@@ -247,7 +247,7 @@ int cmd_study(int argc, char **argv)
                 opt.seed = u;
             } else if (cli_parse_count(v, STUDY_MAX_SAMPLES, &opt.samples) || opt.samples < 1) {
                 return cli_error("study: --samples '%s' is not a decimal count from 1 to %d (about 100 bytes of "
-                                 "CSV each in rounding-bias, 6 us each in m3xu)", v, STUDY_MAX_SAMPLES);
+                                 "CSV each in rounding-bias, 10 us each in m3xu)", v, STUDY_MAX_SAMPLES);
             }
         } else if (!strcmp(o, "--no-plot")) {
             opt.plot = 0;
