@@ -533,15 +533,19 @@ static void print_claim(const suite *su, const char *mode)
         if (s->max > worst)
             worst = s->max, worst_class = su->classes[c].name;
     }
-    printf("  %s: %s on %.4f%% of the %ld samples, within %.6g ulp of the correctly rounded FP32 result on %s "
-           "(mean %.4g ulp, largest in class %s); at least as close as the fmaf chain (FP32 on CUDA cores, max "
-           "%.6g ulp, correctly rounded on %.4f%%) on %.4f%%, strictly closer on %.4f%%.  Without the "
-           "cancellation classes: correctly rounded on %.4f%%, within %.6g ulp.\n",
-           mode, m->correct == m->n ? "bit-identical to correctly rounded FP32" : "correctly rounded",
-           100 * m->correct / n, m->n, m->infinite ? INFINITY : m->max,
-           m->infinite ? "all but the infinite results" : "every sample", m->n > m->infinite ? m->sum / (m->n - m->infinite) : 0.0,
-           worst_class, f->infinite ? INFINITY : f->max, 100 * f->correct / n, 100 * m->le_fmaf / n,
-           100 * m->lt_fmaf / n, n_plain ? 100.0 * cr_plain / n_plain : 0.0, max_plain);
+    if (m->correct == m->n)
+        printf("  %s: bit-identical to correctly rounded FP32 on all %ld samples.\n", mode, m->n);
+    else
+        printf("  %s: not bit-identical to correctly rounded FP32: correctly rounded on %.4f%% of the %ld "
+               "samples,\n    within %.6g ulp of it%s (mean %.4g ulp; largest in class %s).\n",
+               mode, 100 * m->correct / n, m->n, m->infinite ? INFINITY : m->max,
+               m->infinite ? "" : " on every sample", m->n > m->infinite ? m->sum / (m->n - m->infinite) : 0.0,
+               worst_class);
+    printf("    Without the cancellation classes: correctly rounded on %.4f%%, within %.6g ulp.\n"
+           "    At least as close as the fmaf chain (FP32 on CUDA cores: correctly rounded on %.4f%%, max %.6g "
+           "ulp)\n    on %.4f%% of the samples, strictly closer on %.4f%%.\n",
+           n_plain ? 100.0 * cr_plain / n_plain : 0.0, max_plain, 100 * f->correct / n,
+           f->infinite ? INFINITY : f->max, 100 * m->le_fmaf / n, 100 * m->lt_fmaf / n);
 }
 
 static int write_hist(FILE *f, const suite *su)
