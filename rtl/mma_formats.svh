@@ -19,7 +19,8 @@ localparam int FMT_UE8M0    = 10;
 localparam int FMT_UE4M3    = 11;
 localparam int FMT_E4M3FNUZ = 12;
 localparam int FMT_E5M2FNUZ = 13;
-localparam int NUM_FMTS = 14;
+localparam int FMT_F32C     = 14;
+localparam int NUM_FMTS = 15;
 localparam int FMT_BITS = 4;  // a format-code port
 
 // ---- special-value encodings (the formats' "specials", in order of first use) ----
@@ -35,7 +36,8 @@ localparam int OUT_F32_E8M13_RZ = 1;
 localparam int OUT_F16_RNE      = 2;
 localparam int OUT_F32_RNE      = 3;
 localparam int OUT_F64_RNE      = 4;
-localparam int NUM_OUTS = 5;
+localparam int OUT_F32C_RNE     = 5;
+localparam int NUM_OUTS = 6;
 localparam int OUT_BITS = 3;  // an output-kind port
 
 // ---- roundings ----
@@ -50,6 +52,7 @@ localparam int ALGO_GDFS   = 2;
 localparam int ALGO_GPS    = 3;
 localparam int ALGO_FDRDA  = 4;
 localparam int ALGO_GFDRDA = 5;
+localparam int ALGO_M3XU   = 6;
 
 // ---- block scales of a pass ----
 localparam int SCALES_NONE        = 0;
@@ -78,7 +81,8 @@ localparam logic [NUM_FMTS*FMT_TABLE_ROW-1:0] FMT_TABLE = {
   { 8'd8,  8'd8,  8'd0,  8'd0,  16'd127, 1'd0, 7'(SPEC_E8M0),    64'h0,               64'hff,                64'h0,               64'hfe},  // 10 ue8m0
   { 8'd8,  8'd4,  8'd3,  8'd3,    16'd7, 1'd0,   7'(SPEC_FN),   64'h80,               64'h7f,                64'h0,               64'h7e},  // 11 ue4m3
   { 8'd8,  8'd4,  8'd3,  8'd3,    16'd8, 1'd1, 7'(SPEC_FNUZ),    64'h0,               64'h80,                64'h0,               64'h7f},  // 12 e4m3fnuz
-  { 8'd8,  8'd5,  8'd2,  8'd2,   16'd16, 1'd1, 7'(SPEC_FNUZ),    64'h0,               64'h80,                64'h0,               64'h7f}   // 13 e5m2fnuz
+  { 8'd8,  8'd5,  8'd2,  8'd2,   16'd16, 1'd1, 7'(SPEC_FNUZ),    64'h0,               64'h80,                64'h0,               64'h7f},  // 13 e5m2fnuz
+  {8'd64,  8'd8, 8'd23, 8'd23,  16'd127, 1'd1, 7'(SPEC_IEEE),    64'h0, 64'h7fffffff7fffffff, 64'h7f8000007f800000, 64'h7f7fffff7f7fffff}   // 14 f32c
 };
 function automatic int          fmt_width        (input int i); fmt_width         = 32'(FMT_TABLE[(NUM_FMTS-1-i)*FMT_TABLE_ROW + 304 +:  8]); endfunction
 function automatic int          fmt_exp_bits     (input int i); fmt_exp_bits      = 32'(FMT_TABLE[(NUM_FMTS-1-i)*FMT_TABLE_ROW + 296 +:  8]); endfunction
@@ -92,17 +96,19 @@ function automatic logic [63:0] fmt_canonical_nan(input int i); fmt_canonical_na
 function automatic logic [63:0] fmt_inf          (input int i); fmt_inf           = 64'(FMT_TABLE[(NUM_FMTS-1-i)*FMT_TABLE_ROW +  64 +: 64]); endfunction
 function automatic logic [63:0] fmt_max_finite   (input int i); fmt_max_finite    = 64'(FMT_TABLE[(NUM_FMTS-1-i)*FMT_TABLE_ROW +   0 +: 64]); endfunction
 
-// ---- per-output fields: OUT_TABLE row o is output kind o (format, rounding, kept mantissa bits) ----
-localparam int OUT_TABLE_ROW = 24;
-// row i = [(NUM-1-i)*OUT_TABLE_ROW +: OUT_TABLE_ROW] = format[7:0], rounding[7:0], man_bits[7:0]
+// ---- per-output fields: OUT_TABLE row o is output kind o (format, rounding, kept mantissa bits, -0 kept) ----
+localparam int OUT_TABLE_ROW = 25;
+// row i = [(NUM-1-i)*OUT_TABLE_ROW +: OUT_TABLE_ROW] = format[7:0], rounding[7:0], man_bits[7:0], signed_zero[0:0]
 localparam logic [NUM_OUTS*OUT_TABLE_ROW-1:0] OUT_TABLE = {
-  {8'(FMT_F32),  8'(ROUND_RZ), 8'd23},  //  0 f32-rz
-  {8'(FMT_F32),  8'(ROUND_RZ), 8'd13},  //  1 f32_e8m13-rz
-  {8'(FMT_F16), 8'(ROUND_RNE), 8'd10},  //  2 f16-rne
-  {8'(FMT_F32), 8'(ROUND_RNE), 8'd23},  //  3 f32-rne
-  {8'(FMT_F64), 8'(ROUND_RNE), 8'd52}   //  4 f64-rne
+  { 8'(FMT_F32),  8'(ROUND_RZ), 8'd23, 1'd0},  //  0 f32-rz
+  { 8'(FMT_F32),  8'(ROUND_RZ), 8'd13, 1'd0},  //  1 f32_e8m13-rz
+  { 8'(FMT_F16), 8'(ROUND_RNE), 8'd10, 1'd0},  //  2 f16-rne
+  { 8'(FMT_F32), 8'(ROUND_RNE), 8'd23, 1'd1},  //  3 f32-rne
+  { 8'(FMT_F64), 8'(ROUND_RNE), 8'd52, 1'd1},  //  4 f64-rne
+  {8'(FMT_F32C), 8'(ROUND_RNE), 8'd23, 1'd1}   //  5 f32c-rne
 };
-function automatic int          out_format  (input int i); out_format   = 32'(OUT_TABLE[(NUM_OUTS-1-i)*OUT_TABLE_ROW +  16 +:  8]); endfunction
-function automatic int          out_rounding(input int i); out_rounding = 32'(OUT_TABLE[(NUM_OUTS-1-i)*OUT_TABLE_ROW +   8 +:  8]); endfunction
-function automatic int          out_man_bits(input int i); out_man_bits = 32'(OUT_TABLE[(NUM_OUTS-1-i)*OUT_TABLE_ROW +   0 +:  8]); endfunction
+function automatic int          out_format     (input int i); out_format      = 32'(OUT_TABLE[(NUM_OUTS-1-i)*OUT_TABLE_ROW +  17 +:  8]); endfunction
+function automatic int          out_rounding   (input int i); out_rounding    = 32'(OUT_TABLE[(NUM_OUTS-1-i)*OUT_TABLE_ROW +   9 +:  8]); endfunction
+function automatic int          out_man_bits   (input int i); out_man_bits    = 32'(OUT_TABLE[(NUM_OUTS-1-i)*OUT_TABLE_ROW +   1 +:  8]); endfunction
+function automatic int          out_signed_zero(input int i); out_signed_zero = 32'(OUT_TABLE[(NUM_OUTS-1-i)*OUT_TABLE_ROW +   0 +:  1]); endfunction
 /* verilator lint_on UNUSEDPARAM */
