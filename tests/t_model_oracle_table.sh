@@ -56,6 +56,11 @@ turing mma.m8n8k4.f64.f64.f64.f64 = none                                    # DM
 cdna1 v_mfma_f64_16x16x4f64 = none                                          # docs "CDNA1": no FP64 MFMA
 cdna1 v_mfma_f32_32x32x8bf16_1k = none                                      # docs "CDNA1": no _1k
 cdna2 v_mfma_f32_32x32x16_fp8_fp8 = none                                    # Table IV: N/A on CDNA2
+m3xu m3xu.m8n4k8.f32.f16.f16.f32 = 1 FDA 24 0 rz rz none 0 f32-rz          # docs/m3xu.md: baseline = Ampere HMMA
+m3xu m3xu.m8n4k8.f32.bf16.bf16.f32 = 1 FDA 24 0 rz rz none 0 f32-rz
+m3xu m3xu.m8n4k4.f32.f32.f32.f32 = 1 M3XU 46 0 rz rz none 0 f32-rne        # F_w = 46, truncation, RNE
+m3xu m3xu.m8n4k2.f32c.f32c.f32c.f32c = 1 M3XU 46 0 rz rz none 0 f32c-rne   # M3XU IV-B: 8x4x2 in 4 steps
+m3xu m3xu.m8n4k4.f32.f16.f16.f32 = none                                     # IV-A: the FP16 mode is 8x4x8
 """
 bad, n = [], 0
 for line in cases.strip().split('\n'):
@@ -72,7 +77,7 @@ for line in cases.strip().split('\n'):
         bad.append(f"{arch} {name}: table.py gives {s}, the paper has no such cell")
         continue
     passes, algo, F, G, ap, ac, sc, fl, out = want
-    k = int(re.search(r'm\d+n\d+k(\d+)' if arch in table.NV_ARCHS else r'_\d+x\d+x(\d+)', name).group(1))
+    k = int(re.search(r'_\d+x\d+x(\d+)' if arch in table.AMD_ARCHS else r'm\d+n\d+k(\d+)', name).group(1))
     step = k // int(passes)
     exp = [dict(algo=algo, k_first=i * step, k_count=step, frac_bits=int(F), group=int(G), align_products=ap,
                 align_c=ac, scales=sc, flush=int(fl), out=out) for i in range(int(passes))]
@@ -89,9 +94,10 @@ else not_ok "oracle table.py spot checks: ${nbad:-?} of ${n:-?} wrong: $rest"; f
 "$MMAREF" list --json >"$tmp/list.json" || not_ok "mmaref list --json failed"
 python3 $T/compare_table.py --list "$tmp/list.json" || true
 
-# 4. The comparison can fail: a list with four deliberate errors must be reported entry by entry --
+# 4. The comparison can fail: a list with five deliberate errors must be reported entry by entry --
 #    Hopper HMMA.16816.F32 with F = 24 (the paper: 25), CDNA1's 32x32x8f16 with flushing (docs: none),
-#    Ampere's HMMA.16816.F16 as one pass (IV-D: two), and a QMMA on Hopper (Table III: N/A).
+#    Ampere's HMMA.16816.F16 as one pass (IV-D: two), a QMMA on Hopper (Table III: N/A), and M3XU's
+#    FP32 mode with F = 45 (docs/m3xu.md: 46).
 python3 - "$tmp/list.json" "$tmp/wrong.json" <<'PY'
 import copy, json, sys
 entries = json.load(open(sys.argv[1]))
@@ -107,6 +113,7 @@ p = e['schedule'][0]
 p['k_count'] = e['k']
 e['schedule'] = [p]
 e['algo'] = 'FDA'
+find('m3xu', 'm3xu.m8n4k4.f32.f32.f32.f32')['schedule'][0]['frac_bits'] = 45
 x = copy.deepcopy(find('ada', 'mma.m16n8k16.f32.e4m3.e4m3.f32'))
 x['arch'] = 'hopper'
 entries.append(x)
@@ -118,11 +125,12 @@ grep -q '^not ok - table: hopper mma.m16n8k16.f32.f16.f16.f32: .*frac_bits: orac
 grep -q '^not ok - table: cdna1 v_mfma_f32_32x32x8f16: .*flush: oracle 0, model 1' <<<"$out" || miss+=" cdna1-flush"
 grep -q '^not ok - table: ampere mma.m16n8k16.f16.f16.f16.f16: .*passes: oracle 2, model 1' <<<"$out" || miss+=" ampere-chain"
 grep -q '^not ok - table: hopper mma.m16n8k16.f32.e4m3.e4m3.f32: existence: oracle .not in the paper' <<<"$out" || miss+=" hopper-QMMA"
-grep -q '^not ok - oracle table vs mmaref list --json: 5087 instructions compared .*: 4 differ$' <<<"$out" || miss+=" summary"
+grep -q '^not ok - table: m3xu m3xu.m8n4k4.f32.f32.f32.f32: .*frac_bits: oracle 46, model 45' <<<"$out" || miss+=" m3xu-F"
+grep -q '^not ok - oracle table vs mmaref list --json: 5091 instructions compared .*: 5 differ$' <<<"$out" || miss+=" summary"
 if [[ $rc -eq 1 && -z $miss ]]; then
-  ok "oracle table comparison reports each of 4 planted errors (Hopper F 25->24, CDNA1 GPS flush=1, Ampere CoFDA as one pass, QMMA on Hopper) and exits 1"
+  ok "oracle table comparison reports each of 5 planted errors (Hopper F 25->24, CDNA1 GPS flush=1, Ampere CoFDA as one pass, QMMA on Hopper, M3XU FP32 F 46->45) and exits 1"
 else
-  not_ok "oracle table comparison on a list with 4 planted errors: exit $rc, not reported:${miss:- none}; output: $(grep '^not ok' <<<"$out" | head -5 | tr '\n' ' ')"
+  not_ok "oracle table comparison on a list with 5 planted errors: exit $rc, not reported:${miss:- none}; output: $(grep '^not ok' <<<"$out" | head -5 | tr '\n' ' ')"
 fi
 # ... and an empty cell: without Volta's instructions, Table III's Volta cells are reported as missing.
 python3 -c "import json,sys; json.dump([e for e in json.load(open(sys.argv[1])) if e['arch'] != 'volta'], open(sys.argv[2], 'w'))" \

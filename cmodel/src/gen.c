@@ -6,7 +6,12 @@
  * seeded random ones: raw bits, exponent clusters, cancellation, sprinkled specials, extremes.  A tile
  * draws the random kind's parameters once (exponent centres, spread, how many specials per dot-add), so
  * each of its M x N dot-adds is a dot-add of that kind; a vector is the 1 x 1 tile.  Format fields come
- * from the library's format table (mmaref_format_get_info). */
+ * from the library's format table (mmaref_format_get_info).
+ *
+ * A complex instruction (f32c operands) draws from its real view, the same instruction on the part
+ * format (f32): its directed vectors are the view's, each placed on each pair of parts (re*re, im*im
+ * with C negated, re*im, im*re; the other parts +0), and its random tiles are two tiles of the view,
+ * the real parts and the imaginary parts, of one kind and one exponent cluster. */
 #include <math.h>
 #include <string.h>
 #include <strings.h>
@@ -137,7 +142,8 @@ static uint64_t special(uint64_t *r, const gen_fmt *f)
 
 typedef struct {
     const mmaref_instr *in;
-    gen_fmt fa, fb, fc, fs;
+    gen_fmt fa, fb, fc, fs; /* of a complex instruction: its part format */
+    int complex;            /* A, B, C complex (f32c): two parts each */
     int k, ns, F;
     uint64_t scale_one;
     int b_lo, b_hi; /* 2^j is a B value for -b_hi <= j <= -b_lo (directed_init) */
@@ -152,9 +158,13 @@ static int ctx_init(gen_ctx *g, const mmaref_instr *in)
     g->k = in->k;
     g->ns = mmaref_scale_count(in);
     g->F = gen_frac_bits(in);
-    fmt_init(&g->fa, in->a);
-    fmt_init(&g->fb, in->b);
-    fmt_init(&g->fc, in->c);
+    g->complex = mmaref_format_parts(in->a) > 1;
+    if (g->complex != (mmaref_format_parts(in->b) > 1) || g->complex != (mmaref_format_parts(in->c) > 1) ||
+        (g->complex && g->ns))
+        return -1; /* complex operands are all complex, without scales */
+    fmt_init(&g->fa, mmaref_format_part(in->a));
+    fmt_init(&g->fb, mmaref_format_part(in->b));
+    fmt_init(&g->fc, mmaref_format_part(in->c));
     g->scale_one = 0;
     if (g->ns) {
         if ((unsigned)in->scale >= MMAREF_FORMAT_COUNT || g->ns > MMAREF_MAX_K)
@@ -568,16 +578,46 @@ static void directed_init(gen_ctx *g)
     factor_window(&g->fb, 1.0, &g->b_lo, &g->b_hi); /* 2^j = 1.0 2^-(-j) */
 }
 
+/* A complex instruction's directed vector i is the real view's vector i / 4 on the pair of parts i % 4. */
+enum { COMPLEX_PLACEMENTS = 4 };
+
 static uint64_t directed_count(const gen_ctx *g)
 {
     gen_vec unused;
     sink s = {g, UINT64_MAX, 0, &unused};
     enumerate(&s);
-    return s.n;
+    return g->complex ? s.n * COMPLEX_PLACEMENTS : s.n;
+}
+
+/* A real view's vector on the parts of a complex one: x * y + c lands in the real part as re*re (C in
+ * the real part) or as im*im (its sign flipped by the unit: C negated, so the real part is the view's
+ * result negated), in the imaginary part as re*im or im*re (C in the imaginary part). */
+static void place_parts(const gen_ctx *g, int placement, const gen_vec *x, gen_vec *v)
+{
+    int a_im = placement == 1 || placement == 3, b_im = placement == 1 || placement == 2;
+    int c_im = placement >= 2;
+    uint64_t c = placement == 1 ? x->c ^ g->fc.sign_bit : x->c;
+    for (int k = 0; k < g->k; k++) {
+        uint64_t a[2] = {0, 0}, b[2] = {0, 0};
+        a[a_im] = x->a[k];
+        b[b_im] = x->b[k];
+        v->a[k] = mmaref_format_join_parts(g->in->a, a);
+        v->b[k] = mmaref_format_join_parts(g->in->b, b);
+    }
+    uint64_t cp[2] = {0, 0};
+    cp[c_im] = c;
+    v->c = mmaref_format_join_parts(g->in->c, cp);
 }
 
 static void directed_at(const gen_ctx *g, uint64_t index, gen_vec *v)
 {
+    if (g->complex) {
+        gen_vec x;
+        sink s = {g, index / COMPLEX_PLACEMENTS, 0, &x};
+        enumerate(&s);
+        place_parts(g, (int)(index % COMPLEX_PLACEMENTS), &x, v);
+        return;
+    }
     sink s = {g, index, 0, v};
     enumerate(&s);
 }
@@ -648,12 +688,16 @@ static void cluster_centres(const gen_ctx *g, uint64_t *r, cluster *cl)
  * signs cancel; spread 0..3, or in one tile in four 12 binades per factor (products up to 48 binades
  * apart: alignment shifts across and past any F-bit window).  C: +-0, near the products' exponent, or
  * anywhere within F+4 binades of it. */
-static cluster cluster_tile(const gen_ctx *g, uint64_t *r, const gen_tile *t)
+static cluster cluster_tile(const gen_ctx *g, uint64_t *r, const gen_tile *t, const cluster *given)
 {
     const gen_fmt *fa = &g->fa, *fb = &g->fb, *fc = &g->fc;
     cluster cl;
-    cluster_centres(g, r, &cl);
-    cl.spread = below(r, 4) == 0 ? GEN_WIDE_SPREAD : below(r, 4);
+    if (given) { /* a complex tile's imaginary parts: the real parts' centres and spread */
+        cl = *given;
+    } else {
+        cluster_centres(g, r, &cl);
+        cl.spread = below(r, 4) == 0 ? GEN_WIDE_SPREAD : below(r, 4);
+    }
     for (int i = 0; i < t->m * g->k; i++) t->A[i] = clustered(r, fa, cl.ca, cl.spread);
     for (int i = 0; i < g->k * t->n; i++) t->B[i] = clustered(r, fb, cl.cb, cl.spread);
     long pe = (cl.ca - fa->i.bias) + (cl.cb - fb->i.bias); /* the products' exponent */
@@ -718,8 +762,47 @@ static void extreme_tile(const gen_ctx *g, uint64_t *r, const gen_tile *t)
     for (int i = 0; i < g->ns * t->n; i++) t->SB[i] = g->scale_one;
 }
 
-static mmaref_gen_kind random_tile(gen_ctx *g, mmaref_gen_kind kind, uint64_t seed, uint64_t index,
-                                   const gen_tile *t)
+/* One tile of a random kind; `shared` (a complex tile's imaginary parts) takes that exponent cluster. */
+static void kind_tile(const gen_ctx *g, uint64_t *r, mmaref_gen_kind kind, const gen_tile *t, cluster *cl,
+                      const cluster *shared)
+{
+    if (kind == MMAREF_GEN_RAW) {
+        raw_tile(g, r, t);
+    } else if (kind == MMAREF_GEN_EXTREME) {
+        extreme_tile(g, r, t);
+    } else {
+        *cl = cluster_tile(g, r, t, shared);
+        if (kind == MMAREF_GEN_CANCEL)
+            cancel_tile(g, r, t, cl);
+        else if (kind == MMAREF_GEN_SPECIAL)
+            special_tile(g, r, t);
+    }
+}
+
+/* The largest complex tile operand (elements of A, B or C) the generator makes: the parts are drawn
+ * into buffers of this size on the stack (M3XU's 8 x 4 x 2 needs 32). */
+enum { GEN_COMPLEX_MAX_ELEMS = 256 };
+
+/* A complex tile: the real parts, then the imaginary parts, two tiles of the real view joined. */
+static int complex_tile(const gen_ctx *g, uint64_t *r, mmaref_gen_kind kind, const gen_tile *t)
+{
+    int na = t->m * g->k, nb = g->k * t->n, nc = t->m * t->n;
+    if (na > GEN_COMPLEX_MAX_ELEMS || nb > GEN_COMPLEX_MAX_ELEMS || nc > GEN_COMPLEX_MAX_ELEMS)
+        return -1;
+    uint64_t A[2][GEN_COMPLEX_MAX_ELEMS], B[2][GEN_COMPLEX_MAX_ELEMS], C[2][GEN_COMPLEX_MAX_ELEMS];
+    cluster cl;
+    for (int part = 0; part < 2; part++) {
+        gen_tile pt = {A[part], B[part], C[part], NULL, NULL, t->m, t->n};
+        kind_tile(g, r, kind, &pt, &cl, part ? &cl : NULL);
+    }
+    const mmaref_instr *in = g->in;
+    for (int i = 0; i < na; i++) t->A[i] = mmaref_format_join_parts(in->a, (uint64_t[]){A[0][i], A[1][i]});
+    for (int i = 0; i < nb; i++) t->B[i] = mmaref_format_join_parts(in->b, (uint64_t[]){B[0][i], B[1][i]});
+    for (int i = 0; i < nc; i++) t->C[i] = mmaref_format_join_parts(in->c, (uint64_t[]){C[0][i], C[1][i]});
+    return 0;
+}
+
+static int random_tile(gen_ctx *g, mmaref_gen_kind kind, uint64_t seed, uint64_t index, const gen_tile *t)
 {
     uint64_t r = stream_at(seed, index);
     /* drawn for every kind, so that a random vector of one kind is the mixed stream's at that index */
@@ -732,18 +815,11 @@ static mmaref_gen_kind random_tile(gen_ctx *g, mmaref_gen_kind kind, uint64_t se
         specials_of(&g->fb);
         specials_of(&g->fc);
     }
-    if (kind == MMAREF_GEN_RAW) {
-        raw_tile(g, &r, t);
-    } else if (kind == MMAREF_GEN_EXTREME) {
-        extreme_tile(g, &r, t);
-    } else {
-        cluster cl = cluster_tile(g, &r, t);
-        if (kind == MMAREF_GEN_CANCEL)
-            cancel_tile(g, &r, t, &cl);
-        else if (kind == MMAREF_GEN_SPECIAL)
-            special_tile(g, &r, t);
-    }
-    return kind;
+    if (g->complex)
+        return complex_tile(g, &r, kind, t) ? -1 : (int)kind;
+    cluster cl;
+    kind_tile(g, &r, kind, t, &cl, NULL);
+    return (int)kind;
 }
 
 static int generate(const mmaref_instr *in, mmaref_gen_kind kind, uint64_t seed, uint64_t index, gen_tile *t)
@@ -762,7 +838,7 @@ static int generate(const mmaref_instr *in, mmaref_gen_kind kind, uint64_t seed,
             return MMAREF_GEN_DIRECTED;
         }
     }
-    return (int)random_tile(&g, kind, seed, index, t);
+    return random_tile(&g, kind, seed, index, t);
 }
 
 /* ---- public entry points ---- */

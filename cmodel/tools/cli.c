@@ -65,6 +65,10 @@ static int is_raw_hex(const char *t)
 
 void cli_format_decimal(char *buf, size_t cap, mmaref_format f, uint64_t bits)
 {
+    if (mmaref_format_parts(f) > 1) { /* f32c: cli_complex.c */
+        cli_format_complex(buf, cap, f, bits);
+        return;
+    }
     double v = mmaref_format_to_double(f, bits);
     if (isnan(v))
         snprintf(buf, cap, "nan");
@@ -98,6 +102,8 @@ int cli_parse_value(mmaref_format f, const char *text, const char *what, uint64_
         snprintf(err, errlen, "%s is empty", what);
         return 1;
     }
+    if (mmaref_format_parts(f) > 1 && !is_raw_hex(text)) /* f32c "RE+IMi": cli_complex.c */
+        return cli_parse_complex(f, text, what, bits, err, errlen);
     /* Raw bits are an unsigned 0x...; "-0x3c00" would be the number -15360, too easily meant as bits:
      * a signed hex value must be a hex float with its binary exponent (-0x1.ep13). */
     if ((text[0] == '-' || text[0] == '+') && text[1] == '0' && (text[2] == 'x' || text[2] == 'X') &&

@@ -15,6 +15,12 @@ int cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int cli_parse_value(mmaref_format f, const char *text, const char *what, uint64_t *bits, char *err,
                     size_t errlen);
 
+/* A complex operand (f32c) "RE+IMi", each part as cli_parse_value reads the part format; and its
+ * decimal rendering "RE+IMi" (cli_complex.c). */
+int cli_parse_complex(mmaref_format f, const char *text, const char *what, uint64_t *bits, char *err,
+                      size_t errlen);
+void cli_format_complex(char *buf, size_t cap, mmaref_format f, uint64_t bits);
+
 /* Parse a comma-separated list of at most max values; *n gets the count. */
 int cli_parse_list(mmaref_format f, const char *text, const char *what, uint64_t *vals, int max, int *n,
                    char *err, size_t errlen);

@@ -13,7 +13,8 @@ static const char usage[] =
     "  fractional bits, G group, ftz flushing, rd/rz alignment where not the kind's usual, scale\n"
     "  format/block, output rounding), SASS/ISA alias.  --json prints an array of objects with every\n"
     "  field, the passes of the schedule in \"schedule\".\n"
-    "  --schema: every format (width, exponent and mantissa bits, bias, special values, canonical NaN),\n"
+    "  --schema: every format (width, exponent and mantissa bits, bias, special values, canonical NaN;\n"
+    "  a complex format's fields are its parts'),\n"
     "  output kind, rounding, summation kind and scaling with its numeric code, and the limits.\n";
 
 /* "F=24,f32-rz": one pass's parameters. */
@@ -160,7 +161,8 @@ static int schema(int json)
         json_bits("inf", !x->has_inf, x->inf, x->width);
         printf(", ");
         json_bits("max_finite", 0, x->max_finite, x->width);
-        printf("}%s\n", f + 1 < MMAREF_FORMAT_COUNT ? "," : "");
+        printf(", \"parts\": %d, \"part\": \"%s\"}%s\n", x->parts, mmaref_format_name(x->part),
+               f + 1 < MMAREF_FORMAT_COUNT ? "," : "");
     }
     printf("],\n\"outputs\": [\n");
     for (int o = 0; o < MMAREF_OUT_COUNT; o++) {

@@ -2,7 +2,9 @@
 """The oracle's own instruction table: (architecture, instruction name) -> the arithmetic schedule.
 
 Written from the MMA-Sim paper (/work/shared/papers/mma-sim.md: section IV, Tables III and IV,
-Appendix B and C) and, for CDNA1, which the paper does not cover, from docs/algorithms.md ("CDNA1").
+Appendix B and C) and, for CDNA1, which the paper does not cover, from docs/algorithms.md ("CDNA1");
+the M3XU design (architecture m3xu) from the M3XU paper (/work/shared/papers/m3xu.md, section IV) and
+its exact definition (docs/m3xu.md).
 It reads nothing of the model: the instruction's name is parsed here, and the parameters come from
 rules that say what the paper's text says.  `mmaref list --json` serves only to enumerate the
 instructions (tests/oracle/compare_table.py then compares the two tables entry by entry).
@@ -28,6 +30,7 @@ import sys
 
 NV_ARCHS = ('volta', 'turing', 'ampere', 'ada', 'hopper', 'blackwell', 'rtx-blackwell')
 AMD_ARCHS = ('cdna1', 'cdna2', 'cdna3')
+M3XU_ARCHS = ('m3xu',)
 
 # The fields of an instruction that are inputs to the rules (its identity, shape and operand formats).
 # Everything else the oracle uses comes from this file.
@@ -345,6 +348,59 @@ def amd_schedule(arch, p):
 
 
 # ----------------------------------------------------------------------------------------------
+# M3XU (the M3XU paper, section IV; docs/m3xu.md): m3xu.m<M>n<N>k<K>.<d>.<a>.<b>.<c>, one mode per A/B format.
+
+_M3XU_NAME = re.compile(r'^m3xu\.m(?P<m>\d+)n(?P<n>\d+)k(?P<k>\d+)\.(?P<d>[a-z0-9]+)\.(?P<a>[a-z0-9]+)'
+                        r'\.(?P<b>[a-z0-9]+)\.(?P<c>[a-z0-9]+)$')
+
+
+def parse_m3xu(name):
+    g = _M3XU_NAME.match(name)
+    if not g:
+        raise NotInPaper(f"not an M3XU instruction name: '{name}'")
+    return dict(op='m3xu', m=int(g['m']), n=int(g['n']), k=int(g['k']), a=g['a'], b=g['b'], c=g['c'], d=g['d'],
+                scale='', block_size=0)
+
+
+# The modes, transcribed: (mode, A and B, C and D, M x N x K of one operation, the cell in the tables'
+# notation).  Section IV-A: "Based on an 8 x 4 x 8 MXU of a Tensor Core, the resulting M3XU can perform
+# 8 x 4 x 4 in FP32 in each 2-step operation"; IV-B: "an FP32C matrix multiplication of size 8 x 4 x 2 in
+# a single 4-step operation"; the FP16/BF16 baseline accumulates into FP32 (docs/m3xu.md: Ampere's FDA).
+M3XU_MODES = [
+    ('FP16', 'f16', 'f32', (8, 4, 8), 'FDA(F=24)'),
+    ('BF16', 'bf16', 'f32', (8, 4, 8), 'FDA(F=24)'),
+    ('FP32', 'f32', 'f32', (8, 4, 4), 'M3XU(F=46)'),
+    ('FP32C', 'f32c', 'f32c', (8, 4, 2), 'M3XU(F=46)'),
+]
+# docs/m3xu.md, Step 4: F_w = 46, the fractional bits of the 48-bit product register (two 24-bit
+# significands with 23 fractional bits each), so that a product at e_max enters exactly.
+M3XU_F = 2 * 23
+# The baseline mode is Ampere's HMMA arithmetic (docs/m3xu.md): its F and output by the NVIDIA rules above.
+M3XU_BASELINE = ('ampere', 'HMMA')
+
+
+def m3xu_mode(p):
+    """The mode of a parsed M3XU name (row label of M3XU_MODES), checking formats and shape against it."""
+    for mode, ab, cd, shape, _ in M3XU_MODES:
+        if p['a'] == p['b'] == ab and p['c'] == p['d'] == cd:
+            if (p['m'], p['n'], p['k']) != shape:
+                raise NotInPaper(f"M3XU's {mode} mode is {'x'.join(map(str, shape))}, not "
+                                 f"{p['m']}x{p['n']}x{p['k']}")
+            return mode
+    raise NotInPaper(f"M3XU has no mode with A {p['a']}, B {p['b']}, C {p['c']}, D {p['d']}")
+
+
+def m3xu_schedule(p, mode):
+    K = p['k']
+    if mode in ('FP16', 'BF16'):
+        arch, opcode = M3XU_BASELINE
+        return [make_pass('FDA', 0, K, FDA_F[arch][opcode], 0, 'rz', 'rz', 'none', 0,
+                          nv_out(arch, opcode, 'FDA', p['d']))]
+    # Steps 4 and 6: the alignment truncates, each result (part) rounds to nearest even
+    return [make_pass('M3XU', 0, K, M3XU_F, 0, 'rz', 'rz', 'none', 0, p['d'] + '-rne')]
+
+
+# ----------------------------------------------------------------------------------------------
 
 def make_pass(algo, k_first, k_count, frac_bits, group, align_products, align_c, scales, flush, out):
     return dict(algo=algo, k_first=k_first, k_count=k_count, frac_bits=frac_bits, group=group,
@@ -367,6 +423,8 @@ def paper_cell(schedule):
         return f"{name}(F={p0['frac_bits']})"
     if p0['algo'] == 'GPS':
         return f"{name}(G={p0['group']})"
+    if p0['algo'] == 'M3XU':
+        return f"{name}(F={p0['frac_bits']})"
     return name
 
 
@@ -397,6 +455,12 @@ def derive(arch, name):
         opcode = 'v_mfma'
         note = 'CDNA1 is not in the paper: docs/algorithms.md "CDNA1"' if arch == 'cdna1' else ''
         sched = amd_schedule(arch, p)
+    elif arch in M3XU_ARCHS:
+        p = parse_m3xu(name)
+        ref_row = m3xu_mode(p)
+        cell = next(c for mode, _, _, _, c in M3XU_MODES if mode == ref_row)
+        opcode, note = 'm3xu', ''
+        sched = m3xu_schedule(p, ref_row)
     else:
         raise NotInPaper(f"unknown architecture '{arch}'")
     return dict(parsed=p, schedule=sched, algo=display_algo(sched), row=ref_row, cell=cell, opcode=opcode,
@@ -415,6 +479,7 @@ def available_cells():
             p = parse_amd('cdna2', nm) if _AMD_OLD.match(nm) else parse_amd('cdna3', nm)
             if cdna2 and table_iv_cell('cdna1', p)[1]:
                 out.add(('cdna1', nm))
+    out |= {('m3xu', mode) for mode, _, _, _, _ in M3XU_MODES}
     return out
 
 
@@ -503,7 +568,18 @@ def selftest():
                     r = f'error: {e}'
                 if r != cell:
                     bad.append(f"{nm} on {arch}: rules give {r}, Table IV {cell}")
-    what = f"oracle table.py: its rules reproduce all {cells} cells of Tables III and IV"
+    # M3XU: each mode's name, spelled from the transcription, gets the transcribed cell from the rules
+    for mode, ab, cd, (m, n, k), cell in M3XU_MODES:
+        cells += 1
+        nm = f"m3xu.m{m}n{n}k{k}.{cd}.{ab}.{ab}.{cd}"
+        p = parse_m3xu(nm)
+        try:
+            r = paper_cell(m3xu_schedule(p, m3xu_mode(p)))
+        except NotInPaper as e:
+            r = f'error: {e}'
+        if r != cell:
+            bad.append(f"M3XU {mode} ({nm}): rules give {r}, the modes' table {cell}")
+    what = f"oracle table.py: its rules reproduce all {cells} cells of Tables III and IV and the M3XU modes"
     if bad:
         print(f"not ok - {what}: " + '; '.join(bad[:5]))
     else:
