@@ -23,7 +23,7 @@ module m3xu_assign #(
   parameter int NARROW  = AB_MASK & ~mma_pkg::M3XU_WIDE_FMTS,    // the one-step formats
   parameter int NW      = mma_pkg::max_width(NARROW),        // 16: a lane's share of A and B
   parameter int IW      = L * NW,
-  parameter int CW      = AB_MASK[mma_pkg::FMT_F32C] ? 2 * mma_pkg::M3XU_PART_W : mma_pkg::M3XU_PART_W
+  parameter int CW      = AB_MASK[mma_pkg::FMT_F32C] ? mma_pkg::fmt_width(mma_pkg::FMT_F32C) : mma_pkg::M3XU_PART_W
 ) (
   input  logic [mma_pkg::FMT_BITS-1:0]  fmt,    // the mode
   input  logic [1:0]                    step,   // [0]: which half of B (wide modes); [1]: f32c's imaginary part

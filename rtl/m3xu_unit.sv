@@ -27,7 +27,7 @@ module m3xu_unit #(
   parameter int PIPE    = 0,
   parameter int MUTANT  = 0,     // test only: 1 = a_L b_L dropped; 2 = no sign flip in FP32C's real part
   parameter int IW      = L * mma_pkg::max_width(AB_MASK & ~mma_pkg::M3XU_WIDE_FMTS),
-  parameter int CW      = AB_MASK[mma_pkg::FMT_F32C] ? 2 * mma_pkg::M3XU_PART_W : mma_pkg::M3XU_PART_W
+  parameter int CW      = AB_MASK[mma_pkg::FMT_F32C] ? mma_pkg::fmt_width(mma_pkg::FMT_F32C) : mma_pkg::M3XU_PART_W
 ) (
   input  logic                          clk,
   input  logic                          rst_n,

@@ -93,7 +93,7 @@ package mma_pkg;
   // real part's dot, then the imaginary part's). ----
   /* verilator lint_off UNUSEDPARAM */  // every top of rtl/rtl.f sees them; the M3XU units use them
   localparam int M3XU_WIDE_FMTS = (1 << FMT_F32) | (1 << FMT_F32C);
-  localparam int M3XU_PART_FMT  = FMT_F32;                         // a wide element (an f32c part)
+  localparam int M3XU_PART_FMT  = fmt_part(FMT_F32C);              // f32: a wide element, an f32c part
   localparam int M3XU_PART_W    = fmt_width(M3XU_PART_FMT);        // 32
   localparam int M3XU_PART_MW   = fmt_precision(M3XU_PART_FMT);    // 23 fractional bits of sig
   localparam int M3XU_HALF      = (M3XU_PART_MW + 1) / 2;          // 12: sig_H = sig >> 12, sig_L = sig & 0xFFF
