@@ -47,12 +47,15 @@ print(f"ok - {len(table)} instructions: every schedule covers K in order within 
       else f"not ok - schedules: {len(bad)} problems, first: {bad[:3]}")
 # Hand-derived facts of the schema: codes follow mmaref.h's enums (f64 0 ... e5m2fnuz 13); IEEE binary16
 # has 5 exponent bits, 10 mantissa bits, bias 15 and NaN 0x7fff; OCP e4m3 (FN) has no inf and NaN 0x7f;
-# AMD e4m3fnuz has NaN 0x80 and bias 8; tf32 is stored in 32 bits and keeps 10 mantissa bits.
+# AMD e4m3fnuz has NaN 0x80 and bias 8; tf32 is stored in 32 bits and keeps 10 mantissa bits; M3XU's
+# f32c (code 14) is two f32 parts in 64 bits, f32's NaN in each.
 f = {x['name']: x for x in schema['formats']}
 want = [('f64', 'code', 0), ('e5m2fnuz', 'code', 13), ('f16', 'exp_bits', 5), ('f16', 'man_bits', 10),
         ('f16', 'bias', 15), ('f16', 'canonical_nan', '0x7fff'), ('e4m3', 'inf', None),
         ('e4m3', 'canonical_nan', '0x7f'), ('e4m3fnuz', 'canonical_nan', '0x80'), ('e4m3fnuz', 'bias', 8),
-        ('tf32', 'width', 32), ('tf32', 'precision', 10), ('ue8m0', 'signed', 0)]
+        ('tf32', 'width', 32), ('tf32', 'precision', 10), ('ue8m0', 'signed', 0),
+        ('f32c', 'code', 14), ('f32c', 'width', 64), ('f32c', 'parts', 2), ('f32c', 'part', 'f32'),
+        ('f32c', 'canonical_nan', '0x7fffffff7fffffff'), ('f16', 'parts', 1)]
 wrong = [(n, k, f[n][k], v) for n, k, v in want if f[n][k] != v]
 print("ok - schema: format fields and codes as derived" if not wrong else f"not ok - schema fields: {wrong}")
 o = {x['name']: x for x in schema['outputs']}

@@ -8,7 +8,8 @@ static const char usage[] =
     "  Computes d = c + sum_k a[k]*b[k] (times the block scales) as the instruction does and prints\n"
     "  D's bits (0x..., zero-padded to D's width) then its decimal value.\n"
     "  LIST is comma-separated.  A value is 0x<hex digits> (raw bits of the operand's format) or a\n"
-    "  C99 number (1.5, 0x1p-24, -inf, nan) exactly representable in the operand's format.\n"
+    "  C99 number (1.5, 0x1p-24, -inf, nan) exactly representable in the operand's format; a complex\n"
+    "  (f32c) value is 0x<16 hex digits> (imaginary part high) or RE+IMi (1.5-2i, 2i, -i, 0x1p-3+0.5i).\n"
     "  Fewer than K values: the rest are +0.  More than K: an error.\n";
 
 int cmd_dot(int argc, char **argv)

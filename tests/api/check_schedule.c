@@ -93,6 +93,30 @@ int main(void)
     x.pass[0].out = MMAREF_OUT_F16_RNE;
     rejected(&x, "a last pass writing another format than D", "the last pass writes f16-rne, D is f32");
 
+    /* M3XU (docs/m3xu.md) runs f32 or f32c operands, F up to the product register's 46, output RNE. */
+    mmaref_instr m3 = lookup("m3xu", "m3xu.f32");
+    x = m3;
+    x.a = x.b = MMAREF_F16;
+    rejected(&x, "M3XU with f16 operands", "M3XU takes A, B, C and its output all f32 or all f32c, not f16/f16/f32");
+    x = m3;
+    x.pass[0].frac_bits = 47;
+    rejected(&x, "M3XU with F = 47", "F = 47 is outside 1..46 for M3XU");
+    x = m3;
+    x.pass[0].out = MMAREF_OUT_F32_RZ;
+    rejected(&x, "M3XU rounding toward zero", "M3XU does not implement products aligned rz, C aligned rz, scales none, output f32-rz");
+    /* A record built at run time: one M3XU pass over K = 8 (a naive FP32 unit of 8 lanes).  Lanes 0-3
+     * (1 + 2^-23)(1 + 2^-22) = 1 + 2^-22 + 2^-23 + 2^-45, lanes 4-7 (-1)(1), c = 0: e_max = 0 keeps every
+     * product bit, sum 4 (2^-22 + 2^-23 + 2^-45) = 2^-20 + 2^-21 + 2^-43: 0x35800000 | 2^-1 relative
+     * (0x400000) | the last bit (2^-43 = 2^-20 * 2^-23): 0x35c00001. */
+    x = m3;
+    x.k = x.pass[0].k_count = 8;
+    uint64_t ma[8] = {0x3f800001, 0x3f800001, 0x3f800001, 0x3f800001, 0xbf800000, 0xbf800000, 0xbf800000, 0xbf800000};
+    uint64_t mb[8] = {0x3f800002, 0x3f800002, 0x3f800002, 0x3f800002, 0x3f800000, 0x3f800000, 0x3f800000, 0x3f800000};
+    uint64_t md = 0;
+    mmaref_status ms = mmaref_dot(&x, 0, ma, mb, NULL, NULL, &md, NULL, 0);
+    snprintf(detail, sizeof detail, "status %d, d 0x%llx", ms, (unsigned long long)md);
+    check(!ms && md == 0x35c00001, "an M3XU pass over K = 8 built at run time", detail);
+
     /* mmaref_mma checks the schedule too. */
     x = h;
     x.pass[0].k_count = 15;
@@ -141,6 +165,23 @@ int main(void)
           f16.nan == 0x7fff, "f16 fields", "");
     check(mmaref_format_precision(MMAREF_TF32) == 10 && mmaref_format_get_info(MMAREF_FORMAT_COUNT, &f16),
           "tf32 precision 10; an unknown code has no fields", "");
+    /* f32c: two f32 parts, real in the low 32 bits.  1 + 2i = 0x40000000_3f800000; the format's special
+     * values are f32's in both parts; a real value converts to value + 0i; only a real f32c has a double. */
+    mmaref_format_info fc;
+    uint64_t z = 0, parts[2] = {0x3f800000, 0x40000000};
+    check(mmaref_format_parts(MMAREF_F32C) == 2 && mmaref_format_part(MMAREF_F32C) == MMAREF_F32 &&
+          mmaref_format_parts(MMAREF_F16) == 1 && mmaref_format_part(MMAREF_F16) == MMAREF_F16 &&
+          mmaref_format_join_parts(MMAREF_F32C, parts) == 0x400000003f800000ULL &&
+          mmaref_format_part_bits(MMAREF_F32C, 0x400000003f800000ULL, 1) == 0x40000000 &&
+          mmaref_format_part_bits(MMAREF_F32C, 0x400000003f800000ULL, 2) == 0,
+          "f32c parts: real low, imaginary high", "");
+    check(!mmaref_format_get_info(MMAREF_F32C, &fc) && fc.width == 64 && fc.parts == 2 && fc.part == MMAREF_F32 &&
+          fc.man_bits == 23 && fc.nan == 0x7fffffff7fffffffULL && fc.inf == 0x7f8000007f800000ULL &&
+          fc.max_finite == 0x7f7fffff7f7fffffULL, "f32c fields: f32's, in both parts", "");
+    check(!mmaref_format_from_double(MMAREF_F32C, 1.5, &z) && z == 0x3fc00000 &&
+          mmaref_format_to_double(MMAREF_F32C, 0x800000003fc00000ULL) == 1.5 &&
+          mmaref_format_to_double(MMAREF_F32C, 0x400000003f800000ULL) != mmaref_format_to_double(MMAREF_F32C, 0x400000003f800000ULL),
+          "f32c from and to a double: 1.5 + 0i; 1 + 2i has none", "");
     /* A format code outside the enum is refused, never read out of the table (issue 10). */
     uint64_t raw = 7;
     check(mmaref_format_width((mmaref_format)99) == 0 && !mmaref_format_valid_bits((mmaref_format)99, 0) &&
