@@ -10,10 +10,8 @@
 //     e_a + e_b, the pair's one term; C and the L/2 products are aligned keeping F_HI = F_w = 46
 //     fractional bits, summed and rounded to f32 RNE (subnormals kept, -0 for a negative sum that
 //     rounds to zero).
-// One grid serves both: the sum keeps F_HI fractional bits; a one-step term enters on a grid of F_LO
-// fractional bits with its exponent raised by F_HI - F_LO, so that truncation F_HI bits below the raised
-// e_max is truncation F_LO bits below the true one, and the sum's weight e_max - F_HI comes out right.
-// A unit without the wide modes (the baseline) keeps F_LO bits only.  d is this step's result (D's in a
+// One grid serves both (m3xu_sum): F_HI fractional bits, a one-step term on F_LO bits with its exponent
+// raised.  A unit without the wide modes (the baseline) keeps F_LO bits only.  d is this step's result (D's in a
 // mode's last step; f32c's real part in its step 1).
 module m3xu_datapath #(
   parameter int L       = 8,
@@ -40,26 +38,18 @@ module m3xu_datapath #(
   localparam int NMW    = mma_pkg::max_man_bits(AB_MASK & ~mma_pkg::M3XU_WIDE_FMTS);  // 10
   localparam int WMW    = mma_pkg::M3XU_PART_MW;   // 23
   localparam int HALF   = mma_pkg::M3XU_HALF;      // 12
-  localparam int PRW    = 2 * (WMW + 1);       // 48: the product register
-  localparam int F      = WIDE ? F_HI : F_LO;  // the sum's grid
-  localparam int RAISE  = F - F_LO;            // a one-step term's exponent offset on it
+  localparam int PRW    = 2 * (WMW + 1);           // 48: the product register
+  localparam int F      = WIDE ? F_HI : F_LO;      // the sum's grid
   localparam int XW     = F + 2;
-  localparam int N      = L + 1;               // C and one term per lane
+  // 5 wide terms below 2^48 need 52 bits; the one-step mode's 9 terms below 2^26, 31
   localparam int SW     = mma_pkg::imax(WIDE ? XW + 1 + mma_pkg::clog2(L / 2 + 1) : 0,
                                         F_LO + 3 + mma_pkg::clog2(L + 1));
   localparam logic signed [EW-1:0] NO_EXP = {1'b1, {(EW-1){1'b0}}};  // a lane without a term
 
-  logic [N*XW-1:0] x;
-  logic [N-1:0]    neg, nan, inf;
-  logic [N*EW-1:0] exps;
+  logic [L*XW-1:0]      x;
+  logic [L-1:0]         neg, nan, inf;
+  logic [L*EW-1:0]      exps;
   logic [L*2*MUL_W-1:0] m;  // the lanes' multipliers, lane l at [l*2*MUL_W +: 2*MUL_W]
-
-  // ---- C: term 0 ----
-  assign neg[0] = mma_pkg::fp_sign(uc);
-  assign nan[0] = mma_pkg::fp_is_nan(uc);
-  assign inf[0] = mma_pkg::fp_is_inf(uc);
-  assign x[0 +: XW] = wide ? XW'(c_sig) << (F - WMW) : XW'(c_sig) << (F_LO - WMW);
-  assign exps[0 +: EW] = wide ? mma_pkg::fp_exp(uc) : mma_pkg::fp_exp(uc) + EW'(RAISE);
 
   genvar l;
   generate
@@ -69,11 +59,9 @@ module m3xu_datapath #(
       assign b_l = ub[l*FP_W +: FP_W];
       assign m[l*2*MUL_W +: 2*MUL_W] = sa[l*MUL_W +: MUL_W] * sb[l*MUL_W +: MUL_W];
       // Step 1 for the lane's product (in a wide mode both lanes of a pair see its elements)
-      assign nan[l+1] = mma_pkg::fp_is_nan(a_l) | mma_pkg::fp_is_nan(b_l)
-                      | (mma_pkg::fp_is_inf(a_l) & mma_pkg::fp_is_zero(b_l))
-                      | (mma_pkg::fp_is_zero(a_l) & mma_pkg::fp_is_inf(b_l));
-      assign inf[l+1] = (mma_pkg::fp_is_inf(a_l) | mma_pkg::fp_is_inf(b_l)) & ~nan[l+1];
-      assign neg[l+1] = mma_pkg::fp_sign(a_l) ^ mma_pkg::fp_sign(b_l);
+      assign nan[l] = mma_pkg::fp_prod_nan(a_l, b_l);
+      assign inf[l] = mma_pkg::fp_prod_inf(a_l, b_l);
+      assign neg[l] = mma_pkg::fp_sign(a_l) ^ mma_pkg::fp_sign(b_l);
     end
 
     for (l = 0; l < L; l = l + 2) begin : g_pair
@@ -92,22 +80,21 @@ module m3xu_datapath #(
         always @(posedge clk)
           if (load) r <= (PRW'(m_even) << (2 * HALF)) | (MUTANT == 1 ? '0 : PRW'(m_odd));
         assign p = r + ((PRW'(m_even) + PRW'(m_odd)) << HALF);
-        assign x[(l+1)*XW +: XW]    = wide ? XW'(p) << (F - 2 * WMW) : x_even;
-        assign x[(l+2)*XW +: XW]    = wide ? '0 : x_odd;
-        assign exps[(l+1)*EW +: EW] = wide ? e_even : e_even + EW'(RAISE);
-        assign exps[(l+2)*EW +: EW] = wide ? NO_EXP : e_odd + EW'(RAISE);
+        assign x[l*XW +: XW]        = wide ? XW'(p) << (F - 2 * WMW) : x_even;
+        assign x[(l+1)*XW +: XW]    = wide ? '0 : x_odd;
+        assign exps[l*EW +: EW]     = e_even;
+        assign exps[(l+1)*EW +: EW] = wide ? NO_EXP : e_odd;
       end else begin : g_single
         logic unused_pair;
-        assign unused_pair = ^{wide, load, clk};
-        assign x[(l+1)*XW +: XW]    = x_even;
-        assign x[(l+2)*XW +: XW]    = x_odd;
-        assign exps[(l+1)*EW +: EW] = e_even;
-        assign exps[(l+2)*EW +: EW] = e_odd;
+        assign unused_pair = ^{load, clk};
+        assign x[l*XW +: XW]        = x_even;
+        assign x[(l+1)*XW +: XW]    = x_odd;
+        assign exps[l*EW +: EW]     = e_even;
+        assign exps[(l+1)*EW +: EW] = e_odd;
       end
     end
   endgenerate
 
-  m3xu_sum #(.N(N), .F(F), .XW(XW), .SW(SW), .OUT_MASK((1 << OUT_LO) | (1 << OUT_HI))) u_sum (
-    .x(x), .neg(neg), .exps(exps), .nan(nan), .inf(inf),
-    .out_kind(wide ? mma_pkg::OUT_BITS'(OUT_HI) : mma_pkg::OUT_BITS'(OUT_LO)), .d(d));
+  m3xu_sum #(.N(L), .F(F), .F_LO(F_LO), .XW(XW), .SW(SW), .OUT_LO(OUT_LO), .OUT_HI(OUT_HI)) u_sum (
+    .wide(wide), .uc(uc), .c_sig(c_sig), .x(x), .neg(neg), .exps(exps), .nan(nan), .inf(inf), .d(d));
 endmodule

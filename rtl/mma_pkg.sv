@@ -125,4 +125,12 @@ package mma_pkg;
   function automatic logic                 fp_is_inf (input fp_t u); fp_is_inf  = u[1];           endfunction
   function automatic logic                 fp_is_nan (input fp_t u); fp_is_nan  = u[0];           endfunction
   /* verilator lint_on UNUSEDSIGNAL */
+
+  // Step 1 of FDA for one product a * b: NaN (a NaN factor, 0 * inf), or infinite.
+  function automatic logic fp_prod_nan(input fp_t a, input fp_t b);
+    fp_prod_nan = fp_is_nan(a) | fp_is_nan(b) | (fp_is_inf(a) & fp_is_zero(b)) | (fp_is_zero(a) & fp_is_inf(b));
+  endfunction
+  function automatic logic fp_prod_inf(input fp_t a, input fp_t b);
+    fp_prod_inf = (fp_is_inf(a) | fp_is_inf(b)) & ~fp_prod_nan(a, b);
+  endfunction
 endpackage

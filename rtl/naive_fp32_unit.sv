@@ -32,58 +32,44 @@ module naive_fp32_unit #(
   localparam int AW    = mma_pkg::max_width(AB_MASK);         // 32
   localparam int NW    = mma_pkg::max_width(AB_MASK & ~(1 << mma_pkg::FMT_F32));  // 16
   localparam int XW    = F_HI + 2;
-  localparam int N     = L + 1;
-  localparam int SW    = XW + 1 + mma_pkg::clog2(N);
-  localparam int RAISE = F_HI - F_LO;   // as m3xu_datapath: a one-step term's exponent offset
+  localparam int SW    = XW + 1 + mma_pkg::clog2(L + 1);
   localparam int F32   = 1 << mma_pkg::FMT_F32;
 
   logic wide;
   assign wide = mma_pkg::fmt_is(AB_MASK, mma_pkg::FMT_F32, fmt);
 
-  logic [N*XW-1:0] x;
-  logic [N-1:0]    neg, nan, inf;
-  logic [N*EW-1:0] exps;
-
-  // ---- C: term 0 ----
   mma_pkg::fp_t uc;
   logic [MW:0] c_sig;
   mma_unpack #(.MASK(F32), .MW(MW), .IW(32)) u_c (
     .raw(c), .fmt(mma_pkg::FMT_BITS'(mma_pkg::FMT_F32)), .u(uc), .sig(c_sig));
-  assign neg[0] = mma_pkg::fp_sign(uc);
-  assign nan[0] = mma_pkg::fp_is_nan(uc);
-  assign inf[0] = mma_pkg::fp_is_inf(uc);
-  assign x[0 +: XW] = wide ? XW'(c_sig) << (F_HI - MW) : XW'(c_sig) << (F_LO - MW);
-  assign exps[0 +: EW] = wide ? mma_pkg::fp_exp(uc) : mma_pkg::fp_exp(uc) + EW'(RAISE);
 
   // ---- one exact product per lane (24 x 24 bits, 2 MW fractional) ----
+  logic [L*XW-1:0] x;
+  logic [L-1:0]    neg, nan, inf;
+  logic [L*EW-1:0] exps;
   genvar l;
   generate
     for (l = 0; l < L; l++) begin : g_lane
       mma_pkg::fp_t ua, ub;
       logic [MW:0] ga, gb;
       logic [2*MW+1:0] p;
-      logic signed [EW-1:0] e;
       mma_unpack #(.MASK(AB_MASK), .MW(MW), .IW(AW)) u_a (
         .raw(wide ? a[l*AW +: AW] : AW'(a[l*NW +: NW])), .fmt(fmt), .u(ua), .sig(ga));
       mma_unpack #(.MASK(AB_MASK), .MW(MW), .IW(AW)) u_b (
         .raw(wide ? b[l*AW +: AW] : AW'(b[l*NW +: NW])), .fmt(fmt), .u(ub), .sig(gb));
       assign p = ga * gb;
-      assign e = mma_pkg::fp_exp(ua) + mma_pkg::fp_exp(ub);
-      assign nan[l+1] = mma_pkg::fp_is_nan(ua) | mma_pkg::fp_is_nan(ub)
-                      | (mma_pkg::fp_is_inf(ua) & mma_pkg::fp_is_zero(ub))
-                      | (mma_pkg::fp_is_zero(ua) & mma_pkg::fp_is_inf(ub));
-      assign inf[l+1] = (mma_pkg::fp_is_inf(ua) | mma_pkg::fp_is_inf(ub)) & ~nan[l+1];
-      assign neg[l+1] = mma_pkg::fp_sign(ua) ^ mma_pkg::fp_sign(ub);
+      assign exps[l*EW +: EW] = mma_pkg::fp_exp(ua) + mma_pkg::fp_exp(ub);
+      assign nan[l] = mma_pkg::fp_prod_nan(ua, ub);
+      assign inf[l] = mma_pkg::fp_prod_inf(ua, ub);
+      assign neg[l] = mma_pkg::fp_sign(ua) ^ mma_pkg::fp_sign(ub);
       // a one-step product has at most 2 x 10 fractional bits: dropping 2 MW - F_LO of them is exact
-      assign x[(l+1)*XW +: XW] = wide ? XW'(p) << (F_HI - 2 * MW) : XW'(p >> (2 * MW - F_LO));
-      assign exps[(l+1)*EW +: EW] = wide ? e : e + EW'(RAISE);
+      assign x[l*XW +: XW] = wide ? XW'(p) << (F_HI - 2 * MW) : XW'(p >> (2 * MW - F_LO));
     end
   endgenerate
 
   logic [31:0] dp_d;
-  m3xu_sum #(.N(N), .F(F_HI), .XW(XW), .SW(SW), .OUT_MASK((1 << OUT_LO) | (1 << OUT_HI))) u_sum (
-    .x(x), .neg(neg), .exps(exps), .nan(nan), .inf(inf),
-    .out_kind(wide ? mma_pkg::OUT_BITS'(OUT_HI) : mma_pkg::OUT_BITS'(OUT_LO)), .d(dp_d));
+  m3xu_sum #(.N(L), .F(F_HI), .F_LO(F_LO), .XW(XW), .SW(SW), .OUT_LO(OUT_LO), .OUT_HI(OUT_HI)) u_sum (
+    .wide(wide), .uc(uc), .c_sig(c_sig), .x(x), .neg(neg), .exps(exps), .nan(nan), .inf(inf), .d(dp_d));
 
   logic accept, last, hold;
   logic [0:0] pass;
