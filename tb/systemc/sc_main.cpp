@@ -92,7 +92,7 @@ int sc_main(int argc, char **argv)
         const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : nullptr;
         if (!strcmp(o, "--tiles")) tiles = parse_count(o, v, 2, 100000000), i++;
         else if (!strcmp(o, "--seed")) seed = parse_count(o, v, 0, UINT64_MAX), i++;
-        else if (!strcmp(o, "--gap")) gap = (int)parse_count(o, v, 0, 1000), i++;
+        else if (!strcmp(o, "--gap")) gap = (int)parse_count(o, v, 0, 100), i++;  // below the consumer's hang timeout
         else if (!strcmp(o, "--stall")) stall = (int)parse_count(o, v, 0, 99), i++;
         else if (!strcmp(o, "--show")) show = (int)parse_count(o, v, 0, 1000000), i++;
         else if (!strcmp(o, "--no-rate-check")) rate_check = false;
