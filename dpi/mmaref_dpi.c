@@ -46,6 +46,34 @@ int mmaref_dpi_lookup(const char *arch, const char *name)
     return h;
 }
 
+int mmaref_dpi_with_k(int h, int k)
+{
+    const mmaref_instr *in = mmaref_dpi_instr(h);
+    if (!in || in->passes != 1 || k < 1 || k > DPI_MAX_K) {
+        fprintf(stderr, "mmaref_dpi_with_k: handle %d (%s) is not a one-pass instruction, or k = %d is outside "
+                "1..%d\n", h, mmaref_dpi_label(h), k, DPI_MAX_K);
+        return -1;
+    }
+    mmaref_instr w = *in;
+    w.k = w.pass[0].k_count = k;
+    char msg[512];
+    if (mmaref_check_schedule(&w, msg, sizeof msg) != MMAREF_OK) {
+        fprintf(stderr, "mmaref_dpi_with_k: %s\n", msg);
+        return -1;
+    }
+    /* a name of its own: reports say which record ran, and lookups never find it */
+    snprintf(w.name, sizeof w.name, "%.80s[k=%d]", in->name, k);
+    for (int i = 0; i < handle_count; i++)
+        if (handles[i].arch == w.arch && !strcmp(handles[i].name, w.name))
+            return i;
+    if (handle_count == DPI_MAX_HANDLES) {
+        fprintf(stderr, "mmaref_dpi_with_k: more than %d handles\n", DPI_MAX_HANDLES);
+        return -1;
+    }
+    handles[handle_count] = w;
+    return handle_count++;
+}
+
 int mmaref_dpi_param(int h, const char *key)
 {
     const mmaref_instr *in = mmaref_dpi_instr(h);

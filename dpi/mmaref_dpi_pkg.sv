@@ -9,6 +9,10 @@ package mmaref_dpi_pkg;
   // ---- wrappers over the public API (cmodel/include/mmaref.h) ----
   // Look an instruction up once: a handle >= 0, or -1 (the reason is printed).
   import "DPI-C" function int mmaref_dpi_lookup(input string arch, input string name);
+  // The same one-pass instruction with k products (its pass takes all k): a schedule built at run time,
+  // for a design the table does not list (M3XU's naive FP32 unit: the f32 mode with K = 8).  A handle
+  // named "NAME[k=K]", or -1 (the reason is printed).
+  import "DPI-C" function int mmaref_dpi_with_k(input int h, input int k);
   // One of the instruction's parameters: "k" "m" "n" "frac_bits" "passes" "block_size" "group" "a" "b"
   // "c" "d" "scale" (mmaref_format codes) "out" (mmaref_output) "algo" (mmaref_algo); -1 if unknown.
   import "DPI-C" function int mmaref_dpi_param(input int h, input string key);

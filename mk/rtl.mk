@@ -5,6 +5,7 @@
 #   make rtl-formats rewrite rtl/mma_formats.svh from `mmaref list --schema --json`
 #   make cosim-demo  pass table over a representative set of configurations
 #   make rtl-regress RTL_COUNT (10M) vectors per configuration, RTL_SEED settable; part of `make regress`
+#   make rtl-regress-m3xu  the same for the M3XU designs' configurations alone (every 3rd with backpressure)
 RTL_DIR     := build/rtl
 RTL_GEN     := $(RTL_DIR)/gen
 # the RTL's files: rtl/rtl.f is their one list (verilator reads it with -f, synth/*.sh parse it)
@@ -13,7 +14,7 @@ RTL_SRC     := $(filter-out +%,$(shell sed 's|//.*||' $(RTL_LIST)))
 RTL_INC     := $(wildcard rtl/*.svh)
 TB_SRC      := dpi/mmaref_dpi_pkg.sv tb/tb_support_pkg.sv tb/mma_bench.sv tb/tb_mma.sv
 # the DPI library: the bridge over the public API (dpi/) and the testbench support (tb/)
-DPI_SRC     := dpi/mmaref_dpi.c tb/tb_support.c
+DPI_SRC     := dpi/mmaref_dpi.c tb/tb_support.c tb/m3xu_directed.c
 DPI_LIB     := $(RTL_DIR)/libmmaref_dpi.a
 RTL_SIM     := $(RTL_DIR)/obj/Vtb_mma
 VLT_INC      = $(shell verilator --getenv VERILATOR_ROOT 2>/dev/null)/include
@@ -21,7 +22,7 @@ RTL_SEED    ?= 1
 RTL_COUNT   ?= 10000000
 RTL_JOBS    ?= 2
 
-.PHONY: lint rtl rtl-unpack synth cosim-demo rtl-regress rtl-formats
+.PHONY: lint rtl rtl-unpack synth cosim-demo rtl-regress rtl-regress-m3xu rtl-formats
 
 # configurations from the instruction table; files are rewritten only when their content changes
 $(RTL_GEN)/configs.txt: tb/gen_configs.py $(CLI)
@@ -30,7 +31,7 @@ $(RTL_GEN)/configs.txt: tb/gen_configs.py $(CLI)
 $(RTL_GEN)/tb_units.svh $(RTL_GEN)/units.txt: $(RTL_GEN)/configs.txt
 	@:
 
-$(RTL_DIR)/obj-dpi/%.o: %.c dpi/mmaref_dpi.h cmodel/include/mmaref.h
+$(RTL_DIR)/obj-dpi/%.o: %.c dpi/mmaref_dpi.h tb/m3xu_directed.h cmodel/include/mmaref.h
 	@mkdir -p $(dir $@)
 	@$(CC) -std=gnu11 -O3 -g -Wall -Wextra -fPIC -Icmodel/include -Idpi -I$(VLT_INC)/vltstd -c $< -o $@
 
@@ -78,6 +79,9 @@ cosim-demo: $(RTL_SIM) $(RTL_GEN)/configs.txt
 
 rtl-regress: $(RTL_SIM) $(RTL_GEN)/configs.txt
 	@bash tb/run_cosim.sh --count $(RTL_COUNT) --seed $(RTL_SEED) --bp-every 4
+
+rtl-regress-m3xu: $(RTL_SIM) $(RTL_GEN)/configs.txt
+	@bash tb/run_cosim.sh --only '^m3xu:' --count $(RTL_COUNT) --seed $(RTL_SEED) --bp-every 3
 
 # `make regress` (double-colon, shared with mk/regress.mk) runs the RTL regression too.
 regress:: rtl-regress

@@ -33,7 +33,7 @@ module fda_unit #(
   localparam int SDW = mma_pkg::imax(BLOCK > 0 ? KD / BLOCK : 1, 1) * 8;  // scale bits per pass
   localparam int PW  = CHAIN > 1 ? mma_pkg::clog2(CHAIN) : 1;
 
-  logic                         accept, last;
+  logic                         accept, last, hold;
   logic [PW-1:0]                pass;
   logic [31:0]                  dp_d, dp_c;
   logic [mma_pkg::FMT_BITS-1:0] dp_fmt_a, dp_fmt_b, dp_fmt_c;
@@ -42,8 +42,11 @@ module fda_unit #(
   logic [SDW-1:0]               dp_sa, dp_sb;
 
   mma_handshake #(.PASSES(CHAIN), .DW(32)) u_hs (
-    .clk(clk), .rst_n(rst_n), .in_valid(in_valid), .in_ready(in_ready), .accept(accept), .pass(pass),
-    .last(last), .d_in(dp_d), .out_valid(out_valid), .out_ready(out_ready), .d(d));
+    .clk(clk), .rst_n(rst_n), .in_valid(in_valid), .in_ready(in_ready), .accept(accept),
+    .final_pass(PW'(CHAIN - 1)), .pass(pass), .last(last), .hold(hold), .d_in(dp_d), .out_valid(out_valid),
+    .out_ready(out_ready), .d(d));
+  logic unused_hold;  // no pipeline register (STAGES = 0): never high
+  assign unused_hold = hold;
 
   fda_datapath #(.KD(KD), .F(F), .AB_MASK(AB_MASK), .C_MASK(C_MASK), .OUT_MASK(OUT_MASK),
                  .BLOCK(BLOCK), .AW(AW)) u_dp (

@@ -115,11 +115,12 @@ module gdfs_unit #(
     .sum(sum), .lsb_exp(lsb_exp), .out_kind(mma_pkg::OUT_BITS'(mma_pkg::OUT_F32_RZ)),
     .nan(d_nan), .inf(d_inf), .inf_neg(d_inf_neg), .d(dp_d));
 
-  logic accept, last;
+  logic accept, last, hold;
   logic [0:0] pass;
   logic unused_hs;
   mma_handshake #(.PASSES(1), .DW(32)) u_hs (
-    .clk(clk), .rst_n(rst_n), .in_valid(in_valid), .in_ready(in_ready), .accept(accept), .pass(pass),
-    .last(last), .d_in(dp_d), .out_valid(out_valid), .out_ready(out_ready), .d(d));
-  assign unused_hs = ^{accept, last, pass};
+    .clk(clk), .rst_n(rst_n), .in_valid(in_valid), .in_ready(in_ready), .accept(accept),
+    .final_pass(1'b0), .pass(pass), .last(last), .hold(hold), .d_in(dp_d), .out_valid(out_valid),
+    .out_ready(out_ready), .d(d));
+  assign unused_hs = ^{accept, last, pass, hold};
 endmodule

@@ -65,49 +65,52 @@ localparam int LIMIT_MAX_PASSES = 8;
 localparam int LIMIT_MAX_SCALES = 4;
 
 // ---- per-format fields: FMT_TABLE row f is format f (0 for a null NaN or infinity) ----
-localparam int FMT_TABLE_ROW = 312;
-// row i = [(NUM-1-i)*FMT_TABLE_ROW +: FMT_TABLE_ROW] = width[7:0], exp_bits[7:0], man_bits[7:0], precision[7:0], bias[15:0], signed[0:0], specials[6:0], ignored[63:0], canonical_nan[63:0], inf[63:0], max_finite[63:0]
+localparam int FMT_TABLE_ROW = 322;
+// row i = [(NUM-1-i)*FMT_TABLE_ROW +: FMT_TABLE_ROW] = width[7:0], exp_bits[7:0], man_bits[7:0], precision[7:0], bias[15:0], signed[0:0], specials[6:0], ignored[63:0], canonical_nan[63:0], inf[63:0], max_finite[63:0], parts[1:0], part[7:0]
 localparam logic [NUM_FMTS*FMT_TABLE_ROW-1:0] FMT_TABLE = {
-  {8'd64, 8'd11, 8'd52, 8'd52, 16'd1023, 1'd1, 7'(SPEC_IEEE),    64'h0, 64'h7fffffffffffffff, 64'h7ff0000000000000, 64'h7fefffffffffffff},  //  0 f64
-  {8'd32,  8'd8, 8'd23, 8'd23,  16'd127, 1'd1, 7'(SPEC_IEEE),    64'h0,         64'h7fffffff,         64'h7f800000,         64'h7f7fffff},  //  1 f32
-  {8'd32,  8'd8, 8'd23, 8'd10,  16'd127, 1'd1, 7'(SPEC_IEEE), 64'h1fff,         64'h7fffffff,         64'h7f800000,         64'h7f7fe000},  //  2 tf32
-  {8'd16,  8'd5, 8'd10, 8'd10,   16'd15, 1'd1, 7'(SPEC_IEEE),    64'h0,             64'h7fff,             64'h7c00,             64'h7bff},  //  3 f16
-  {8'd16,  8'd8,  8'd7,  8'd7,  16'd127, 1'd1, 7'(SPEC_IEEE),    64'h0,             64'h7fff,             64'h7f80,             64'h7f7f},  //  4 bf16
-  { 8'd8,  8'd4,  8'd3,  8'd3,    16'd7, 1'd1,   7'(SPEC_FN),    64'h0,               64'h7f,                64'h0,               64'h7e},  //  5 e4m3
-  { 8'd8,  8'd5,  8'd2,  8'd2,   16'd15, 1'd1, 7'(SPEC_IEEE),    64'h0,               64'h7f,               64'h7c,               64'h7b},  //  6 e5m2
-  { 8'd6,  8'd3,  8'd2,  8'd2,    16'd3, 1'd1, 7'(SPEC_NONE),    64'h0,                64'h0,                64'h0,               64'h1f},  //  7 e3m2
-  { 8'd6,  8'd2,  8'd3,  8'd3,    16'd1, 1'd1, 7'(SPEC_NONE),    64'h0,                64'h0,                64'h0,               64'h1f},  //  8 e2m3
-  { 8'd4,  8'd2,  8'd1,  8'd1,    16'd1, 1'd1, 7'(SPEC_NONE),    64'h0,                64'h0,                64'h0,                64'h7},  //  9 e2m1
-  { 8'd8,  8'd8,  8'd0,  8'd0,  16'd127, 1'd0, 7'(SPEC_E8M0),    64'h0,               64'hff,                64'h0,               64'hfe},  // 10 ue8m0
-  { 8'd8,  8'd4,  8'd3,  8'd3,    16'd7, 1'd0,   7'(SPEC_FN),   64'h80,               64'h7f,                64'h0,               64'h7e},  // 11 ue4m3
-  { 8'd8,  8'd4,  8'd3,  8'd3,    16'd8, 1'd1, 7'(SPEC_FNUZ),    64'h0,               64'h80,                64'h0,               64'h7f},  // 12 e4m3fnuz
-  { 8'd8,  8'd5,  8'd2,  8'd2,   16'd16, 1'd1, 7'(SPEC_FNUZ),    64'h0,               64'h80,                64'h0,               64'h7f},  // 13 e5m2fnuz
-  {8'd64,  8'd8, 8'd23, 8'd23,  16'd127, 1'd1, 7'(SPEC_IEEE),    64'h0, 64'h7fffffff7fffffff, 64'h7f8000007f800000, 64'h7f7fffff7f7fffff}   // 14 f32c
+  {8'd64, 8'd11, 8'd52, 8'd52, 16'd1023, 1'd1, 7'(SPEC_IEEE),    64'h0, 64'h7fffffffffffffff, 64'h7ff0000000000000, 64'h7fefffffffffffff, 2'd1,      8'(FMT_F64)},  //  0 f64
+  {8'd32,  8'd8, 8'd23, 8'd23,  16'd127, 1'd1, 7'(SPEC_IEEE),    64'h0,         64'h7fffffff,         64'h7f800000,         64'h7f7fffff, 2'd1,      8'(FMT_F32)},  //  1 f32
+  {8'd32,  8'd8, 8'd23, 8'd10,  16'd127, 1'd1, 7'(SPEC_IEEE), 64'h1fff,         64'h7fffffff,         64'h7f800000,         64'h7f7fe000, 2'd1,     8'(FMT_TF32)},  //  2 tf32
+  {8'd16,  8'd5, 8'd10, 8'd10,   16'd15, 1'd1, 7'(SPEC_IEEE),    64'h0,             64'h7fff,             64'h7c00,             64'h7bff, 2'd1,      8'(FMT_F16)},  //  3 f16
+  {8'd16,  8'd8,  8'd7,  8'd7,  16'd127, 1'd1, 7'(SPEC_IEEE),    64'h0,             64'h7fff,             64'h7f80,             64'h7f7f, 2'd1,     8'(FMT_BF16)},  //  4 bf16
+  { 8'd8,  8'd4,  8'd3,  8'd3,    16'd7, 1'd1,   7'(SPEC_FN),    64'h0,               64'h7f,                64'h0,               64'h7e, 2'd1,     8'(FMT_E4M3)},  //  5 e4m3
+  { 8'd8,  8'd5,  8'd2,  8'd2,   16'd15, 1'd1, 7'(SPEC_IEEE),    64'h0,               64'h7f,               64'h7c,               64'h7b, 2'd1,     8'(FMT_E5M2)},  //  6 e5m2
+  { 8'd6,  8'd3,  8'd2,  8'd2,    16'd3, 1'd1, 7'(SPEC_NONE),    64'h0,                64'h0,                64'h0,               64'h1f, 2'd1,     8'(FMT_E3M2)},  //  7 e3m2
+  { 8'd6,  8'd2,  8'd3,  8'd3,    16'd1, 1'd1, 7'(SPEC_NONE),    64'h0,                64'h0,                64'h0,               64'h1f, 2'd1,     8'(FMT_E2M3)},  //  8 e2m3
+  { 8'd4,  8'd2,  8'd1,  8'd1,    16'd1, 1'd1, 7'(SPEC_NONE),    64'h0,                64'h0,                64'h0,                64'h7, 2'd1,     8'(FMT_E2M1)},  //  9 e2m1
+  { 8'd8,  8'd8,  8'd0,  8'd0,  16'd127, 1'd0, 7'(SPEC_E8M0),    64'h0,               64'hff,                64'h0,               64'hfe, 2'd1,    8'(FMT_UE8M0)},  // 10 ue8m0
+  { 8'd8,  8'd4,  8'd3,  8'd3,    16'd7, 1'd0,   7'(SPEC_FN),   64'h80,               64'h7f,                64'h0,               64'h7e, 2'd1,    8'(FMT_UE4M3)},  // 11 ue4m3
+  { 8'd8,  8'd4,  8'd3,  8'd3,    16'd8, 1'd1, 7'(SPEC_FNUZ),    64'h0,               64'h80,                64'h0,               64'h7f, 2'd1, 8'(FMT_E4M3FNUZ)},  // 12 e4m3fnuz
+  { 8'd8,  8'd5,  8'd2,  8'd2,   16'd16, 1'd1, 7'(SPEC_FNUZ),    64'h0,               64'h80,                64'h0,               64'h7f, 2'd1, 8'(FMT_E5M2FNUZ)},  // 13 e5m2fnuz
+  {8'd64,  8'd8, 8'd23, 8'd23,  16'd127, 1'd1, 7'(SPEC_IEEE),    64'h0, 64'h7fffffff7fffffff, 64'h7f8000007f800000, 64'h7f7fffff7f7fffff, 2'd2,      8'(FMT_F32)}   // 14 f32c
 };
-function automatic int          fmt_width        (input int i); fmt_width         = 32'(FMT_TABLE[(NUM_FMTS-1-i)*FMT_TABLE_ROW + 304 +:  8]); endfunction
-function automatic int          fmt_exp_bits     (input int i); fmt_exp_bits      = 32'(FMT_TABLE[(NUM_FMTS-1-i)*FMT_TABLE_ROW + 296 +:  8]); endfunction
-function automatic int          fmt_man_bits     (input int i); fmt_man_bits      = 32'(FMT_TABLE[(NUM_FMTS-1-i)*FMT_TABLE_ROW + 288 +:  8]); endfunction
-function automatic int          fmt_precision    (input int i); fmt_precision     = 32'(FMT_TABLE[(NUM_FMTS-1-i)*FMT_TABLE_ROW + 280 +:  8]); endfunction
-function automatic int          fmt_bias         (input int i); fmt_bias          = 32'(FMT_TABLE[(NUM_FMTS-1-i)*FMT_TABLE_ROW + 264 +: 16]); endfunction
-function automatic int          fmt_signed       (input int i); fmt_signed        = 32'(FMT_TABLE[(NUM_FMTS-1-i)*FMT_TABLE_ROW + 263 +:  1]); endfunction
-function automatic int          fmt_specials     (input int i); fmt_specials      = 32'(FMT_TABLE[(NUM_FMTS-1-i)*FMT_TABLE_ROW + 256 +:  7]); endfunction
-function automatic logic [63:0] fmt_ignored      (input int i); fmt_ignored       = 64'(FMT_TABLE[(NUM_FMTS-1-i)*FMT_TABLE_ROW + 192 +: 64]); endfunction
-function automatic logic [63:0] fmt_canonical_nan(input int i); fmt_canonical_nan = 64'(FMT_TABLE[(NUM_FMTS-1-i)*FMT_TABLE_ROW + 128 +: 64]); endfunction
-function automatic logic [63:0] fmt_inf          (input int i); fmt_inf           = 64'(FMT_TABLE[(NUM_FMTS-1-i)*FMT_TABLE_ROW +  64 +: 64]); endfunction
-function automatic logic [63:0] fmt_max_finite   (input int i); fmt_max_finite    = 64'(FMT_TABLE[(NUM_FMTS-1-i)*FMT_TABLE_ROW +   0 +: 64]); endfunction
+function automatic int          fmt_width        (input int i); fmt_width         = 32'(FMT_TABLE[(NUM_FMTS-1-i)*FMT_TABLE_ROW + 314 +:  8]); endfunction
+function automatic int          fmt_exp_bits     (input int i); fmt_exp_bits      = 32'(FMT_TABLE[(NUM_FMTS-1-i)*FMT_TABLE_ROW + 306 +:  8]); endfunction
+function automatic int          fmt_man_bits     (input int i); fmt_man_bits      = 32'(FMT_TABLE[(NUM_FMTS-1-i)*FMT_TABLE_ROW + 298 +:  8]); endfunction
+function automatic int          fmt_precision    (input int i); fmt_precision     = 32'(FMT_TABLE[(NUM_FMTS-1-i)*FMT_TABLE_ROW + 290 +:  8]); endfunction
+function automatic int          fmt_bias         (input int i); fmt_bias          = 32'(FMT_TABLE[(NUM_FMTS-1-i)*FMT_TABLE_ROW + 274 +: 16]); endfunction
+function automatic int          fmt_signed       (input int i); fmt_signed        = 32'(FMT_TABLE[(NUM_FMTS-1-i)*FMT_TABLE_ROW + 273 +:  1]); endfunction
+function automatic int          fmt_specials     (input int i); fmt_specials      = 32'(FMT_TABLE[(NUM_FMTS-1-i)*FMT_TABLE_ROW + 266 +:  7]); endfunction
+function automatic logic [63:0] fmt_ignored      (input int i); fmt_ignored       = 64'(FMT_TABLE[(NUM_FMTS-1-i)*FMT_TABLE_ROW + 202 +: 64]); endfunction
+function automatic logic [63:0] fmt_canonical_nan(input int i); fmt_canonical_nan = 64'(FMT_TABLE[(NUM_FMTS-1-i)*FMT_TABLE_ROW + 138 +: 64]); endfunction
+function automatic logic [63:0] fmt_inf          (input int i); fmt_inf           = 64'(FMT_TABLE[(NUM_FMTS-1-i)*FMT_TABLE_ROW +  74 +: 64]); endfunction
+function automatic logic [63:0] fmt_max_finite   (input int i); fmt_max_finite    = 64'(FMT_TABLE[(NUM_FMTS-1-i)*FMT_TABLE_ROW +  10 +: 64]); endfunction
+function automatic int          fmt_parts        (input int i); fmt_parts         = 32'(FMT_TABLE[(NUM_FMTS-1-i)*FMT_TABLE_ROW +   8 +:  2]); endfunction
+function automatic int          fmt_part         (input int i); fmt_part          = 32'(FMT_TABLE[(NUM_FMTS-1-i)*FMT_TABLE_ROW +   0 +:  8]); endfunction
 
-// ---- per-output fields: OUT_TABLE row o is output kind o (format, rounding, kept mantissa bits) ----
-localparam int OUT_TABLE_ROW = 24;
-// row i = [(NUM-1-i)*OUT_TABLE_ROW +: OUT_TABLE_ROW] = format[7:0], rounding[7:0], man_bits[7:0]
+// ---- per-output fields: OUT_TABLE row o is output kind o (format, rounding, kept mantissa bits, -0 kept) ----
+localparam int OUT_TABLE_ROW = 25;
+// row i = [(NUM-1-i)*OUT_TABLE_ROW +: OUT_TABLE_ROW] = format[7:0], rounding[7:0], man_bits[7:0], signed_zero[0:0]
 localparam logic [NUM_OUTS*OUT_TABLE_ROW-1:0] OUT_TABLE = {
-  { 8'(FMT_F32),  8'(ROUND_RZ), 8'd23},  //  0 f32-rz
-  { 8'(FMT_F32),  8'(ROUND_RZ), 8'd13},  //  1 f32_e8m13-rz
-  { 8'(FMT_F16), 8'(ROUND_RNE), 8'd10},  //  2 f16-rne
-  { 8'(FMT_F32), 8'(ROUND_RNE), 8'd23},  //  3 f32-rne
-  { 8'(FMT_F64), 8'(ROUND_RNE), 8'd52},  //  4 f64-rne
-  {8'(FMT_F32C), 8'(ROUND_RNE), 8'd23}   //  5 f32c-rne
+  { 8'(FMT_F32),  8'(ROUND_RZ), 8'd23, 1'd0},  //  0 f32-rz
+  { 8'(FMT_F32),  8'(ROUND_RZ), 8'd13, 1'd0},  //  1 f32_e8m13-rz
+  { 8'(FMT_F16), 8'(ROUND_RNE), 8'd10, 1'd0},  //  2 f16-rne
+  { 8'(FMT_F32), 8'(ROUND_RNE), 8'd23, 1'd1},  //  3 f32-rne
+  { 8'(FMT_F64), 8'(ROUND_RNE), 8'd52, 1'd1},  //  4 f64-rne
+  {8'(FMT_F32C), 8'(ROUND_RNE), 8'd23, 1'd1}   //  5 f32c-rne
 };
-function automatic int          out_format  (input int i); out_format   = 32'(OUT_TABLE[(NUM_OUTS-1-i)*OUT_TABLE_ROW +  16 +:  8]); endfunction
-function automatic int          out_rounding(input int i); out_rounding = 32'(OUT_TABLE[(NUM_OUTS-1-i)*OUT_TABLE_ROW +   8 +:  8]); endfunction
-function automatic int          out_man_bits(input int i); out_man_bits = 32'(OUT_TABLE[(NUM_OUTS-1-i)*OUT_TABLE_ROW +   0 +:  8]); endfunction
+function automatic int          out_format     (input int i); out_format      = 32'(OUT_TABLE[(NUM_OUTS-1-i)*OUT_TABLE_ROW +  17 +:  8]); endfunction
+function automatic int          out_rounding   (input int i); out_rounding    = 32'(OUT_TABLE[(NUM_OUTS-1-i)*OUT_TABLE_ROW +   9 +:  8]); endfunction
+function automatic int          out_man_bits   (input int i); out_man_bits    = 32'(OUT_TABLE[(NUM_OUTS-1-i)*OUT_TABLE_ROW +   1 +:  8]); endfunction
+function automatic int          out_signed_zero(input int i); out_signed_zero = 32'(OUT_TABLE[(NUM_OUTS-1-i)*OUT_TABLE_ROW +   0 +:  1]); endfunction
 /* verilator lint_on UNUSEDPARAM */

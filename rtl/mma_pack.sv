@@ -2,7 +2,9 @@
 // D's output kind (fields from the model's format table): a normal number when the hidden bit is set,
 // else a subnormal (biased exponent 0); an exponent past the format's largest gives inf (the Tensor Core
 // rule, also under RZ: |x| >= 2^128 -> inf for f32); a result that rounds to zero is +0 (a fused sum
-// never returns -0).  Special values from mma_special override the number: NaN is the format's canonical
+// never returns -0) unless the output kind keeps the sign of zero (mma_pkg::out_signed_zero: IEEE RNE
+// to f32, which M3XU's FP32 modes return: a negative sum too small for a subnormal is -0; a sum that is
+// exactly zero has no sign and gives +0).  Special values from mma_special override the number: NaN is the format's canonical
 // NaN (0x7FFFFFFF f32, 0x7FFF f16), inf carries the sign of the infinite terms.  An output kind keeping
 // fewer mantissa bits than its format (f32_e8m13) leaves the low ones zero.  D is returned in DW bits,
 // a narrower format in the low end.  The largest biased exponent is that of the format's largest finite
@@ -28,12 +30,13 @@ module mma_pack #(
   always @* begin
     logic signed [XE-1:0] mb, bias, maxb, biased;
     logic [KI-1:0] hidden;
-    logic ovf, sgn, inf_sign;
+    logic ovf, sgn, inf_sign, keep_zero_sign;
     logic [DW-1:0] num;
     int f, w, eb, fm, m;
-    mb = '0; bias = '0; maxb = '0; hidden = '0;
+    mb = '0; bias = '0; maxb = '0; hidden = '0; keep_zero_sign = 1'b0;
     for (int o = 0; o < mma_pkg::NUM_OUTS; o++)
       if (OUT_MASK[o] && (o == FIRST || out_kind == mma_pkg::OUT_BITS'(o))) begin
+        keep_zero_sign = mma_pkg::out_signed_zero(o) != 0;
         mb     = XE'(mma_pkg::out_man_bits(o));
         hidden = KI'(mma_pkg::out_man_bits(o));
         bias   = XE'(mma_pkg::fmt_bias(mma_pkg::out_format(o)));
@@ -44,7 +47,7 @@ module mma_pack #(
     biased   = kept[hidden] ? q + mb + bias : '0;
     ovf      = inf || biased > maxb;
     inf_sign = inf ? inf_neg : neg;
-    sgn      = neg && kept != '0;   // a result that rounds to zero is +0
+    sgn      = neg && (kept != '0 || keep_zero_sign);   // a result that rounds to zero is +0 (or -0)
     // the bits, assembled for each output kind of the mask (constant slices), chosen by out_kind
     d = '0;
     for (int o = 0; o < mma_pkg::NUM_OUTS; o++)

@@ -80,6 +80,30 @@ package mma_pkg;
   // Exponent of a zero operand whatever its format (MMA-Sim convention): f32's minimum, 1 - bias.
   localparam int ZERO_EXP = 1 - fmt_bias(FMT_F32);
 
+  // Is `fmt` format f, and does the unit's format mask serve it?
+  function automatic logic fmt_is(input int mask, input int f, input logic [FMT_BITS-1:0] fmt);
+    fmt_is = 1'b0;
+    for (int i = 0; i < NUM_FMTS; i++)
+      if (i == f) fmt_is = mask[i] && fmt == FMT_BITS'(i);
+  endfunction
+
+  // ---- M3XU (rtl/m3xu_*.sv, docs/m3xu.md): a mode is the operand format of A and B.  f16 and bf16
+  // take one step; the wide modes split each f32 significand (f32c: each part's) into two 12-bit halves,
+  // a product into four 12 x 12 partial products on a lane pair, two per step: f32 2 steps, f32c 4 (the
+  // real part's dot, then the imaginary part's). ----
+  /* verilator lint_off UNUSEDPARAM */  // every top of rtl/rtl.f sees them; the M3XU units use them
+  localparam int M3XU_WIDE_FMTS = (1 << FMT_F32) | (1 << FMT_F32C);
+  localparam int M3XU_PART_FMT  = fmt_part(FMT_F32C);              // f32: a wide element, an f32c part
+  localparam int M3XU_PART_W    = fmt_width(M3XU_PART_FMT);        // 32
+  localparam int M3XU_PART_MW   = fmt_precision(M3XU_PART_FMT);    // 23 fractional bits of sig
+  localparam int M3XU_HALF      = (M3XU_PART_MW + 1) / 2;          // 12: sig_H = sig >> 12, sig_L = sig & 0xFFF
+  /* verilator lint_on UNUSEDPARAM */
+
+  // Steps of the most demanding mode a unit (format mask) serves.
+  function automatic int m3xu_max_steps(input int mask);
+    m3xu_max_steps = mask[FMT_F32C] ? 4 : mask[FMT_F32] ? 2 : 1;
+  endfunction
+
   // ---- an operand decoded by mma_unpack, but for its significand (whose width is the unit's) ----
   // value = (-1)^sign * sig * 2^(exp - MW).  One packed bundle {sign, exp, is_zero, is_sub, is_inf,
   // is_nan}, built by fp_make and read with the fp_* functions.  Not a packed struct: Yosys 0.23 reads
@@ -101,4 +125,12 @@ package mma_pkg;
   function automatic logic                 fp_is_inf (input fp_t u); fp_is_inf  = u[1];           endfunction
   function automatic logic                 fp_is_nan (input fp_t u); fp_is_nan  = u[0];           endfunction
   /* verilator lint_on UNUSEDSIGNAL */
+
+  // Step 1 of FDA for one product a * b: NaN (a NaN factor, 0 * inf), or infinite.
+  function automatic logic fp_prod_nan(input fp_t a, input fp_t b);
+    fp_prod_nan = fp_is_nan(a) | fp_is_nan(b) | (fp_is_inf(a) & fp_is_zero(b)) | (fp_is_zero(a) & fp_is_inf(b));
+  endfunction
+  function automatic logic fp_prod_inf(input fp_t a, input fp_t b);
+    fp_prod_inf = (fp_is_inf(a) | fp_is_inf(b)) & ~fp_prod_nan(a, b);
+  endfunction
 endpackage

@@ -25,7 +25,7 @@ module mma_unpack #(
     logic signed [EW-1:0] exp;
     sign = 1'b0; exp = EW'(mma_pkg::ZERO_EXP); sig = '0;
     is_zero = 1'b1; is_sub = 1'b0; is_inf = 1'b0; is_nan = 1'b0;
-    r = '0; man = '0; e = '0; e_ones = '0;
+    r = '0; man = '0; e = '0; e_ones = '0; w = 0; eb = 0; mb = 0; sp = 0; drop = 0;
     for (int f = 0; f < mma_pkg::NUM_FMTS; f++) begin
       if (MASK[f] && fmt == mma_pkg::FMT_BITS'(f)) begin
         mb = mma_pkg::fmt_precision(f);

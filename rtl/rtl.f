@@ -17,3 +17,8 @@ rtl/mma_handshake.sv    // valid/ready, pass sequencing, output register
 rtl/fda_datapath.sv     // one FDA pass
 rtl/fda_unit.sv         // FDA / CoFDA unit
 rtl/gdfs_unit.sv        // GDFS unit
+rtl/m3xu_assign.sv      // M3XU data-assignment stage
+rtl/m3xu_sum.sv         // M3XU Steps 1, 4-6: specials, align, sum, round
+rtl/m3xu_datapath.sv    // M3XU multipliers, product registers, one step
+rtl/m3xu_unit.sv        // M3XU unit: handshake, step FSM, buffers, pipelined variant
+rtl/naive_fp32_unit.sv  // comparison design: FP32 by 24x24 multipliers, K = 8 in one step

@@ -64,4 +64,11 @@ if make -s -n cosim-demo >/dev/null 2>&1; then
 else
   echo "5. RTL co-simulation: not built in this version."
 fi
+if make -s -n systemc-demo >/dev/null 2>&1; then
+  echo
+  echo "6. SystemC: the 8x4 array of Verilated M3XU units as the paper's 8x4x8 Tensor Core, whole tiles"
+  echo "   against the model; the paper's Corollaries 1-3: FP32 at 1/4 of the FP16 rate, FP32C at 1/16"
+  make -s systemc-demo SYSTEMC_DEMO_TILES=200 | grep -E '^SystemC 8x4 M3XU array: (FP|BF|mode)|RESULT|FAIL' \
+    | sed 's/^/   /' || unexpected=1
+fi
 exit $unexpected

@@ -33,8 +33,9 @@ HEADER = """\
 
 # The fields of a table row, most significant first: (name, bits).
 FMT_FIELDS = [("width", 8), ("exp_bits", 8), ("man_bits", 8), ("precision", 8), ("bias", 16), ("signed", 1),
-              ("specials", 7), ("ignored", 64), ("canonical_nan", 64), ("inf", 64), ("max_finite", 64)]
-OUT_FIELDS = [("format", 8), ("rounding", 8), ("man_bits", 8)]
+              ("specials", 7), ("ignored", 64), ("canonical_nan", 64), ("inf", 64), ("max_finite", 64),
+              ("parts", 2), ("part", 8)]
+OUT_FIELDS = [("format", 8), ("rounding", 8), ("man_bits", 8), ("signed_zero", 1)]
 
 
 def ident(prefix, name):
@@ -133,7 +134,8 @@ def generate(schema):
     for f in schema["formats"]:
         vals = [num(f["width"]), num(f["exp_bits"]), num(f["man_bits"]), num(f["precision"]), num(f["bias"]),
                 num(f["signed"]), f"7'({ident('SPEC', f['specials'])})", num(f["ignored"]),
-                num(f["canonical_nan"]), num(f["inf"]), num(f["max_finite"])]
+                num(f["canonical_nan"]), num(f["inf"]), num(f["max_finite"]), num(f["parts"]),
+                f"8'({ident('FMT', f['part'])})"]
         for (name, bits), v in zip(FMT_FIELDS, vals):
             if isinstance(v, int) and not 0 <= v < (1 << bits):
                 sys.exit(f"gen_formats.py: format {f['name']}: {name} = {v} does not fit in {bits} bits")
@@ -143,13 +145,14 @@ def generate(schema):
               ("ignored", "canonical_nan", "inf", "max_finite"))
     out.append("")
 
-    out.append("// ---- per-output fields: OUT_TABLE row o is output kind o (format, rounding, kept mantissa bits) ----")
+    out.append("// ---- per-output fields: OUT_TABLE row o is output kind o (format, rounding, kept mantissa bits, -0 kept) ----")
     rows = []
     for o in schema["outputs"]:
         if o["format"] not in fmt or o["rounding"] not in rnd:
             sys.exit(f"gen_formats.py: output {o['name']}: unknown format or rounding")
         rows.append((f"{o['code']:2} {o['name']}", [f"8'({ident('FMT', o['format'])})",
-                                                      f"8'({ident('ROUND', o['rounding'])})", num(o["man_bits"])]))
+                                                      f"8'({ident('ROUND', o['rounding'])})", num(o["man_bits"]),
+                                                      num(o["signed_zero"])]))
     pos = table(out, "OUT_TABLE", "NUM_OUTS", OUT_FIELDS, rows)
     accessors(out, "out", "OUT_TABLE", "NUM_OUTS", OUT_FIELDS, pos, ())
     out.append("/* verilator lint_on UNUSEDPARAM */")

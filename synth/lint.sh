@@ -20,11 +20,17 @@ lint() { # lint WHAT TOP PARAMS...
 }
 lint "fda_unit (defaults)" fda_unit
 lint "gdfs_unit (defaults)" gdfs_unit
-# what no instruction uses yet: the unpacker on every format of the schema, chaining beyond two passes
+lint "m3xu_unit (defaults)" m3xu_unit
+lint "naive_fp32_unit (defaults)" naive_fp32_unit
+# what no instruction uses yet: the unpacker on every format of the schema, chaining beyond two passes,
+# a pipelined one-step M3XU unit
 lint "mma_unpack, every format" mma_unpack -GMASK=$(( (1 << $(grep -o 'NUM_FMTS = [0-9]*' rtl/mma_formats.svh | grep -o '[0-9]*$')) - 1 ))
 lint "fda_unit K=16 CHAIN=4 BLOCK=4 e4m3" fda_unit -GK=16 -GCHAIN=4 -GBLOCK=4 -GAB_MASK=32
+code() { sed -n "s/.*localparam int $1 *= *\([0-9]*\);.*/\1/p" rtl/mma_formats.svh; }  # a format code
+lint "m3xu_unit PIPE=1, f16/bf16 only (pipelined, one step)" m3xu_unit -GPIPE=1 \
+  -GAB_MASK=$(( (1 << $(code FMT_F16)) | (1 << $(code FMT_BF16)) ))
 while read -r unit algo k f chain block ab c out mutant top params; do
-  [[ $unit == \#* || $mutant == 1 ]] && continue
+  [[ $unit == \#* || $mutant != 0 ]] && continue
   # shellcheck disable=SC2046  # params: NAME=VALUE,... from tb/gen_configs.py
   lint "unit $unit $top ${params//,/ }" "$top" $(tr ',' '\n' <<<"$params" | sed 's/^/-G/')
 done <"$UNITS"

@@ -22,7 +22,7 @@ fail=0
 printf '%-4s %-5s %-3s %-3s %-5s %-5s %-22s %9s %9s %12s %7s  %s\n' unit algo K F chain block "formats(ab/c/out mask)" \
   cells flops transistors latches status
 while read -r unit algo k f chain block ab c out mutant top unit_params; do
-  [[ $unit == \#* || $mutant == 1 ]] && continue
+  [[ $unit == \#* || $mutant != 0 ]] && continue
   [[ $# -gt 0 && $want != *" $unit "* ]] && continue
   # unit_params: NAME=VALUE,... from tb/gen_configs.py
   params="chparam $(tr ',' '\n' <<<"$unit_params" | sed 's/^\(.*\)=\(.*\)$/-set \1 \2/' | xargs) $top"

@@ -14,6 +14,14 @@ instruction of the table stands for the others).  Two mutants (a unit with F one
 unit built single-pass) are added for the mutation check.  Format and output codes come from the
 model's schema (`mmaref list --schema --json`), as rtl/mma_formats.svh's do.
 
+The M3XU design (architecture `m3xu`) is one unit serving several instructions, one per mode, chosen
+at run time: m3xu_unit, and the comparison designs of the M3XU paper's Table III as its parameter sets
+(M3XU_DESIGNS: which modes, multiplier width, pipelined), plus naive_fp32_unit.  Their lanes L, F_LO
+and OUT_LO (the f16 mode's FDA pass), F_HI and OUT_HI (the f32 mode's M3XU pass) come from the table;
+each design runs every m3xu instruction of its modes, the naive unit the f32 one with K = L (a schedule
+built at run time through mmaref_dpi_with_k: the config's k column).  Two M3XU mutants (a_L b_L dropped
+from the product register; FP32C's real part without its sign flip) must be caught.
+
 Writes OUT/tb_units.svh (bench instances + configuration table for tb/tb_mma.sv), OUT/configs.txt
 (index, unit, kind, arch, name, K, F, passes, formats, out, scale, block, instructions covered) and
 OUT/units.txt (read by synth/lint.sh and synth/synth.sh).
@@ -26,7 +34,7 @@ import os
 import subprocess
 import sys
 
-KINDS = {"FDA": 0, "GDFS": 1}     # the bench's ALGO parameter: fda_unit, gdfs_unit
+KINDS = {"FDA": 0, "GDFS": 1, "M3XU": 2, "NAIVE_FP32": 3}  # the bench's ALGO parameter
 
 # The RTL unit of each kind and the parameters it takes, from the unit's fields: the one place lint and
 # synthesis (synth/lint.sh, synth/synth.sh) learn a unit's top module and parameters (units.txt).
@@ -34,7 +42,24 @@ UNIT_MODULES = {
     "FDA": ("fda_unit", (("K", "k"), ("F", "f"), ("CHAIN", "chain"), ("BLOCK", "block"), ("AB_MASK", "ab"),
                          ("C_MASK", "c"), ("OUT_MASK", "out"))),
     "GDFS": ("gdfs_unit", (("K", "k"), ("F", "f"))),
+    "M3XU": ("m3xu_unit", (("L", "k"), ("MUL_W", "mul_w"), ("AB_MASK", "ab"), ("F_LO", "f_lo"), ("F_HI", "f"),
+                           ("OUT_LO", "out_lo"), ("OUT_HI", "out_hi"), ("PIPE", "pipe"))),
+    "NAIVE_FP32": ("naive_fp32_unit", (("L", "k"), ("AB_MASK", "ab"), ("F_LO", "f_lo"), ("F_HI", "f"),
+                                       ("OUT_LO", "out_lo"), ("OUT_HI", "out_hi"))),
 }
+
+# The M3XU unit and the comparison designs of the paper's Table III (issue 12 synthesizes them for area):
+# (kind, name, the modes it serves = formats of A, multiplier width, pipelined data-assignment stage).
+M3XU_DESIGNS = (
+    ("M3XU", "m3xu", ("f16", "bf16", "f32", "f32c"), 12, 0),
+    ("M3XU", "m3xu-pipelined", ("f16", "bf16", "f32", "f32c"), 12, 1),
+    ("M3XU", "m3xu-without-fp32c", ("f16", "bf16", "f32"), 12, 0),
+    ("M3XU", "baseline-fp16-mul12", ("f16", "bf16"), 12, 0),   # the 12th multiplier bit alone
+    ("M3XU", "baseline-fp16", ("f16", "bf16"), 11, 0),         # the FP16/BF16 MXU unit
+    ("NAIVE_FP32", "naive-fp32", ("f16", "bf16", "f32"), 24, 0),  # 24 x 24 multipliers, K = 8 FP32
+)
+# (design, mode, MUTANT code of m3xu_unit): a_L b_L dropped (f32); no sign flip in FP32C's real part
+M3XU_MUTANTS = (("m3xu", "f32", 1, "mutant-no-low-low"), ("m3xu", "f32c", 2, "mutant-no-sign-flip"))
 
 
 def unit_module(u):
@@ -74,11 +99,49 @@ def unit_key(ins):
     alike = all({k: v for k, v in p.items() if k not in ("k_first", "k_count", "out")}
                 == {k: v for k, v in p0.items() if k not in ("k_first", "k_count", "out")}
                 and p["k_count"] == p0["k_count"] for p in passes)
-    if (p0["algo"] not in KINDS or not alike or p0["align_products"] != "rz" or p0["align_c"] != "rz"
+    if (p0["algo"] not in ("FDA", "GDFS") or not alike or p0["align_products"] != "rz" or p0["align_c"] != "rz"
             or p0["flush"]):
         return None
     block = ins["block_size"] if p0["scales"] == "per-product" else 0
     return (p0["algo"], len(passes), p0["k_count"], p0["frac_bits"], p0["scales"], block, p0["group"])
+
+
+def m3xu_units(table, fmt, out, units, configs):
+    """The M3XU designs (M3XU_DESIGNS) and their configurations: every m3xu instruction of a design's
+    modes; the naive unit's f32 mode runs the f32 instruction with K = L.  Appends to units, configs."""
+    m3xu = {ins["a"]: ins for ins in table if ins["arch"] == "m3xu"}
+    if not m3xu:
+        return
+    lo, hi = m3xu["f16"], m3xu["f32"]       # the one-step mode's pass, the wide modes' pass
+    lanes = lo["k"]
+    params = dict(k=lanes, f=hi["schedule"][0]["frac_bits"], f_lo=lo["schedule"][0]["frac_bits"],
+                  out_lo=out[lo["schedule"][0]["out"]], out_hi=out[hi["schedule"][0]["out"]], block=0)
+    steps = {"f32": 2, "f32c": 4}            # M3XU's steps per mode (docs/m3xu.md); 1 otherwise
+    design_of = {}
+    for kind, name, modes, mul_w, pipe in M3XU_DESIGNS:
+        u = dict(params, algo=KINDS[kind], kind=kind, design=name, mul_w=mul_w, pipe=pipe, mutant=0,
+                 chain=1 if kind == "NAIVE_FP32" else max(steps.get(m, 1) for m in modes),
+                 ab=sum(1 << fmt[m] for m in modes), c=0, out=0)
+        if kind == "NAIVE_FP32":
+            del u["mul_w"], u["pipe"]
+        for m in modes:
+            ins = m3xu[m]
+            u["c"] |= 1 << fmt[ins["c"]]
+            u["out"] |= 1 << out[ins["schedule"][-1]["out"]]
+        design_of[name] = len(units)
+        units.append(u)
+        for m in modes:
+            ins = m3xu[m]
+            k_run = lanes if kind == "NAIVE_FP32" and m in steps else 0
+            configs.append(dict(ins, unit=design_of[name], kind="check", k=k_run or ins["k"],
+                                f=ins["schedule"][0]["frac_bits"],
+                                chain=1 if kind == "NAIVE_FP32" else steps.get(m, 1),
+                                out=ins["schedule"][-1]["out"], covers=1, k_run=k_run))
+    for name, mode, code, label in M3XU_MUTANTS:
+        units.append(dict(units[design_of[name]], mutant=code, design=f"{name}:{label}"))
+        ins = m3xu[mode]
+        configs.append(dict(ins, unit=len(units) - 1, kind=label, k=ins["k"], f=ins["schedule"][0]["frac_bits"],
+                            chain=steps[mode], out=ins["schedule"][-1]["out"], covers=0, k_run=0))
 
 
 def main():
@@ -129,23 +192,28 @@ def main():
                lambda m: m.update(f=m["f"] - 1), "mutant-F-1")
     add_mutant(lambda c: c["ukey"][0] == "FDA" and c["chain"] == 2 and c["a"] == "f16",
                lambda m: m.update(chain=1), "mutant-single-pass")
+    m3xu_units(table, fmt, out, units, configs)
 
     os.makedirs(out_dir, exist_ok=True)
     with Output(os.path.join(out_dir, "tb_units.svh")) as f:
         f.write("// Generated by tb/gen_configs.py from `mmaref list --json`; do not edit.\n")
         f.write(f"localparam int NUM_CFG = {len(configs)};\n")
         f.write(f"localparam int NUM_UNITS = {len(units)};\n\n")
+        f.write("// k: 0, or the K of a schedule built at run time from the instruction (mmaref_dpi_with_k)\n")
         f.write("function automatic void cfg_entry(input int i, output string arch, output string name,\n"
-                "                                  output int unit, output int mutant);\n")
-        f.write("  arch = \"\"; name = \"\"; unit = -1; mutant = 0;\n  case (i)\n")
+                "                                  output int unit, output int mutant, output int k);\n")
+        f.write("  arch = \"\"; name = \"\"; unit = -1; mutant = 0; k = 0;\n  case (i)\n")
         for i, cfg in enumerate(configs):
             f.write(f"    {i}: begin arch = \"{cfg['arch']}\"; name = \"{cfg['name']}\"; unit = {cfg['unit']}; "
-                    f"mutant = {int(cfg['kind'] != 'check')}; end\n")
+                    f"mutant = {int(cfg['kind'] != 'check')}; k = {cfg.get('k_run', 0)}; end\n")
         f.write("    default: ;\n  endcase\nendfunction\n\n")
         for i, u in enumerate(units):
+            m3xu = "".join(f", .{p}({u[p.lower()]})" for p in ("MUL_W", "PIPE", "F_LO", "OUT_LO", "OUT_HI")
+                           if p.lower() in u)
             f.write(f"mma_bench #(.ALGO({u['algo']}), .K({u['k']}), .F({u['f']}), .CHAIN({u['chain']}), "
-                    f".AB_MASK({u['ab']}), .C_MASK({u['c']}), .OUT_MASK({u['out']}), .BLOCK({u['block']}), "
-                    f".UNIT({i}), .MUTANT({u['mutant']}))\n  u_bench{i} (.clk(clk && unit_sel == {i}));\n")
+                    f".AB_MASK({u['ab']}), .C_MASK({u['c']}), .OUT_MASK({u['out']}), .BLOCK({u['block']}){m3xu}, "
+                    f".UNIT({i}), .MUTANT({u['mutant']}))\n  u_bench{i} (.clk(clk && unit_sel == {i}));"
+                    f"{'  // ' + u['design'] if 'design' in u else ''}\n")
     write_table(os.path.join(out_dir, "configs.txt"), "index unit kind arch name k F passes a b c d out scale block covers",
                 [(i, c["unit"], c["kind"], c["arch"], c["name"], c["k"], c["f"], c["chain"], c["a"], c["b"], c["c"],
                   c["d"], c["out"], c["scale"] or "-", c["block_size"], c["covers"]) for i, c in enumerate(configs)])
@@ -153,6 +221,8 @@ def main():
                 "unit algo K F chain block ab_mask c_mask out_mask mutant top params",
                 [(i, u["kind"], u["k"], u["f"], u["chain"], u["block"], u["ab"], u["c"], u["out"], u["mutant"],
                   *unit_module(u)) for i, u in enumerate(units)])
+    write_table(os.path.join(out_dir, "designs.txt"), "unit design (the M3XU units and comparison designs)",
+                [(i, u["design"]) for i, u in enumerate(units) if "design" in u])
 
 
 if __name__ == "__main__":

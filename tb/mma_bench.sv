@@ -1,13 +1,19 @@
-// mma_bench: the testbench of one unit instance (fda_unit or gdfs_unit, ALGO 0/1).  Only the instance
-// the top selects gets a clock.  Every cycle it offers the next vector of the (instruction, seed) stream
-// (mmaref_tb_gen), computes the expected D through the model (mmaref_dpi_dot), and checks every D the
-// unit returns, in order, bit for bit.  Plusargs: +seed=N +count=N +first=N (first vector index)
-// +bp (random backpressure and bubbles on the handshake) +replay=N (vector N alone, for a waveform).
+// mma_bench: the testbench of one unit instance (fda_unit, gdfs_unit, m3xu_unit or naive_fp32_unit:
+// ALGO 0..3).  Only the instance the top selects gets a clock.  Every cycle it offers the next vector of
+// the (instruction, seed) stream (mmaref_tb_gen; M3XU units: mmaref_tb_gen_packed, the operand word
+// packed at the format's width), computes the expected D through the model (mmaref_dpi_dot), and checks
+// every D the unit returns, in order, bit for bit.  It also counts the cycles between handshakes and
+// from a handshake to its result (cycles/op, latency on the RESULT line: M3XU's 1, 2 or 4 steps).
+// Plusargs: +seed=N +count=N +first=N (first vector index) +bp (random backpressure and bubbles on the
+// handshake) +replay=N (vector N alone, for a waveform) +show (print every D, the RTL's and the model's).
 module mma_bench #(
-  // the unit (tb/gen_configs.py writes every value): ALGO 0 fda_unit, 1 gdfs_unit; its parameters
+  // the unit (tb/gen_configs.py writes every value): ALGO 0 fda_unit, 1 gdfs_unit, 2 m3xu_unit,
+  // 3 naive_fp32_unit; its parameters (M3XU: K = lanes, F = F_HI = F_w, CHAIN = the most steps)
   parameter int ALGO, K, F, CHAIN, AB_MASK, C_MASK, OUT_MASK, BLOCK,
+  parameter int MUL_W = 0, PIPE = 0, F_LO = 0, OUT_LO = 0, OUT_HI = 0,  // M3XU units only
   parameter int UNIT,
-  parameter int MUTANT   // 1: this instance deliberately differs from the instruction it runs
+  parameter int MUTANT   // non-zero: this instance deliberately differs from the instruction it runs
+                         // (passed to m3xu_unit, whose MUTANT codes say how)
 ) (
   input logic clk
 );
@@ -16,21 +22,32 @@ module mma_bench #(
   localparam int AW  = ALGO == 1 ? 4 : mma_pkg::max_width(AB_MASK);
   localparam int NS  = ALGO == 1 ? K / 16 : (BLOCK > 0 ? K / BLOCK : 0);
   localparam int NSW = NS > 0 ? NS : 1;
+  localparam bit M3XU = ALGO >= 2;
+  // operand words: M3XU's L x 16 bits, the naive unit's L x 32, else K lanes of AW; C and D 32 bits
+  // (64 for an M3XU unit with f32c)
+  localparam int ABW = ALGO == 2 ? K * mma_pkg::max_width(AB_MASK & ~mma_pkg::M3XU_WIDE_FMTS)
+                     : ALGO == 3 ? K * mma_pkg::M3XU_PART_W : K * AW;
+  localparam int DW  = ALGO == 2 && AB_MASK[mma_pkg::FMT_F32C] ? mma_pkg::fmt_width(mma_pkg::FMT_F32C) : 32;
 
   // ---- the unit ----
   logic rst_n = 1'b0;
   logic in_valid = 1'b0, out_ready = 1'b0;
   logic in_ready, out_valid;
-  logic [mma_pkg::FMT_BITS-1:0] fmt_a, fmt_b, fmt_c, fmt_s;
+  logic [mma_pkg::FMT_BITS-1:0] fmt_a, fmt_b, fmt_c, fmt_s, fmt;
   logic [mma_pkg::OUT_BITS-1:0] out_kind;
-  logic block32;
-  logic [31:0] c, d;
-  logic [K*AW-1:0] a, b;
+  logic block32, busy;
+  logic [DW-1:0] c, d;
+  logic [ABW-1:0] a, b;
   logic [NSW*8-1:0] sa, sb;
 
   // the unit's ports connect by name (.*) to the signals above
   generate
-    if (ALGO == 1) begin : g_gdfs
+    if (ALGO == 3) begin : g_naive
+      naive_fp32_unit #(.L(K), .AB_MASK(AB_MASK), .F_LO(F_LO), .F_HI(F), .OUT_LO(OUT_LO), .OUT_HI(OUT_HI)) dut (.*);
+    end else if (ALGO == 2) begin : g_m3xu
+      m3xu_unit #(.L(K), .MUL_W(MUL_W), .AB_MASK(AB_MASK), .F_LO(F_LO), .F_HI(F), .OUT_LO(OUT_LO),
+                  .OUT_HI(OUT_HI), .PIPE(PIPE), .MUTANT(MUTANT)) dut (.*);
+    end else if (ALGO == 1) begin : g_gdfs
       gdfs_unit #(.K(K), .F(F)) dut (.*);
     end else begin : g_fda
       fda_unit #(.K(K), .F(F), .CHAIN(CHAIN), .AB_MASK(AB_MASK), .C_MASK(C_MASK), .OUT_MASK(OUT_MASK),
@@ -40,13 +57,16 @@ module mma_bench #(
 
   // ---- stimulus and checking ----
   int h = -1;
-  bit started = 0, bp = 0, replay = 0;
+  bit started = 0, bp = 0, replay = 0, show = 0;
   longint unsigned seed = 1, count = 100000, first = 0, sent = 0, checked = 0, mismatches = 0;
   real t0;
   longint unsigned exp_q[$], idx_q[$];
   bit [32*MAX_K-1:0] ga, gb;
   bit [32*MAX_SCALE-1:0] gsa, gsb;
   int unsigned gc, gd;
+  longint unsigned gc64, gd64;
+  // cycles: the clock count, the first and last handshake, the first result taken
+  longint unsigned cycle = 0, accepts = 0, first_accept = 0, last_accept = 0, first_result = 0;
 
   function automatic void expect_param(string key, int want);
     int got = mmaref_dpi_param(h, key);
@@ -68,23 +88,29 @@ module mma_bench #(
     if (!$value$plusargs("count=%d", count)) count = 100000;
     if (!$value$plusargs("first=%d", first)) first = 0;
     bp = $test$plusargs("bp");
+    show = $test$plusargs("show");
     if ($value$plusargs("replay=%d", first)) begin  // the waveform re-run of one vector
       replay = 1;
       count = 1;
     end
     // the unit must be the hardware the instruction describes (a mutant differs on purpose)
-    expect_param("algo", ALGO == 1 ? mma_pkg::ALGO_GDFS : mma_pkg::ALGO_FDA);
     expect_param("align_products", mma_pkg::ROUND_RZ);  // the units truncate when aligning
     expect_param("align_c", mma_pkg::ROUND_RZ);
     expect_param("flush", 0);
     expect_param("scales", ALGO == 1 ? mma_pkg::SCALES_PER_GROUP
                            : BLOCK > 0 ? mma_pkg::SCALES_PER_PRODUCT : mma_pkg::SCALES_NONE);
-    if (MUTANT == 0) begin
+    if (M3XU) start_m3xu();
+    else expect_param("algo", ALGO == 1 ? mma_pkg::ALGO_GDFS : mma_pkg::ALGO_FDA);
+    if (M3XU) begin
+      // checked by start_m3xu
+    end else if (MUTANT == 0) begin
       expect_param("k", K);
       expect_param("frac_bits", F);
       expect_param("passes", CHAIN);
     end
-    if (ALGO == 1) begin
+    if (M3XU) begin
+      // the mode is the operand format
+    end else if (ALGO == 1) begin
       expect_param("group", 16);
       expect_param("a", mma_pkg::FMT_E2M1);
       expect_param("b", mma_pkg::FMT_E2M1);
@@ -104,9 +130,56 @@ module mma_bench #(
       fmt_c    = mma_pkg::FMT_BITS'(mmaref_dpi_param(h, "c"));
       out_kind = mma_pkg::OUT_BITS'(mmaref_dpi_param(h, "out"));
     end
-    check_open_array_entry();
+    if (M3XU) check_packed_entry();
+    else check_open_array_entry();
     t0 = mmaref_tb_seconds();
   endtask
+
+  // An M3XU unit runs the m3xu instructions (and the naive unit the f32 one with K = its lanes, a
+  // schedule built at run time): one pass, FDA with F_LO and OUT_LO for f16/bf16, M3XU with F and
+  // OUT_HI (f32c: the complex kind of OUT_HI's rounding) for the wide modes; K = L, L/2 or L/4.
+  task automatic start_m3xu();
+    int f, o;
+    bit wide, cplx;
+    expect_in_mask("a", AB_MASK);
+    f = mmaref_dpi_param(h, "a");
+    fmt = mma_pkg::FMT_BITS'(f);
+    expect_param("b", f);
+    wide = mma_pkg::M3XU_WIDE_FMTS[f];
+    cplx = f == mma_pkg::FMT_F32C;
+    expect_param("c", wide ? f : mma_pkg::FMT_F32);
+    expect_param("d", wide ? f : mma_pkg::FMT_F32);
+    expect_param("passes", 1);
+    expect_param("block_size", 0);
+    expect_param("algo", wide ? mma_pkg::ALGO_M3XU : mma_pkg::ALGO_FDA);
+    expect_param("frac_bits", wide ? F : F_LO);
+    expect_param("k", ALGO == 3 || !wide ? K : cplx ? K / 4 : K / 2);
+    o = mmaref_dpi_param(h, "out");
+    if (!wide) expect_param("out", OUT_LO);
+    else if (!cplx) expect_param("out", OUT_HI);
+    else if (o < 0 || mma_pkg::out_format(o) != f || mma_pkg::out_rounding(o) != mma_pkg::out_rounding(OUT_HI)
+             || mma_pkg::out_man_bits(o) != mma_pkg::out_man_bits(OUT_HI)
+             || mma_pkg::out_signed_zero(o) != mma_pkg::out_signed_zero(OUT_HI))
+      $fatal(1, "config check: %s has out = %0d, not the complex kind of unit %0d's %0d", mmaref_dpi_label(h),
+             o, UNIT, OUT_HI);
+  endtask
+
+  // The packed operand word must hold what the open-array entry point computes on (first vector).
+  function automatic void check_packed_entry();
+    int k = mmaref_dpi_param(h, "k"), w = mma_pkg::fmt_width(mmaref_dpi_param(h, "a"));
+    longint unsigned xa[MAX_K], xb[MAX_K], xs[1], d1;  // the model reads k of them
+    int s1;
+    if (mmaref_tb_gen_packed(h, seed, first, gc64, ga, gb, gd64) < 0)
+      $fatal(1, "mmaref_tb_gen_packed failed on %s", mmaref_dpi_label(h));
+    xs[0] = 0;
+    for (int i = 0; i < k; i++) begin
+      xa[i] = 64'(ga >> (i * w)) & (w == 64 ? ~64'd0 : (64'd1 << w) - 64'd1);
+      xb[i] = 64'(gb >> (i * w)) & (w == 64 ? ~64'd0 : (64'd1 << w) - 64'd1);
+    end
+    s1 = mmaref_dpi_dot_arr(h, gc64, xa, xb, xs, xs, d1);
+    if (s1 != 0 || d1 != gd64)
+      $fatal(1, "DPI entry points disagree: open arrays %0d/0x%0h, packed 0x%0h", s1, d1, gd64);
+  endfunction
 
   // The open-array entry point must agree with the packed one (on the first vector of the run).
   function automatic void check_open_array_entry();
@@ -131,9 +204,10 @@ module mma_bench #(
   task automatic finish();
     real dt = mmaref_tb_seconds() - t0;
     if (!replay)
-      $display("RESULT %s unit=%0d%s vectors=%0d mismatches=%0d directed=%0d seconds=%.3f rate=%.0f",
+      $display("RESULT %s unit=%0d%s vectors=%0d mismatches=%0d directed=%0d seconds=%.3f rate=%.0f cycles/op=%.3f latency=%0d",
                mmaref_dpi_label(h), UNIT, MUTANT != 0 ? " mutant" : "", checked, mismatches,
-               mmaref_tb_directed_count(h), dt, dt > 0 ? checked / dt : 0.0);
+               mmaref_tb_directed_count(h), dt, dt > 0 ? checked / dt : 0.0,
+               accepts > 1 ? real'(last_accept - first_accept) / real'(accepts - 1) : 0.0, first_result - first_accept);
     $finish;
   endtask
 
@@ -143,12 +217,20 @@ module mma_bench #(
       started <= 1'b1;
     end else begin
       rst_n <= 1'b1;
+      cycle++;
+      if (in_valid && in_ready) begin
+        if (accepts == 0) first_accept = cycle;
+        last_accept = cycle;
+        accepts++;
+      end
+      if (out_valid && out_ready && checked == 0) first_result = cycle;
       // monitor: results come back in order
       if (out_valid && out_ready) begin
         longint unsigned want = exp_q.pop_front(), idx = idx_q.pop_front();
+        if (show) $display("D %s index=%0d rtl=0x%0h model=0x%0h", mmaref_dpi_label(h), idx, d, want);
         if (64'(d) != want) begin
           mismatches++;
-          mmaref_tb_report(h, $sformatf("%0d%s", UNIT, MUTANT != 0 ? " (mutant)" : ""), seed, idx, d);
+          mmaref_tb_report(h, $sformatf("%0d%s", UNIT, MUTANT != 0 ? " (mutant)" : ""), seed, idx, 64'(d));
           mmaref_tb_fail(idx);
         end
         checked++;
@@ -159,16 +241,25 @@ module mma_bench #(
         if (sent < count && !(bp && $urandom % 5 == 0)) begin
           longint unsigned idx = first + sent;
           int st;
-          void'(mmaref_tb_gen(h, seed, idx, gc, ga, gb, gsa, gsb));
-          st = mmaref_dpi_dot(h, gc, ga, gb, gsa, gsb, gd);
-          if (st != 0) $fatal(1, "mmaref_dpi_dot failed (status %0d) at index %0d", st, idx);
-          exp_q.push_back(64'(gd));
-          idx_q.push_back(idx);
-          c <= gc;
-          for (int i = 0; i < K; i++) begin
-            a[i*AW +: AW] <= ga[i*32 +: AW];
-            b[i*AW +: AW] <= gb[i*32 +: AW];
+          if (M3XU) begin  // the operand words as the unit's ports hold them
+            if (mmaref_tb_gen_packed(h, seed, idx, gc64, ga, gb, gd64) < 0)
+              $fatal(1, "mmaref_tb_gen_packed failed at index %0d", idx);
+            exp_q.push_back(gd64);
+            c <= DW'(gc64);
+            a <= ga[ABW-1:0];
+            b <= gb[ABW-1:0];
+          end else begin
+            void'(mmaref_tb_gen(h, seed, idx, gc, ga, gb, gsa, gsb));
+            st = mmaref_dpi_dot(h, gc, ga, gb, gsa, gsb, gd);
+            if (st != 0) $fatal(1, "mmaref_dpi_dot failed (status %0d) at index %0d", st, idx);
+            exp_q.push_back(64'(gd));
+            c <= DW'(gc);
+            for (int i = 0; i < K; i++) begin
+              a[i*AW +: AW] <= ga[i*32 +: AW];
+              b[i*AW +: AW] <= gb[i*32 +: AW];
+            end
           end
+          idx_q.push_back(idx);
           for (int j = 0; j < NSW; j++) begin
             sa[j*8 +: 8] <= gsa[j*32 +: 8];
             sb[j*8 +: 8] <= gsb[j*32 +: 8];

@@ -53,8 +53,8 @@ done | xargs -P "$jobs" -L 1 bash -c '
   echo $? >'"$out"'/$idx.rc; echo "${bp:--}" >'"$out"'/$idx.bp'
 
 fail=0 total_v=0 total_m=0
-[[ $tap == 0 ]] && printf '%-4s %-62s %-4s %-3s %-2s %-13s %-3s %10s %10s %10s  %s\n' \
-  cfg instruction K F ch out bp vectors mismatch "vec/s" result
+[[ $tap == 0 ]] && printf '%-4s %-62s %-4s %-3s %-2s %-13s %-3s %10s %10s %10s %6s  %s\n' \
+  cfg instruction K F ch out bp vectors mismatch "vec/s" cyc/op result
 for row in "${rows[@]}"; do
   read -r idx unit kind arch name k F chain a b c d outk scale block covers <<<"$row"
   log=$out/$idx.log
@@ -62,6 +62,7 @@ for row in "${rows[@]}"; do
   v=$(sed -n 's/.* vectors=\([0-9]*\).*/\1/p' <<<"$res")
   m=$(sed -n 's/.* mismatches=\([0-9]*\).*/\1/p' <<<"$res")
   r=$(sed -n 's/.* rate=\([0-9]*\).*/\1/p' <<<"$res")
+  cyc=$(sed -n 's|.* cycles/op=\([0-9.]*\).*|\1|p' <<<"$res")
   bp=$(cat "$out/$idx.bp" 2>/dev/null); [[ $bp == +bp ]] && bp=yes || bp=-
   if [[ -z $res ]]; then
     verdict="ERROR"; v=0; m=0; r=0
@@ -74,14 +75,14 @@ for row in "${rows[@]}"; do
   what="$arch:$name"
   if [[ $tap == 1 ]]; then
     if [[ $verdict == pass || $verdict == caught* ]]; then
-      echo "ok - rtl cfg $idx $what ($kind): $v vectors, $m mismatches, $r vec/s"
+      echo "ok - rtl cfg $idx $what ($kind): $v vectors, $m mismatches, $r vec/s, ${cyc:-?} cycles/op"
     else
       echo "not ok - rtl cfg $idx $what ($kind): $verdict, $v vectors, $m mismatches (build/rtl/obj/Vtb_mma +cfg=$idx +seed=$seed +count=$count)"
       grep -v '^RESULT' "$log" | head -40 | sed 's/^/    /'
     fi
   else
-    printf '%-4s %-62s %-4s %-3s %-2s %-13s %-3s %10s %10s %10s  %s\n' "$idx" "${what:0:62}" "$k" "$F" "$chain" \
-      "$outk" "$bp" "$v" "$m" "$r" "$verdict"
+    printf '%-4s %-62s %-4s %-3s %-2s %-13s %-3s %10s %10s %10s %6s  %s\n' "$idx" "${what:0:62}" "$k" "$F" "$chain" \
+      "$outk" "$bp" "$v" "$m" "$r" "${cyc:--}" "$verdict"
     [[ $verdict == pass || $verdict == caught* ]] || grep -v '^RESULT' "$log" | head -40 | sed 's/^/    /'
   fi
   [[ $verdict == pass || $verdict == caught* ]] || fail=$((fail + 1))

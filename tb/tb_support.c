@@ -1,6 +1,10 @@
 /* Testbench support for the RTL co-simulation: stimulus from the library's generator (the mixed stream of
  * mmaref_gen_vector -- directed vectors, then random ones -- addressed by (instruction, seed, index), so any
  * vector is regenerated for a report or a waveform re-run), vectors per kind, mismatch reports, timing.
+ * An M3XU FP32 or FP32C instruction's stream starts with the corner vectors of tb/m3xu_directed.c; the
+ * library's stream follows (its vector i at index i + m3xu_directed_count()).  Operands reach a unit
+ * either as 32-bit lanes (mmaref_tb_gen) or packed at their format's width (mmaref_tb_gen_packed: an
+ * M3XU operand word, 8 f16, 4 f32 or 2 f32c in 128 bits).
  * Compiled by gcc into the DPI library next to the bridge (dpi/mmaref_dpi.c); the SystemVerilog
  * declarations are in tb/tb_support_pkg.sv.  Its counters and report state belong to one testbench and
  * are called from its single initial process: unlike the bridge, they are not for several threads. */
@@ -10,6 +14,7 @@
 
 #include "svdpi.h"
 #include "mmaref_dpi.h"
+#include "m3xu_directed.h"
 
 /* ---- stimulus ---- */
 
@@ -26,12 +31,21 @@ static uint64_t directed_count(int h)
     return (uint64_t)directed[h];
 }
 
-/* Vector idx of the mixed stream: directed idx while there are, else random idx.  Returns its kind. */
+/* Vector idx of the mixed stream: M3XU's corner vectors, then the library's directed vectors while there
+ * are, then random ones.  Returns its kind. */
 static int vector_at(int h, uint64_t seed, uint64_t idx, uint64_t *c, uint64_t *a, uint64_t *b, uint64_t *sa,
                      uint64_t *sb)
 {
+    const mmaref_instr *in = mmaref_dpi_instr(h);
+    uint64_t corners = (uint64_t)m3xu_directed_count(in);
+    if (idx < corners) {
+        for (int j = 0; j < DPI_MAX_SCALE; j++)
+            sa[j] = sb[j] = 0;
+        return m3xu_directed_vector(in, idx, c, a, b) ? MMAREF_GEN_DIRECTED : -1;
+    }
+    idx -= corners;
     mmaref_gen_kind kind = idx < directed_count(h) ? MMAREF_GEN_DIRECTED : MMAREF_GEN_RANDOM;
-    return mmaref_gen_vector(mmaref_dpi_instr(h), kind, seed, idx, c, a, b, sa, sb);
+    return mmaref_gen_vector(in, kind, seed, idx, c, a, b, sa, sb);
 }
 
 /* Vectors of each kind offered to the unit; a repeated index (the open-array check's first vector, then
@@ -45,6 +59,19 @@ static void put_lanes(svBitVecVal *dst, const uint64_t *src, int n)
         dst[i] = (svBitVecVal)src[i];
 }
 
+/* vector_at, counting the vector's kind */
+static int next_vector(int h, uint64_t seed, uint64_t idx, uint64_t *c, uint64_t *a, uint64_t *b, uint64_t *sa,
+                       uint64_t *sb)
+{
+    int kind = vector_at(h, seed, idx, c, a, b, sa, sb);
+    if (kind < 0)
+        return -1;
+    if (idx != last_counted)
+        per_kind[kind]++;
+    last_counted = idx;
+    return kind;
+}
+
 int mmaref_tb_gen(int h, unsigned long long seed, unsigned long long idx, unsigned int *c, svBitVecVal *a,
                   svBitVecVal *b, svBitVecVal *sa, svBitVecVal *sb)
 {
@@ -52,12 +79,9 @@ int mmaref_tb_gen(int h, unsigned long long seed, unsigned long long idx, unsign
     if (!in || in->k > DPI_MAX_K)
         return -1;
     uint64_t vc, va[DPI_MAX_K], vb[DPI_MAX_K], vsa[DPI_MAX_SCALE], vsb[DPI_MAX_SCALE];
-    int kind = vector_at(h, seed, idx, &vc, va, vb, vsa, vsb), ns = mmaref_scale_count(in);
+    int kind = next_vector(h, seed, idx, &vc, va, vb, vsa, vsb), ns = mmaref_scale_count(in);
     if (kind < 0)
         return -1;
-    if (idx != last_counted)
-        per_kind[kind]++;
-    last_counted = idx;
     *c = (unsigned int)vc;
     put_lanes(a, va, in->k); /* lanes beyond K are left as they were: the benches never read them */
     put_lanes(b, vb, in->k);
@@ -69,7 +93,41 @@ int mmaref_tb_gen(int h, unsigned long long seed, unsigned long long idx, unsign
     return kind;
 }
 
-int mmaref_tb_directed_count(int h) { return mmaref_dpi_instr(h) ? (int)directed_count(h) : 0; }
+/* k values of w bits each into a packed vector, value i at bits [i*w, (i+1)*w) */
+static void pack(svBitVecVal *dst, int words, const uint64_t *v, int k, int w)
+{
+    for (int j = 0; j < words; j++)
+        dst[j] = 0;
+    for (int i = 0; i < k; i++)
+        for (int bit = 0; bit < w; bit++)
+            if ((v[i] >> bit) & 1)
+                dst[(i * w + bit) / 32] |= (svBitVecVal)1 << ((i * w + bit) % 32);
+}
+
+int mmaref_tb_gen_packed(int h, unsigned long long seed, unsigned long long idx, unsigned long long *c,
+                         svBitVecVal *a, svBitVecVal *b, unsigned long long *d)
+{
+    const mmaref_instr *in = mmaref_dpi_instr(h);
+    int w = in ? mmaref_format_width(in->a) : 0;
+    if (!in || in->k * w > 32 * DPI_MAX_K || mmaref_scale_count(in))
+        return -1;
+    uint64_t vc, va[DPI_MAX_K], vb[DPI_MAX_K], vsa[DPI_MAX_SCALE], vsb[DPI_MAX_SCALE], vd = 0;
+    int kind = next_vector(h, seed, idx, &vc, va, vb, vsa, vsb);
+    char msg[256];
+    if (kind < 0 || mmaref_dot(in, vc, va, vb, NULL, NULL, &vd, msg, sizeof msg) != MMAREF_OK)
+        return -1;
+    pack(a, DPI_MAX_K, va, in->k, w);
+    pack(b, DPI_MAX_K, vb, in->k, w);
+    *c = vc;
+    *d = vd;
+    return kind;
+}
+
+int mmaref_tb_directed_count(int h)
+{
+    const mmaref_instr *in = mmaref_dpi_instr(h);
+    return in ? (int)directed_count(h) + m3xu_directed_count(in) : 0;
+}
 
 static int selected = -1;
 void mmaref_tb_select(int h) { selected = h; }
@@ -90,9 +148,18 @@ void mmaref_tb_print_coverage(void)
 
 /* ---- mismatch reports ---- */
 
-/* (sign, exponent, significand) of a raw value, through the model's exact decoding to double */
+/* (sign, exponent, significand) of a raw value, through the model's exact decoding to double; a complex
+ * value part by part */
 static void describe(FILE *out, const char *what, mmaref_format f, uint64_t raw)
 {
+    if (mmaref_format_parts(f) > 1) {
+        for (int i = 0; i < mmaref_format_parts(f); i++) {
+            char name[24];
+            snprintf(name, sizeof name, "%s.%s", what, i ? "im" : "re");
+            describe(out, name, mmaref_format_part(f), mmaref_format_part_bits(f, raw, i));
+        }
+        return;
+    }
     double x = mmaref_format_to_double(f, raw);
     int e = 0;
     double s = isfinite(x) && x != 0 ? frexp(fabs(x), &e) * 2 : fabs(x);
@@ -110,7 +177,8 @@ static void describe_at(FILE *out, const char *what, int i, mmaref_format f, uin
 
 static int reports;
 
-void mmaref_tb_report(int h, const char *unit, unsigned long long seed, unsigned long long idx, unsigned int got)
+void mmaref_tb_report(int h, const char *unit, unsigned long long seed, unsigned long long idx,
+                      unsigned long long got)
 {
     const mmaref_instr *in = mmaref_dpi_instr(h);
     if (!in || in->k > DPI_MAX_K || ++reports > 5)

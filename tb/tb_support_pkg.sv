@@ -12,10 +12,17 @@ package tb_support_pkg;
       input longint unsigned idx, output int unsigned c,
       output bit [32*MAX_K-1:0] a, output bit [32*MAX_K-1:0] b,
       output bit [32*MAX_SCALE-1:0] sa, output bit [32*MAX_SCALE-1:0] sb);
+  // The same vector packed as a unit's operand word holds it (value i of A at a[i*w +: w], w the width
+  // of A's format: an M3XU word of 8 f16, 4 f32 or 2 f32c), with the model's D.  Returns the kind, or
+  // -1 (an instruction with scales, or wider than the vectors).
+  import "DPI-C" function int mmaref_tb_gen_packed(input int h, input longint unsigned seed,
+      input longint unsigned idx, output longint unsigned c,
+      output bit [32*MAX_K-1:0] a, output bit [32*MAX_K-1:0] b, output longint unsigned d);
+  // The directed vectors at the head of the stream (the library's, and tb/m3xu_directed.c's for M3XU).
   import "DPI-C" function int mmaref_tb_directed_count(input int h);
   // Print a mismatch: configuration, operands decoded, both results, seed and index.
   import "DPI-C" function void mmaref_tb_report(input int h, input string unit,
-      input longint unsigned seed, input longint unsigned idx, input int unsigned got);
+      input longint unsigned seed, input longint unsigned idx, input longint unsigned got);
   // Remember the first failing index (the C++ main re-runs it with an FST waveform).
   import "DPI-C" function void mmaref_tb_fail(input longint unsigned idx);
   import "DPI-C" function real mmaref_tb_seconds();

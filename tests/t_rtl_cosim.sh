@@ -1,7 +1,9 @@
-# RTL co-simulation (docs/rtl.md): every FDA/GDFS configuration of the instruction table, 100,000
-# vectors each (RTL_TEST_COUNT), checked bit for bit against the model through DPI-C; every 4th run with
-# random backpressure and bubbles on the valid/ready handshake.  Two deliberately broken units (F one bit
-# short; CoFDA built as a single pass) must be caught, with a report and an FST waveform.
+# RTL co-simulation (docs/rtl.md): every FDA/GDFS configuration of the instruction table and every mode
+# of every M3XU design (tests/t_rtl_m3xu.sh checks those further), 100,000 vectors each (RTL_TEST_COUNT),
+# checked bit for bit against the model through DPI-C; every 4th run with random backpressure and
+# bubbles on the valid/ready handshake.  The deliberately broken units (F one bit short; CoFDA built as
+# a single pass; M3XU without a_L b_L, without FP32C's sign flip) must be caught, with a report and an
+# FST waveform.
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.."
 count=${RTL_TEST_COUNT:-100000}
@@ -25,7 +27,8 @@ for i in json.load(sys.stdin):
         keys.add((tuple((p["algo"], p["k_count"], p["frac_bits"], p["scales"], p["group"], p["out"]) for p in s),
                   i["a"], i["b"], i["c"], i["d"], i["scale"], i["block_size"]))
 print(len(keys))')
-got=$(grep -c ' check ' build/rtl/gen/configs.txt)
+got=$(awk 'NR == FNR { algo[$1] = $2; next } $3 == "check" && (algo[$2] == "FDA" || algo[$2] == "GDFS")' \
+  build/rtl/gen/units.txt build/rtl/gen/configs.txt | wc -l)
 if [[ $got == "$want" && $got -gt 0 ]]; then ok "rtl: $got configurations generated from mmaref list --json"
 else not_ok "rtl: configurations generated: $got, the table has $want distinct combinations"; fi
 

@@ -188,6 +188,7 @@ const char *mmaref_scaling_name(mmaref_scaling s);    /* "per-product" */
 mmaref_format mmaref_output_format(mmaref_output o);
 mmaref_rounding mmaref_output_rounding(mmaref_output o);
 int mmaref_output_precision(mmaref_output o);  /* fractional bits kept: f32-rz 23, f32_e8m13-rz 13 */
+int mmaref_output_signed_zero(mmaref_output o);  /* 1: a negative value rounding to zero gives -0 (IEEE) */
 /* The paper's name of a whole schedule: "FDA", "CoFDA" (two passes of one kind), "SFMA"... */
 void mmaref_schedule_name(const mmaref_instr *in, char *buf, size_t cap);
 /* MMAREF_OK if the schedule is one the model can run (passes cover K in order, each pass's rounding

@@ -43,22 +43,24 @@ uint64_t fixed_to_output(int64_t sum, int lsb_exp, mmaref_output out);
 /* Ada QMMA and Hopper QGMMA keep 13 of f32's 23 mantissa bits in their f32 output (e8m13). */
 enum { E8M13_MAN_BITS = 13 };
 
-/* The output kinds: name, the format written, its rounding, and the fractional bits kept (e8m13
- * keeps 13 of f32's 23).  The one table of output kinds; the public names derive from it. */
+/* The output kinds: name, the format written, its rounding, the fractional bits kept (e8m13 keeps 13
+ * of f32's 23), and whether a negative value that rounds to zero keeps its sign (-0: IEEE) or gives +0
+ * (the Tensor Core's fused sum).  The one table of output kinds; the public names derive from it. */
 typedef struct {
     const char *name;
     mmaref_format format;
     mmaref_rounding rounding;
     int man_bits;
+    int signed_zero;
 } out_desc;
 
 static const out_desc out_table[MMAREF_OUT_COUNT] = {
-    [MMAREF_OUT_F32_RZ]    = {"f32-rz",       MMAREF_F32, MMAREF_RZ,  23},
-    [MMAREF_OUT_F32_E8M13] = {"f32_e8m13-rz", MMAREF_F32, MMAREF_RZ,  E8M13_MAN_BITS},
-    [MMAREF_OUT_F16_RNE]   = {"f16-rne",      MMAREF_F16, MMAREF_RNE, 10},
-    [MMAREF_OUT_F32_RNE]   = {"f32-rne",      MMAREF_F32, MMAREF_RNE, 23},
-    [MMAREF_OUT_F64_RNE]   = {"f64-rne",      MMAREF_F64, MMAREF_RNE, 52},
-    [MMAREF_OUT_F32C_RNE]  = {"f32c-rne",     MMAREF_F32C, MMAREF_RNE, 23},
+    [MMAREF_OUT_F32_RZ]    = {"f32-rz",       MMAREF_F32, MMAREF_RZ,  23, 0},
+    [MMAREF_OUT_F32_E8M13] = {"f32_e8m13-rz", MMAREF_F32, MMAREF_RZ,  E8M13_MAN_BITS, 0},
+    [MMAREF_OUT_F16_RNE]   = {"f16-rne",      MMAREF_F16, MMAREF_RNE, 10, 0},
+    [MMAREF_OUT_F32_RNE]   = {"f32-rne",      MMAREF_F32, MMAREF_RNE, 23, 1},
+    [MMAREF_OUT_F64_RNE]   = {"f64-rne",      MMAREF_F64, MMAREF_RNE, 52, 1},
+    [MMAREF_OUT_F32C_RNE]  = {"f32c-rne",     MMAREF_F32C, MMAREF_RNE, 23, 1},
 };
 
 /* The kind one part of a complex output is rounded with: each part of f32c-rne is an f32-rne sum of

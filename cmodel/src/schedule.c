@@ -31,6 +31,7 @@ mmaref_format mmaref_output_format(mmaref_output o)
     return (unsigned)o < MMAREF_OUT_COUNT ? out_table[o].format : MMAREF_FORMAT_COUNT;
 }
 int mmaref_output_precision(mmaref_output o) { return (unsigned)o < MMAREF_OUT_COUNT ? out_table[o].man_bits : 0; }
+int mmaref_output_signed_zero(mmaref_output o) { return (unsigned)o < MMAREF_OUT_COUNT && out_table[o].signed_zero; }
 mmaref_rounding mmaref_output_rounding(mmaref_output o)
 {
     return (unsigned)o < MMAREF_OUT_COUNT ? out_table[o].rounding : MMAREF_ROUNDING_COUNT;

@@ -167,10 +167,11 @@ static int schema(int json)
     printf("],\n\"outputs\": [\n");
     for (int o = 0; o < MMAREF_OUT_COUNT; o++) {
         mmaref_output k = (mmaref_output)o;
-        printf("  {\"name\": \"%s\", \"code\": %d, \"format\": \"%s\", \"rounding\": \"%s\", \"man_bits\": %d}%s\n",
+        printf("  {\"name\": \"%s\", \"code\": %d, \"format\": \"%s\", \"rounding\": \"%s\", \"man_bits\": %d, "
+               "\"signed_zero\": %d}%s\n",
                mmaref_output_name(k), o, mmaref_format_name(mmaref_output_format(k)),
                mmaref_rounding_name(mmaref_output_rounding(k)), mmaref_output_precision(k),
-               o + 1 < MMAREF_OUT_COUNT ? "," : "");
+               mmaref_output_signed_zero(k), o + 1 < MMAREF_OUT_COUNT ? "," : "");
     }
     printf("]");
     for (size_t t = 0; t < sizeof code_lists / sizeof code_lists[0]; t++) {
