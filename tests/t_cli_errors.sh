@@ -211,3 +211,6 @@ long=/tmp/$(head -c 5000 /dev/zero | tr '\0' a)
 expect_error "study --out longer than PATH_MAX" "is longer than a path can be" $M study rounding-bias --out "$long" --no-plot
 expect_error "study --samples above 10^7" "--samples '100000000' is not a decimal count from 1 to 10000000 (about 100 bytes" \
   $M study rounding-bias --samples 100000000 --no-plot
+# A name with control characters is quoted as \xNN: the message stays one line (fuzz_lookup's finding).
+expect_error "a newline in an instruction name stays on one line" "has no instruction 'mma\\x0ax'" \
+  $M dot ampere "$(printf 'mma\nx')" -a 1 -b 1 -c 0

@@ -139,7 +139,7 @@ for t in f16 bf16; do
 done
 
 # ---- the step form equals the closed form (tests/api/m3xu_closed_form.c) -------------------------------------
-if cc -std=gnu11 -O2 -Wall -Wextra -Werror -Icmodel/include -o "$tmp/closed" tests/api/m3xu_closed_form.c \
+if ${MMAREF_API_CC:-cc} -std=gnu11 -O2 -Wall -Wextra -Werror -Icmodel/include -o "$tmp/closed" tests/api/m3xu_closed_form.c \
      "${MMAREF_LIB:-build/libmmaref.a}" -lm 2>"$tmp/cc.log"; then
   out=$("$tmp/closed" 2>&1); rc=$?
   echo "$out"

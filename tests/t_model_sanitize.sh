@@ -62,7 +62,7 @@ fi
 # 3. The suites, against the sanitized CLI and library.
 for s in $SUITES; do
   start=$(date +%s)
-  out=$(MMAREF=$PWD/build/asan/mmaref MMAREF_LIB=build/asan/libmmaref.a MMAREF_API_CC="clang ${SAN[*]}" \
+  out=$(MMAREF=$PWD/build/asan/mmaref MMAREF_SANITIZED=1 MMAREF_LIB=build/asan/libmmaref.a MMAREF_API_CC="clang ${SAN[*]}" \
         ORACLE_COUNT=${SANITIZE_ORACLE_COUNT:-1000} AMD_ORACLE_N=${SANITIZE_AMD_ORACLE_N:-500} \
         bash tests/run.sh "$s" 2>&1)
   sum=$(tail -1 <<<"$out")

@@ -37,27 +37,29 @@ typedef mmaref_rounding fp_rounding;
 /* The format parameters, visible to the compiler so decoding a known format folds to a few
  * instructions.  name, width, exp_bits, man_bits, bias, has_sign, specials, ignored bits[, parts, part] */
 #define F32_FIELDS 8, 23, 127, 1, MMAREF_SPECIALS_IEEE, 0
+#define SCALAR 0, (mmaref_format)0 /* parts, part: one value */
 static const fmt_desc fmt_table[MMAREF_FORMAT_COUNT] = {
-    [MMAREF_F64]      = {"f64",      64, 11, 52, 1023, 1, MMAREF_SPECIALS_IEEE, 0},
-    [MMAREF_F32]      = {"f32",      32, F32_FIELDS},
+    [MMAREF_F64]      = {"f64",      64, 11, 52, 1023, 1, MMAREF_SPECIALS_IEEE, 0, SCALAR},
+    [MMAREF_F32]      = {"f32",      32, F32_FIELDS, SCALAR},
     /* TF32 is stored in 32 bits; Tensor and Matrix Cores treat the low 13 bits as zero (Step 0). */
-    [MMAREF_TF32]     = {"tf32",     32,  8, 23,  127, 1, MMAREF_SPECIALS_IEEE, 0x1FFF},
-    [MMAREF_F16]      = {"f16",      16,  5, 10,   15, 1, MMAREF_SPECIALS_IEEE, 0},
-    [MMAREF_BF16]     = {"bf16",     16,  8,  7,  127, 1, MMAREF_SPECIALS_IEEE, 0},
-    [MMAREF_E4M3]     = {"e4m3",      8,  4,  3,    7, 1, MMAREF_SPECIALS_FN,   0},
-    [MMAREF_E5M2]     = {"e5m2",      8,  5,  2,   15, 1, MMAREF_SPECIALS_IEEE, 0},
-    [MMAREF_E3M2]     = {"e3m2",      6,  3,  2,    3, 1, MMAREF_SPECIALS_NONE, 0},
-    [MMAREF_E2M3]     = {"e2m3",      6,  2,  3,    1, 1, MMAREF_SPECIALS_NONE, 0},
-    [MMAREF_E2M1]     = {"e2m1",      4,  2,  1,    1, 1, MMAREF_SPECIALS_NONE, 0},
-    [MMAREF_UE8M0]    = {"ue8m0",     8,  8,  0,  127, 0, MMAREF_SPECIALS_E8M0, 0},
+    [MMAREF_TF32]     = {"tf32",     32,  8, 23,  127, 1, MMAREF_SPECIALS_IEEE, 0x1FFF, SCALAR},
+    [MMAREF_F16]      = {"f16",      16,  5, 10,   15, 1, MMAREF_SPECIALS_IEEE, 0, SCALAR},
+    [MMAREF_BF16]     = {"bf16",     16,  8,  7,  127, 1, MMAREF_SPECIALS_IEEE, 0, SCALAR},
+    [MMAREF_E4M3]     = {"e4m3",      8,  4,  3,    7, 1, MMAREF_SPECIALS_FN,   0, SCALAR},
+    [MMAREF_E5M2]     = {"e5m2",      8,  5,  2,   15, 1, MMAREF_SPECIALS_IEEE, 0, SCALAR},
+    [MMAREF_E3M2]     = {"e3m2",      6,  3,  2,    3, 1, MMAREF_SPECIALS_NONE, 0, SCALAR},
+    [MMAREF_E2M3]     = {"e2m3",      6,  2,  3,    1, 1, MMAREF_SPECIALS_NONE, 0, SCALAR},
+    [MMAREF_E2M1]     = {"e2m1",      4,  2,  1,    1, 1, MMAREF_SPECIALS_NONE, 0, SCALAR},
+    [MMAREF_UE8M0]    = {"ue8m0",     8,  8,  0,  127, 0, MMAREF_SPECIALS_E8M0, 0, SCALAR},
     /* UE4M3 is stored in 8 bits; the Tensor Core treats its most significant bit as zero. */
-    [MMAREF_UE4M3]    = {"ue4m3",     8,  4,  3,    7, 0, MMAREF_SPECIALS_FN,   0x80},
-    [MMAREF_E4M3FNUZ] = {"e4m3fnuz",  8,  4,  3,    8, 1, MMAREF_SPECIALS_FNUZ, 0},
-    [MMAREF_E5M2FNUZ] = {"e5m2fnuz",  8,  5,  2,   16, 1, MMAREF_SPECIALS_FNUZ, 0},
+    [MMAREF_UE4M3]    = {"ue4m3",     8,  4,  3,    7, 0, MMAREF_SPECIALS_FN,   0x80, SCALAR},
+    [MMAREF_E4M3FNUZ] = {"e4m3fnuz",  8,  4,  3,    8, 1, MMAREF_SPECIALS_FNUZ, 0, SCALAR},
+    [MMAREF_E5M2FNUZ] = {"e5m2fnuz",  8,  5,  2,   16, 1, MMAREF_SPECIALS_FNUZ, 0, SCALAR},
     /* M3XU's complex FP32: the memory layout of a little-endian complex64, real part first (low bits). */
     [MMAREF_F32C]     = {"f32c",     64, F32_FIELDS, 2, MMAREF_F32},
 };
 #undef F32_FIELDS
+#undef SCALAR
 
 static inline const fmt_desc *fmt_of(mmaref_format f) { return &fmt_table[f]; }
 

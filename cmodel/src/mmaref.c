@@ -130,13 +130,30 @@ static int summary_visit(const mmaref_instr *in, void *p)
     return 0;
 }
 
+/* A caller's string as a message quotes it: control and non-ASCII bytes as \xNN, at most 80 bytes shown,
+ * so the message stays one printable line whatever the input. */
+static const char *shown(char *buf, size_t cap, const char *s)
+{
+    size_t n = 0, i = 0;
+    for (; s[i] && i < 80 && n + 5 < cap; i++) {
+        unsigned char ch = (unsigned char)s[i];
+        n += (size_t)snprintf(buf + n, cap - n, ch >= 0x20 && ch < 0x7f ? "%c" : "\\x%02x", ch);
+    }
+    if (s[i] && n + 4 < cap)
+        n += (size_t)snprintf(buf + n, cap - n, "...");
+    buf[n] = 0;
+    return buf;
+}
+
 mmaref_status mmaref_lookup(const char *arch, const char *name, mmaref_instr *out, char *msg, size_t msglen)
 {
+    char q[400];
     int ai = isa_arch_index(arch);
     if (ai < 0) {
         char known[512];
         known_arch_names(known, sizeof known);
-        set_msg(msg, msglen, "unknown architecture '%s' (known: %s)", arch ? arch : "(null)", known);
+        set_msg(msg, msglen, "unknown architecture '%s' (known: %s)", arch ? shown(q, sizeof q, arch) : "(null)",
+                known);
         return MMAREF_ERR_ARCH;
     }
     if (!name || !out) {
@@ -159,13 +176,14 @@ mmaref_status mmaref_lookup(const char *arch, const char *name, mmaref_instr *ou
     }
     if (ctx.by_alias > 1) {
         set_msg(msg, msglen, "'%s' is ambiguous on %s: %d instructions share that SASS name (e.g. %s); "
-                "use the instruction name", name, isa_arch_names[ai], ctx.by_alias, ctx.first_alias_match);
+                "use the instruction name", shown(q, sizeof q, name), isa_arch_names[ai], ctx.by_alias,
+                ctx.first_alias_match);
         return MMAREF_ERR_INSTRUCTION;
     }
     char have[8192] = "";
     summary_ctx s = {have, sizeof have, 0, "", 0};
     isa_each((isa_arch)ai, summary_visit, &s);
-    set_msg(msg, msglen, "%s has no instruction '%s'; it has: %s", isa_arch_names[ai], name,
+    set_msg(msg, msglen, "%s has no instruction '%s'; it has: %s", isa_arch_names[ai], shown(q, sizeof q, name),
             s.count ? have : "(none modelled yet)");
     return MMAREF_ERR_INSTRUCTION;
 }

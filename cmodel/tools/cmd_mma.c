@@ -17,11 +17,12 @@ static const char usage[] =
     "  instructions with block scales also take SA (M, K/block) and SB (K/block, N).\n"
     "  Inputs are .npy files (NPY 1.0 or 2.0, C order, little-endian) holding either raw bits as\n"
     "  unsigned integers (<u1, <u2, <u4, <u8; every value must fit the operand's format), or, for f16,\n"
-    "  f32, tf32 and f64 operands, floats of that width (<f2 for f16, <f4 for f32 and tf32, <f8 for f64)\n"
-    "  whose bit patterns are taken as they are.\n"
+    "  f32, tf32 and f64 operands, floats of that width (<f2 for f16, <f4 for f32 and tf32, <f8 for f64;\n"
+    "  complex64 <c8 for f32c) whose bit patterns are taken as they are.\n"
     "  -o, --output D.npy   where D goes (NPY 1.0)\n"
-    "  --d-dtype bits       D as raw bits, unsigned of D's width: <u2 (f16), <u4 (f32), <u8 (f64) (default)\n"
-    "  --d-dtype float      D as floats: <f2, <f4, <f8\n";
+    "  --d-dtype bits       D as raw bits, unsigned of D's width: <u2 (f16), <u4 (f32), <u8 (f64, f32c)\n"
+    "                       (default)\n"
+    "  --d-dtype float      D as floats: <f2, <f4, <f8, or complex64 <c8 for f32c\n";
 
 /* One operand array: which option named it, its file, its format, the shape the instruction wants. */
 typedef struct {
@@ -31,17 +32,20 @@ typedef struct {
     npy_array arr;
 } operand;
 
-/* The float dtype width (bytes) whose bits an operand format takes as they are; 0 if none. */
+/* The NumPy float (or complex) dtype whose bits an operand format takes as they are: its kind ('f', or
+ * 'c' for f32c = complex64, real part in the low half) and width in bytes; 0 if none. */
 static int float_bytes(mmaref_format f)
 {
     switch (f) {
     case MMAREF_F16: return 2;
     case MMAREF_F32:
     case MMAREF_TF32: return 4;
-    case MMAREF_F64: return 8;
+    case MMAREF_F64:
+    case MMAREF_F32C: return 8;
     default: return 0;
     }
 }
+static char float_kind(mmaref_format f) { return f == MMAREF_F32C ? 'c' : 'f'; }
 
 /* Bytes of the smallest unsigned dtype that holds a format's bits. */
 static int bits_bytes(mmaref_format f)
@@ -65,14 +69,14 @@ static int load_operand(operand *op, const char *instr)
         return cli_error("mma: %s '%s': shape %s, but %s needs (%llu, %llu)", op->opt, op->path, got, instr,
                          (unsigned long long)op->rows, (unsigned long long)op->cols);
     }
-    if (a->kind == 'f') {
+    if (a->kind != 'u') {
         int fb = float_bytes(op->fmt);
         if (!fb)
             return cli_error("mma: %s '%s': dtype %s, but %s operands take raw bits as an unsigned array "
                              "(<u1 .. <u8)", op->opt, op->path, a->descr, fname);
-        if (fb != a->itemsize)
-            return cli_error("mma: %s '%s': dtype %s, but %s operands take <f%d (or raw bits as an unsigned "
-                             "array)", op->opt, op->path, a->descr, fname, fb);
+        if (fb != a->itemsize || float_kind(op->fmt) != a->kind)
+            return cli_error("mma: %s '%s': dtype %s, but %s operands take <%c%d (or raw bits as an unsigned "
+                             "array)", op->opt, op->path, a->descr, fname, float_kind(op->fmt), fb);
         return 0;
     }
     for (size_t i = 0; i < a->count; i++)
@@ -116,7 +120,7 @@ static int run(const mmaref_instr *in, operand *ops, int nops, const char *out_p
     }
     uint64_t shape[2] = {(uint64_t)in->m, (uint64_t)in->n};
     int bytes = d_float ? float_bytes(in->d) : bits_bytes(in->d);
-    int bad = npy_write(out_path, d_float ? 'f' : 'u', bytes, 2, shape, D, msg, sizeof msg);
+    int bad = npy_write(out_path, d_float ? float_kind(in->d) : 'u', bytes, 2, shape, D, msg, sizeof msg);
     free(D);
     if (bad)
         return cli_error("mma: -o '%s': %s", out_path, msg);

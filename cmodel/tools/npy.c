@@ -136,7 +136,7 @@ static int host_is_little_endian(void)
 /* Check a dtype string and normalise it: little-endian (or single-byte) u1/u2/u4/u8/f2/f4/f8. */
 static int parse_descr(const char *descr, npy_array *arr, char *err, size_t errlen)
 {
-    const char *hint = "supported: unsigned raw bits <u1 <u2 <u4 <u8, or floats <f2 <f4 <f8";
+    const char *hint = "supported: unsigned raw bits <u1 <u2 <u4 <u8, floats <f2 <f4 <f8, or complex64 <c8";
     char order = descr[0];
     if (order != '<' && order != '>' && order != '|' && order != '=')
         return fail(err, errlen, "dtype '%s' is not supported (%s)", descr, hint);
@@ -146,7 +146,7 @@ static int parse_descr(const char *descr, npy_array *arr, char *err, size_t errl
     long size = kind ? strtol(descr + 2, &end, 10) : 0;
     int known = kind && descr[2] >= '1' && descr[2] <= '9' && !*end && !errno &&
                 ((kind == 'u' && (size == 1 || size == 2 || size == 4 || size == 8)) ||
-                 (kind == 'f' && (size == 2 || size == 4 || size == 8)));
+                 (kind == 'f' && (size == 2 || size == 4 || size == 8)) || (kind == 'c' && size == 8));
     if (!known)
         return fail(err, errlen, "dtype '%s' is not supported (%s)", descr, hint);
     int big = order == '>' || (order == '=' && !host_is_little_endian());
@@ -447,7 +447,7 @@ int npy_write(const char *path, char kind, int itemsize, int ndim, const uint64_
               char *err, size_t errlen)
 {
     if (!((kind == 'u' && (itemsize == 1 || itemsize == 2 || itemsize == 4 || itemsize == 8)) ||
-          (kind == 'f' && (itemsize == 2 || itemsize == 4 || itemsize == 8))) ||
+          (kind == 'f' && (itemsize == 2 || itemsize == 4 || itemsize == 8)) || (kind == 'c' && itemsize == 8)) ||
         ndim < 0 || ndim > NPY_MAX_NDIM)
         return fail(err, errlen, "npy_write: unsupported dtype or rank");
     uint64_t count = 1;

@@ -5,8 +5,8 @@
  * "{'descr': '<u2', 'fortran_order': False, 'shape': (16, 8), }" padded with spaces and ending in '\n'),
  * then the raw element bytes.
  *
- * Only plain numeric arrays are handled: little-endian unsigned integers (u1, u2, u4, u8) and floats
- * (f2, f4, f8), in C order.  Elements travel as uint64_t holding each item's bytes (bits, not values),
+ * Only plain numeric arrays are handled: little-endian unsigned integers (u1, u2, u4, u8), floats
+ * (f2, f4, f8) and complex64 (c8: the real f32 in the low 4 bytes, the imaginary in the high 4), in C order.  Elements travel as uint64_t holding each item's bytes (bits, not values),
  * which is exactly what mmaref's bits-in, bits-out interface wants.  No dependency beyond libc. */
 #ifndef MMAREF_NPY_H
 #define MMAREF_NPY_H
@@ -18,7 +18,7 @@
 
 typedef struct {
     char descr[16];               /* normalised dtype, e.g. "<u2", "<f4" ("|u1" for single bytes) */
-    char kind;                    /* 'u' (unsigned integer) or 'f' (IEEE float) */
+    char kind;                    /* 'u' (unsigned integer), 'f' (IEEE float) or 'c' (complex64) */
     int itemsize;                 /* bytes per element: 1, 2, 4 or 8 */
     int ndim;
     uint64_t shape[NPY_MAX_NDIM];
