@@ -15,6 +15,20 @@ const mmaref_instr *mmaref_dpi_instr(int h)
     return h >= 0 && h < handle_count ? &handles[h] : NULL;
 }
 
+/* The handle of a record: the one already held under its (arch, name), or a new one. */
+static int remember(const mmaref_instr *in, const char *who)
+{
+    for (int i = 0; i < handle_count; i++)
+        if (handles[i].arch == in->arch && !strcmp(handles[i].name, in->name))
+            return i;
+    if (handle_count == DPI_MAX_HANDLES) {
+        fprintf(stderr, "%s: more than %d instructions looked up\n", who, DPI_MAX_HANDLES);
+        return -1;
+    }
+    handles[handle_count] = *in;
+    return handle_count++;
+}
+
 int mmaref_dpi_lookup(const char *arch, const char *name)
 {
     mmaref_instr in;
@@ -23,15 +37,7 @@ int mmaref_dpi_lookup(const char *arch, const char *name)
         fprintf(stderr, "mmaref_dpi_lookup: %s\n", msg);
         return -1;
     }
-    for (int i = 0; i < handle_count; i++)
-        if (handles[i].arch == in.arch && !strcmp(handles[i].name, in.name))
-            return i;
-    if (handle_count == DPI_MAX_HANDLES) {
-        fprintf(stderr, "mmaref_dpi_lookup: more than %d instructions looked up\n", DPI_MAX_HANDLES);
-        return -1;
-    }
-    handles[handle_count] = in;
-    return handle_count++;
+    return remember(&in, "mmaref_dpi_lookup");
 }
 
 int mmaref_dpi_with_k(int h, int k)
@@ -51,15 +57,7 @@ int mmaref_dpi_with_k(int h, int k)
     }
     /* a name of its own: reports say which record ran, and lookups never find it */
     snprintf(w.name, sizeof w.name, "%.80s[k=%d]", in->name, k);
-    for (int i = 0; i < handle_count; i++)
-        if (handles[i].arch == w.arch && !strcmp(handles[i].name, w.name))
-            return i;
-    if (handle_count == DPI_MAX_HANDLES) {
-        fprintf(stderr, "mmaref_dpi_with_k: more than %d handles\n", DPI_MAX_HANDLES);
-        return -1;
-    }
-    handles[handle_count] = w;
-    return handle_count++;
+    return remember(&w, "mmaref_dpi_with_k");
 }
 
 int mmaref_dpi_param(int h, const char *key)
