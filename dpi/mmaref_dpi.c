@@ -22,6 +22,26 @@ const mmaref_instr *mmaref_dpi_instr(int h)
     return h >= 0 && h < atomic_load_explicit(&handle_count, memory_order_acquire) ? &handles[h] : NULL;
 }
 
+/* The handle of a record: the one already held under its (arch, name), or a new one (under the lock;
+ * the count is published after the entry is written). */
+static int remember(const mmaref_instr *in, const char *who)
+{
+    pthread_mutex_lock(&handles_lock);
+    int n = atomic_load_explicit(&handle_count, memory_order_relaxed), h = -1;
+    for (int i = 0; i < n && h < 0; i++)
+        if (handles[i].arch == in->arch && !strcmp(handles[i].name, in->name))
+            h = i;
+    if (h < 0 && n < DPI_MAX_HANDLES) {
+        handles[n] = *in;
+        atomic_store_explicit(&handle_count, n + 1, memory_order_release);
+        h = n;
+    } else if (h < 0) {
+        fprintf(stderr, "%s: more than %d instructions looked up\n", who, DPI_MAX_HANDLES);
+    }
+    pthread_mutex_unlock(&handles_lock);
+    return h;
+}
+
 int mmaref_dpi_lookup(const char *arch, const char *name)
 {
     mmaref_instr in;
@@ -30,20 +50,7 @@ int mmaref_dpi_lookup(const char *arch, const char *name)
         fprintf(stderr, "mmaref_dpi_lookup: %s\n", msg);
         return -1;
     }
-    pthread_mutex_lock(&handles_lock);
-    int n = atomic_load_explicit(&handle_count, memory_order_relaxed), h = -1;
-    for (int i = 0; i < n && h < 0; i++)
-        if (handles[i].arch == in.arch && !strcmp(handles[i].name, in.name))
-            h = i;
-    if (h < 0 && n < DPI_MAX_HANDLES) {
-        handles[n] = in;
-        atomic_store_explicit(&handle_count, n + 1, memory_order_release);
-        h = n;
-    } else if (h < 0) {
-        fprintf(stderr, "mmaref_dpi_lookup: more than %d instructions looked up\n", DPI_MAX_HANDLES);
-    }
-    pthread_mutex_unlock(&handles_lock);
-    return h;
+    return remember(&in, "mmaref_dpi_lookup");
 }
 
 int mmaref_dpi_with_k(int h, int k)
@@ -63,15 +70,7 @@ int mmaref_dpi_with_k(int h, int k)
     }
     /* a name of its own: reports say which record ran, and lookups never find it */
     snprintf(w.name, sizeof w.name, "%.80s[k=%d]", in->name, k);
-    for (int i = 0; i < handle_count; i++)
-        if (handles[i].arch == w.arch && !strcmp(handles[i].name, w.name))
-            return i;
-    if (handle_count == DPI_MAX_HANDLES) {
-        fprintf(stderr, "mmaref_dpi_with_k: more than %d handles\n", DPI_MAX_HANDLES);
-        return -1;
-    }
-    handles[handle_count] = w;
-    return handle_count++;
+    return remember(&w, "mmaref_dpi_with_k");
 }
 
 int mmaref_dpi_param(int h, const char *key)

@@ -3,7 +3,8 @@
 // the (instruction, seed) stream (mmaref_tb_gen; M3XU units: mmaref_tb_gen_packed, the operand word
 // packed at the format's width), computes the expected D through the model (mmaref_dpi_dot), and checks
 // every D the unit returns, in order, bit for bit.  It also counts the cycles between handshakes and
-// from a handshake to its result (cycles/op, latency on the RESULT line: M3XU's 1, 2 or 4 steps).
+// from a handshake to its result (cycles/op, latency on the RESULT line: M3XU's 1, 2 or 4 steps), and
+// fails a run that waits STALL_CYCLES for a result (a unit that drops one would otherwise hang).
 // Plusargs: +seed=N +count=N +first=N (first vector index) +bp (random backpressure and bubbles on the
 // handshake) +replay=N (vector N alone, for a waveform) +show (print every D, the RTL's and the model's).
 module mma_bench #(
@@ -67,6 +68,9 @@ module mma_bench #(
   longint unsigned gc64, gd64;
   // cycles: the clock count, the first and last handshake, the first result taken
   longint unsigned cycle = 0, accepts = 0, first_accept = 0, last_accept = 0, first_result = 0;
+  // a unit that loses or withholds a result must not hang the run: this many cycles without one fail it
+  localparam int STALL_CYCLES = 10000;
+  longint unsigned last_progress = 0;
 
   function automatic void expect_param(string key, int want);
     int got = mmaref_dpi_param(h, key);
@@ -224,6 +228,13 @@ module mma_bench #(
         accepts++;
       end
       if (out_valid && out_ready && checked == 0) first_result = cycle;
+      if (out_valid && out_ready || exp_q.size() == 0) last_progress = cycle;
+      else if (cycle - last_progress > STALL_CYCLES) begin
+        $display("STALL %s unit %0d: no result for %0d cycles, %0d vectors outstanding from index %0d",
+                 mmaref_dpi_label(h), UNIT, STALL_CYCLES, exp_q.size(), idx_q[0]);
+        mmaref_tb_fail(idx_q[0]);
+        finish();
+      end
       // monitor: results come back in order
       if (out_valid && out_ready) begin
         longint unsigned want = exp_q.pop_front(), idx = idx_q.pop_front();
