@@ -1,6 +1,6 @@
 # `make regress`: the oracle suites (tests/t_model_oracle*.sh: every distinct algorithm configuration, and
-# the four M3XU modes in t_model_oracle_m3xu.sh) with 1,000,000 vectors each instead of make test's 100,000
-# (about ten times as long).  ORACLE_SEED picks the seed.
+# the four M3XU modes in t_model_oracle_m3xu.sh) with 1,000,000 vectors each instead of make test's 30,000
+# (and t_model_oracle_m3xu's 100,000).  ORACLE_SEED picks the seed.
 .PHONY: regress
 regress:: all
 	@ORACLE_COUNT=$${ORACLE_COUNT:-1000000} bash tests/run.sh t_model_oracle

@@ -32,8 +32,10 @@ mapfile -t rows < <(awk -v demo="$demo" -v only="$only" '
   /^#/ { next }
   { label = $4 ":" $5 }
   only != "" && label !~ only { next }
-  demo && $3 == "check" && ($2 in seen) { next }
-  { seen[$2] = 1; print }' "$CFG")
+  # --demo: one configuration per unit; of the M3XU designs, one per mode (the full unit'"'"'s four)
+  { key = $4 == "m3xu" ? $5 : $2 }
+  demo && $3 == "check" && (key in seen) { next }
+  { seen[key] = 1; print }' "$CFG")
 
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT

@@ -11,6 +11,9 @@
 #     in the wide modes only (FP16/BF16 do not use the low halves);
 #   - the rate check can fail: one idle cycle after every tile halves FP16's rate -> the run fails;
 #   - backpressure (out_ready low 30 % of cycles): every tile still exact (the units' hold path);
+#   - the pipelined design (--design m3xu-pipelined, PIPE = 1: a register after the data-assignment stage,
+#     the paper's Table III): the same rates, one cycle more latency (steps + 1, which also shows the
+#     array really is built of the PIPE = 1 units), exact D with and without backpressure;
 #   - bad arguments: one-line error, exit 2.
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.."
@@ -70,8 +73,27 @@ if [[ $rc -eq 0 && $out == *"RESULT pass"* ]] && ! grep -q MISMATCH <<<"$out"; t
   ok "rtl systemc: out_ready low 30 % of cycles: $((tiles * 5)) tiles per mode, 0 mismatches ($(field "$out" FP32C 9) cycles/FP32C tile)"
 else not_ok "rtl systemc: backpressure: rc=$rc $(grep -E 'FAIL|MISMATCH' <<<"$out" | head -3)"; fi
 
+# ---- the pipelined design ----
+out=$($SIM --tiles "$tiles" --seed 3 --design m3xu-pipelined 2>&1); rc=$?
+if [[ $rc -eq 0 && $out == *"RESULT pass"* && $out == *"PIPE = 1"* ]]; then ok "rtl systemc: pipelined array, $tiles tiles per mode: pass"
+else not_ok "rtl systemc: pipelined array: rc=$rc: $(grep -E 'FAIL|MISMATCH' <<<"$out" | head -3)"; fi
+for want in "FP16 1.000 2 256.0" "BF16 1.000 2 256.0" "FP32 2.000 3 64.0" "FP32C 4.000 5 16.0"; do
+  read -r mode cyc lat mac <<<"$want"
+  got="$(field "$out" "$mode" 7) $(field "$out" "$mode" 8) $(field "$out" "$mode" 9) $(field "$out" "$mode" 10) $(field "$out" "$mode" 12)"
+  if [[ $got == "$tiles 0 $cyc $lat $mac" ]]; then
+    ok "rtl systemc: pipelined $mode: $tiles tiles, 0 mismatches, $cyc cycles/tile, latency $lat (steps + 1), $mac MAC/cycle"
+  else not_ok "rtl systemc: pipelined $mode: tiles mismatches cycles/tile latency MAC/cycle = '$got' (want $tiles 0 $cyc $lat $mac)"; fi
+done
+out=$($SIM --tiles $((tiles * 5)) --seed 4 --stall 30 --no-rate-check --design m3xu-pipelined 2>&1); rc=$?
+if [[ $rc -eq 0 && $out == *"RESULT pass"* ]] && ! grep -q MISMATCH <<<"$out"; then
+  ok "rtl systemc: pipelined, out_ready low 30 % of cycles: $((tiles * 5)) tiles per mode, 0 mismatches"
+else not_ok "rtl systemc: pipelined backpressure: rc=$rc $(grep -E 'FAIL|MISMATCH' <<<"$out" | head -3)"; fi
+
 # ---- bad arguments ----
 expect_error "rtl systemc: --tiles 1 refused" "--tiles: '1' is not a count" $SIM --tiles 1
 expect_error "rtl systemc: --mutant outside the array refused" "--mutant: '8,0'" $SIM --mutant 8,0
 expect_error "rtl systemc: unknown mode refused" "unknown mode 'f64'" $SIM --modes f16,f64
+expect_error "rtl systemc: unknown design refused" "--design: unknown design 'm3xu-fast'" $SIM --design m3xu-fast
+expect_error "rtl systemc: mutant with the pipelined design refused" "exists in the m3xu design only" \
+  $SIM --design m3xu-pipelined --mutant 1,1
 expect_error "rtl systemc: unknown option refused" "unknown option or missing value: '--tile'" $SIM --tile 5

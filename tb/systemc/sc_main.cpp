@@ -3,8 +3,8 @@
 // checks every D tile against mmaref_mma bit for bit, and the measured throughput of each mode is held
 // to the paper's Corollaries 1-3.  Exit status 0: every tile matches and every rate is the paper's;
 // 1: a mismatch, a rate off, a hang or units out of lockstep; 2: bad arguments.
-//   m3xu_systemc [--tiles N] [--seed S] [--modes f16,bf16,f32,f32c] [--mutant ROW,COL] [--gap G]
-//                [--stall P] [--no-rate-check] [--show N]
+//   m3xu_systemc [--tiles N] [--seed S] [--modes f16,bf16,f32,f32c] [--design m3xu|m3xu-pipelined]
+//                [--mutant ROW,COL] [--gap G] [--stall P] [--no-rate-check] [--show N]
 #include <systemc.h>
 
 #include <cerrno>
@@ -44,8 +44,8 @@ static const char *const BASELINE_ALIAS = "m3xu.f16";
 
 static void usage_error(const char *what)
 {
-    fprintf(stderr, "m3xu_systemc: %s (options: --tiles N --seed S --modes f16,bf16,f32,f32c --mutant ROW,COL "
-                    "--gap G --stall P --no-rate-check --show N)\n", what);
+    fprintf(stderr, "m3xu_systemc: %s (options: --tiles N --seed S --modes f16,bf16,f32,f32c "
+                    "--design m3xu|m3xu-pipelined --mutant ROW,COL --gap G --stall P --no-rate-check --show N)\n", what);
     exit(2);
 }
 
@@ -86,7 +86,7 @@ int sc_main(int argc, char **argv)
 {
     uint64_t tiles = 200, seed = 1;
     int gap = 0, stall = 0, show = 10, mutant_row = -1, mutant_col = -1;
-    bool rate_check = true;
+    bool rate_check = true, pipelined = false;
     std::string modes = "f16,bf16,f32,f32c";
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : nullptr;
@@ -97,6 +97,11 @@ int sc_main(int argc, char **argv)
         else if (!strcmp(o, "--show")) show = (int)parse_count(o, v, 0, 1000000), i++;
         else if (!strcmp(o, "--no-rate-check")) rate_check = false;
         else if (!strcmp(o, "--modes") && v) modes = v, i++;
+        else if (!strcmp(o, "--design") && v) {
+            if (strcmp(v, "m3xu") && strcmp(v, "m3xu-pipelined"))
+                usage_error((std::string("--design: unknown design '") + v + "' (m3xu, m3xu-pipelined)").c_str());
+            pipelined = !strcmp(v, "m3xu-pipelined"), i++;
+        }
         else if (!strcmp(o, "--mutant") && v) {
             int r, c, n = 0;
             if (sscanf(v, "%d,%d%n", &r, &c, &n) != 2 || v[n] || r < 0 || r >= TensorCore::ROWS || c < 0 ||
@@ -121,6 +126,7 @@ int sc_main(int argc, char **argv)
         expect.push_back(e);
     }
     if (stream.modes.empty()) usage_error("--modes: no mode");
+    if (pipelined && mutant_row >= 0) usage_error("--mutant: the mutant element exists in the m3xu design only");
     const mmaref_instr baseline = lookup(BASELINE_ALIAS);
 
     sc_clock clk("clk", 1, SC_NS);
@@ -131,7 +137,7 @@ int sc_main(int argc, char **argv)
     sc_vector<sc_signal<acc_t>> c("c", TensorCore::ROWS * TensorCore::COLS),
         d("d", TensorCore::ROWS * TensorCore::COLS);
 
-    TensorCore core("tensor_core", mutant_row, mutant_col);
+    TensorCore core("tensor_core", mutant_row, mutant_col, pipelined);
     core.clk(clk), core.rst_n(rst_n), core.in_valid(in_valid), core.in_ready(in_ready), core.fmt(fmt);
     core.a(a), core.b(b), core.c(c), core.out_valid(out_valid), core.out_ready(out_ready), core.d(d);
     TileProducer producer("producer", stream, clk, gap);
@@ -140,8 +146,9 @@ int sc_main(int argc, char **argv)
     TileConsumer consumer("consumer", stream, clk, stall, show);
     consumer.clk(clk), consumer.out_valid(out_valid), consumer.out_ready(out_ready), consumer.d(d);
 
-    printf("SystemC 8x4 M3XU array: %d Verilated m3xu_unit (L = 8 lanes each) as the paper's 8x4x8 Tensor "
-           "Core; seed %" PRIu64 ", %" PRIu64 " tiles per mode", TensorCore::ROWS * TensorCore::COLS, seed, tiles);
+    printf("SystemC 8x4 M3XU array: %d Verilated m3xu_unit%s (L = 8 lanes each) as the paper's 8x4x8 Tensor "
+           "Core; seed %" PRIu64 ", %" PRIu64 " tiles per mode", TensorCore::ROWS * TensorCore::COLS,
+           pipelined ? " PIPE = 1 (pipelined)" : "", seed, tiles);
     if (mutant_row >= 0) printf(", MUTANT unit (a_L*b_L dropped) at D[%d][%d]", mutant_row, mutant_col);
     if (gap) printf(", %d idle cycles after each tile", gap);
     if (stall) printf(", out_ready low %d %% of cycles", stall);

@@ -5,7 +5,8 @@
 // (i, j).  The array is one valid/ready channel: a tile is taken when every unit is ready (each unit
 // sees in_valid && all ready), a D tile is offered when every unit has its D (each unit sees out_ready &&
 // all valid).  The units run in lockstep (same mode, same steps); `lockstep_error` records any cycle in
-// which they disagree.
+// which they disagree.  The array is built of one design: the M3XU (PIPE = 0) or the paper's pipelined
+// M3XU (PIPE = 1: a register after the data-assignment stage, one cycle more latency, the same rate).
 #pragma once
 #include <systemc.h>
 
@@ -15,6 +16,7 @@
 
 #include "Vm3xu_unit.h"
 #include "Vm3xu_unit_mutant.h"
+#include "Vm3xu_unit_pipe.h"
 
 // The port types are the Verilated unit's: A and B IW = L x 16 bits, C and D 64 bits (f32c).
 using operand_t = std::remove_reference_t<decltype(std::declval<Vm3xu_unit &>().a)>::data_type;
@@ -37,8 +39,10 @@ SC_MODULE(TensorCore) {
 
     bool lockstep_error = false;
 
-    // mutant_row, mutant_col: the one element built from the MUTANT = 1 unit (a_L b_L dropped), or -1.
-    TensorCore(sc_module_name name, int mutant_row, int mutant_col)
+    // mutant_row, mutant_col: the one element built from the MUTANT = 1 unit (a_L b_L dropped), or -1
+    // (of the M3XU design only: a mutant element beside pipelined ones would be a cycle early).
+    // pipelined: every unit the PIPE = 1 design.
+    TensorCore(sc_module_name name, int mutant_row, int mutant_col, bool pipelined)
         : sc_module(name), a("a", ROWS), b("b", COLS), c("c", ROWS * COLS), d("d", ROWS * COLS),
           unit_in_valid("unit_in_valid", ROWS * COLS), unit_in_ready("unit_in_ready", ROWS * COLS),
           unit_out_valid("unit_out_valid", ROWS * COLS), unit_out_ready("unit_out_ready", ROWS * COLS),
@@ -49,6 +53,8 @@ SC_MODULE(TensorCore) {
                 std::string n = "unit_" + std::to_string(i) + "_" + std::to_string(j);
                 if (i == mutant_row && j == mutant_col)
                     units.emplace_back(wire(new Vm3xu_unit_mutant(n.c_str()), i, j));
+                else if (pipelined)
+                    units.emplace_back(wire(new Vm3xu_unit_pipe(n.c_str()), i, j));
                 else
                     units.emplace_back(wire(new Vm3xu_unit(n.c_str()), i, j));
             }
@@ -62,7 +68,7 @@ SC_MODULE(TensorCore) {
     sc_vector<sc_signal<bool>> unit_in_valid, unit_in_ready, unit_out_valid, unit_out_ready, unit_busy;
     std::vector<std::unique_ptr<sc_module>> units;
 
-    // The clean and the mutant unit are two Verilated classes with the same ports.
+    // The clean, the mutant and the pipelined unit are three Verilated classes with the same ports.
     template <class Unit> sc_module *wire(Unit *u, int i, int j)
     {
         int e = i * COLS + j;
