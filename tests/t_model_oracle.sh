@@ -32,7 +32,8 @@ must() {
 for ai in "volta mma.m8n8k4.f32.f16.f16.f16" "hopper mma.m16n8k16.f16.f16.f16.f16" \
           "hopper mma.m16n8k8.f32.tf32.tf32.f32" "ampere mma.m16n8k16.f32.bf16.bf16.f32" \
           "hopper wgmma.m64n8k32.f32.e4m3.e5m2" "blackwell tcgen05.mma.m128n8k32.block32.f32.e2m1.e3m2.ue8m0" \
-          "blackwell tcgen05.mma.m128n8k64.block16.f32.e2m1.e2m1.ue4m3" "hopper mma.m16n8k16.f64.f64.f64.f64"; do
+          "blackwell tcgen05.mma.m128n8k64.block16.f32.e2m1.e2m1.ue4m3" "hopper mma.m16n8k16.f64.f64.f64.f64" \
+          "blackwell mma.m16n8k32.f32.e5m2.e4m3.f32"; do
   set -- $ai
   must "oracle self-check $1 $2" $GEN --arch "$1" --instr "$2" --count 1000 --seed "${ORACLE_SEED:-1}" --selfcheck
 done

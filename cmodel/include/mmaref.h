@@ -71,7 +71,7 @@ typedef enum {
     MMAREF_OUT_F32_RZ,     /* f32, round toward zero at 23 fractional bits */
     MMAREF_OUT_F32_E8M13,  /* f32 bits, round toward zero at 13 fractional bits (Ada QMMA, Hopper QGMMA) */
     MMAREF_OUT_F16_RNE,    /* f16, round to nearest even */
-    MMAREF_OUT_F32_RNE,    /* f32, round to nearest even (IEEE; AMD) */
+    MMAREF_OUT_F32_RNE,    /* f32, round to nearest even (IEEE; AMD; Blackwell mma.sync FP8) */
     MMAREF_OUT_F64_RNE,    /* f64, round to nearest even (IEEE; DMMA) */
     MMAREF_OUT_F32C_RNE,   /* f32c, each part an f32 rounded to nearest even (M3XU FP32C) */
     MMAREF_OUT_COUNT

@@ -18,8 +18,9 @@
 #define BIT(a) (1u << (a))
 
 /* Per-architecture availability, in the order volta turing ampere ada hopper blackwell rtx-blackwell.
- * NA: not available; SF: available, an SFMA instruction (no F). */
-enum { NA = 0, SF = -1 };
+ * NA: not available; SF: available, an SFMA instruction (no F); F | RNE_D: FDA keeping F bits whose f32 D
+ * rounds to nearest even instead of truncating (Step 5). */
+enum { NA = 0, SF = -1, RNE_D = 1 << 8 };
 
 typedef enum { OP_MMA, OP_MMA_BLOCK_SCALE, OP_WGMMA, OP_TCGEN05, OP_TCGEN05_BLOCK_SCALE } nv_op;
 
@@ -70,11 +71,14 @@ static const nv_row nv_rows[] = {
      FROM_AMPERE(24), COFDA_AMPERE_ADA, 1, "HMMA.16816.F32.BF16"},
     {OP_MMA, {16}, 8, 8, 8, F32, FMTS(MMAREF_BF16), FMTS(MMAREF_BF16), END, NULL, {0}, MMAREF_ALGO_FDA,
      FROM_AMPERE(24), 0, 1, "HMMA.1688.F32.BF16"},
-    /* QMMA FP8 on Ada: F=13 (CoFDA for K=32).  RTX Blackwell's f8f6f4 rows below cover its FP8. */
-    {OP_MMA, {16}, 8, 8, 32, F32_F16, F8, F8, END, NULL, {0}, MMAREF_ALGO_FDA, {NA, NA, NA, 13, NA, NA, NA},
-     BIT(ARCH_ADA), 1, "QMMA.16832.%D.%A.%B"},
-    {OP_MMA, {16}, 8, 8, 16, F32_F16, F8, F8, END, NULL, {0}, MMAREF_ALGO_FDA, {NA, NA, NA, 13, NA, NA, 25},
-     0, 1, "QMMA.16816.%D.%A.%B"},
+    /* QMMA FP8 on Ada: F=13 (CoFDA for K=32).  RTX Blackwell's f8f6f4 rows below cover its FP8.
+     * Blackwell (B200) mma.sync FP8: one FDA with F=31 and an f32 D rounded to nearest even, the smallest F
+     * that reproduces Khattak & Mikaitis' B200 measurements of m16n8k32 (docs/algorithms.md, "Blackwell
+     * mma.sync FP8"); m16n8k16 and f16 D are assumed alike.  Hopper: no trustworthy measurement, left out. */
+    {OP_MMA, {16}, 8, 8, 32, F32_F16, F8, F8, END, NULL, {0}, MMAREF_ALGO_FDA,
+     {NA, NA, NA, 13, NA, 31 | RNE_D, NA}, BIT(ARCH_ADA), 1, "QMMA.16832.%D.%A.%B"},
+    {OP_MMA, {16}, 8, 8, 16, F32_F16, F8, F8, END, NULL, {0}, MMAREF_ALGO_FDA,
+     {NA, NA, NA, 13, NA, 31 | RNE_D, 25}, 0, 1, "QMMA.16816.%D.%A.%B"},
     /* DMMA.16x8xK on Hopper. */
     {OP_MMA, {16}, 8, 8, 16, FMTS(MMAREF_F64), FMTS(MMAREF_F64), FMTS(MMAREF_F64), END, NULL, {0},
      MMAREF_ALGO_SFMA, {NA, NA, NA, NA, SF, NA, NA}, 0, 1, "DMMA.16x8x16"},
@@ -122,31 +126,36 @@ static const nv_row nv_rows[] = {
 };
 
 /* FDA Step 5: f16 D rounds to nearest even; f32 D truncates, at 13 fractional bits where the fused sum
- * keeps only 13 (Ada QMMA, Hopper QGMMA), else at 23. */
-static mmaref_output nv_output(mmaref_algo algo, mmaref_format d, int F)
+ * keeps only 13 (Ada QMMA, Hopper QGMMA), else at 23; a cell marked RNE_D rounds f32 D to nearest even.
+ * (f32-rne keeps the sign of a negative sum that rounds to zero, but an FDA sum of FP8 products and an f32
+ * C never rounds to zero: a nonzero product is at least 2^-32, so the sum is 0 or at least 2^-63, or
+ * it is C itself.) */
+static mmaref_output nv_output(mmaref_algo algo, mmaref_format d, int cell)
 {
     if (algo == MMAREF_ALGO_SFMA)
         return MMAREF_OUT_F64_RNE;
     if (d == MMAREF_F16)
         return MMAREF_OUT_F16_RNE;
-    return F == 13 ? MMAREF_OUT_F32_E8M13 : MMAREF_OUT_F32_RZ;
+    if (cell & RNE_D)
+        return MMAREF_OUT_F32_RNE;
+    return cell == 13 ? MMAREF_OUT_F32_E8M13 : MMAREF_OUT_F32_RZ;
 }
 
 /* GDFS sums the exact products in groups of 16 whatever the block size (MMA-Sim paper, section IV-E, Step 3). */
 enum { GDFS_GROUP = 16 };
 
-/* The pass of a row on an architecture with fractional bits F (SF for SFMA). */
-static mmaref_pass nv_pass(const nv_row *row, mmaref_format d, int F, int block_size)
+/* The pass of a row on an architecture whose cell is F (SF for SFMA, F | RNE_D). */
+static mmaref_pass nv_pass(const nv_row *row, mmaref_format d, int cell, int block_size)
 {
     mmaref_pass p;
     memset(&p, 0, sizeof p);
     p.algo = row->algo;
-    p.out = nv_output(row->algo, d, F);
+    p.out = nv_output(row->algo, d, cell);
     if (row->algo == MMAREF_ALGO_SFMA) {  /* IEEE FMA: every step rounds to nearest even */
         p.align_products = p.align_c = MMAREF_RNE;
         return p;
     }
-    p.frac_bits = F;                      /* FDA Step 3 and GDFS Step 5 truncate: RZ */
+    p.frac_bits = cell & ~RNE_D;          /* FDA Step 3 and GDFS Step 5 truncate: RZ */
     p.align_products = p.align_c = MMAREF_RZ;
     p.group = row->algo == MMAREF_ALGO_GDFS ? GDFS_GROUP : 0;
     if (block_size)

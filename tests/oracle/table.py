@@ -181,10 +181,23 @@ NV_BEYOND_PAPER = {
 }
 
 
+# Cells beyond the paper, from published hardware measurements (not from the model): Khattak & Mikaitis,
+# "Accurate Models of NVIDIA Tensor Cores" (ACM TACO), B200 results of mma.sync.m16n8k32 with e4m3 and e5m2
+# operands (their repository MATLAB-tensor-core, model_validation/B200/{E4M3,E5M2}).  Those results agree
+# with one FDA that keeps F = 31 bits and rounds an f32 D to nearest even (docs/algorithms.md, "Blackwell
+# mma.sync FP8"); m16n8k16 and f16 D are assumed to follow the same rules.  Hopper's mma.sync FP8 has no
+# trustworthy measurement and stays out.
+MEASURED_CELLS = {
+    ('blackwell', 'QMMA.16832.F32.f8'): 'FDA(F=31)', ('blackwell', 'QMMA.16832.F16.f8'): 'FDA(F=31)',
+    ('blackwell', 'QMMA.16816.F32.f8'): 'FDA(F=31)', ('blackwell', 'QMMA.16816.F16.f8'): 'FDA(F=31)',
+}
+MEASURED_NOTE = "not in Table III: Blackwell mma.sync FP8 from Khattak & Mikaitis' B200 measurements"
+
+
 def table_iii_cell(row, arch):
     for rows, cells in TABLE_III:
         if row in rows:
-            return cells[NV_ARCHS.index(arch)]
+            return cells[NV_ARCHS.index(arch)] or MEASURED_CELLS.get((arch, row))
     raise NotInPaper(f"Table III has no row {row}")
 
 
@@ -197,7 +210,7 @@ FDA_F = {
     'ampere': {'HMMA': 24},
     'ada': {'HMMA': 24, 'QMMA': 13},
     'hopper': {'HMMA': 25, 'HGMMA': 25, 'QGMMA': 13},
-    'blackwell': {'HMMA': 25, 'UTCHMMA': 25, 'UTCQMMA': 25},
+    'blackwell': {'HMMA': 25, 'UTCHMMA': 25, 'UTCQMMA': 25, 'QMMA': 31},   # QMMA: MEASURED_CELLS
     'rtx-blackwell': {'HMMA': 25, 'QMMA': 25},
 }
 GDFS_F = 35          # IV-E Step 4: "fixed-point numbers with F = 35 fractional bits"
@@ -213,6 +226,8 @@ COFDA = {
 # IV-C Step 5: FP32 output rounds toward zero "at the 13th fractional bit for Ada Lovelace QMMA or Hopper
 # QGMMA instructions or the 23rd fractional bit for other instructions"; FP16 output rounds to nearest even.
 E8M13 = {('ada', 'QMMA'), ('hopper', 'QGMMA')}
+# Measured (MEASURED_CELLS): B200 mma.sync FP8 rounds an f32 D to nearest even.
+F32_RNE = {('blackwell', 'QMMA')}
 
 
 def nv_algorithm(arch, row, opcode):
@@ -226,6 +241,8 @@ def nv_out(arch, opcode, algo, d):
         return d + '-rne'                     # IV-A: IEEE FMA in FP64
     if d == 'f16':
         return 'f16-rne'
+    if (arch, opcode) in F32_RNE:
+        return 'f32-rne'
     return 'f32_e8m13-rz' if (arch, opcode) in E8M13 else 'f32-rz'
 
 
@@ -444,6 +461,8 @@ def derive(arch, name):
             # HGMMA instructions, the data types of A and B must be the same".
             note = "UTCHMMA with A and B of different types (f16 x bf16): Appendix B lists only A and B of one type"
         cell = table_iii_cell(ref_row, arch)
+        if (arch, ref_row) in MEASURED_CELLS:
+            note = MEASURED_NOTE
         if cell is None:
             raise NotInPaper(f"Table III: {ref_row} is N/A on {arch}")
         sched = nv_schedule(arch, p, ref_row, opcode)
@@ -473,6 +492,7 @@ def available_cells():
     for rows, cells in TABLE_III:
         for row in rows:
             out |= {(arch, row) for arch, cell in zip(NV_ARCHS, cells) if cell}
+    out |= set(MEASURED_CELLS)
     for names, cdna2, cdna3 in TABLE_IV:
         for nm in names:
             out |= {(arch, nm) for arch, cell in (('cdna2', cdna2), ('cdna3', cdna3)) if cell}
