@@ -38,7 +38,7 @@ blackwell tcgen05.mma.m128n8k32.block32.f32.e2m1.e4m3.ue8m0 = 1 FDA 25 0 rz rz p
 blackwell tcgen05.mma.m128n8k64.block16.f32.e2m1.e2m1.ue4m3 = 1 GDFS 35 16 rz rz per-group 0 f32-rz  # IV-E
 rtx-blackwell mma.m16n8k32.f32.e4m3.e4m3.f32 = 1 FDA 25 0 rz rz none 0 f32-rz   # Step 3 RTX QMMA 25, no chain
 blackwell mma.m16n8k32.f32.e5m2.e4m3.f32 = 1 FDA 31 0 rz rz none 0 f32-rne    # B200 measured (K&M): F=31, RNE
-blackwell mma.m16n8k16.f16.e4m3.e4m3.f16 = 1 FDA 31 0 rz rz none 0 f16-rne    # assumed alike: K=16, f16 D
+blackwell mma.m16n8k16.f32.e4m3.e4m3.f32 = 1 FDA 31 0 rz rz none 0 f32-rne    # assumed alike: K=16
 rtx-blackwell mma.m8n8k4.f64.f64.f64.f64 = 1 SFMA 0 0 rne rne none 0 f64-rne
 cdna1 v_mfma_f32_32x32x4bf16 = 1 GPS 0 2 rne rne none 0 f32-rne             # docs "CDNA1": G as CDNA2, no flush
 cdna1 v_mfma_f32_16x16x16f16 = 1 GPS 0 4 rne rne none 0 f32-rne
@@ -128,7 +128,7 @@ grep -q '^not ok - table: cdna1 v_mfma_f32_32x32x8f16: .*flush: oracle 0, model 
 grep -q '^not ok - table: ampere mma.m16n8k16.f16.f16.f16.f16: .*passes: oracle 2, model 1' <<<"$out" || miss+=" ampere-chain"
 grep -q '^not ok - table: hopper mma.m16n8k16.f32.e4m3.e4m3.f32: existence: oracle .not in the paper' <<<"$out" || miss+=" hopper-QMMA"
 grep -q '^not ok - table: m3xu m3xu.m8n4k4.f32.f32.f32.f32: .*frac_bits: oracle 46, model 45' <<<"$out" || miss+=" m3xu-F"
-grep -q '^not ok - oracle table vs mmaref list --json: 5107 instructions compared .*: 5 differ$' <<<"$out" || miss+=" summary"
+grep -q '^not ok - oracle table vs mmaref list --json: 5099 instructions compared .*: 5 differ$' <<<"$out" || miss+=" summary"
 if [[ $rc -eq 1 && -z $miss ]]; then
   ok "oracle table comparison reports each of 5 planted errors (Hopper F 25->24, CDNA1 GPS flush=1, Ampere CoFDA as one pass, QMMA on Hopper, M3XU FP32 F 46->45) and exits 1"
 else

@@ -71,14 +71,19 @@ static const nv_row nv_rows[] = {
      FROM_AMPERE(24), COFDA_AMPERE_ADA, 1, "HMMA.16816.F32.BF16"},
     {OP_MMA, {16}, 8, 8, 8, F32, FMTS(MMAREF_BF16), FMTS(MMAREF_BF16), END, NULL, {0}, MMAREF_ALGO_FDA,
      FROM_AMPERE(24), 0, 1, "HMMA.1688.F32.BF16"},
-    /* QMMA FP8 on Ada: F=13 (CoFDA for K=32).  RTX Blackwell's f8f6f4 rows below cover its FP8.
-     * Blackwell (B200) mma.sync FP8: one FDA with F=31 and an f32 D rounded to nearest even, the smallest F
-     * that reproduces Khattak & Mikaitis' B200 measurements of m16n8k32 (docs/algorithms.md, "Blackwell
-     * mma.sync FP8"); m16n8k16 and f16 D are assumed alike.  Hopper: no trustworthy measurement, left out. */
-    {OP_MMA, {16}, 8, 8, 32, F32_F16, F8, F8, END, NULL, {0}, MMAREF_ALGO_FDA,
-     {NA, NA, NA, 13, NA, 31 | RNE_D, NA}, BIT(ARCH_ADA), 1, "QMMA.16832.%D.%A.%B"},
-    {OP_MMA, {16}, 8, 8, 16, F32_F16, F8, F8, END, NULL, {0}, MMAREF_ALGO_FDA,
-     {NA, NA, NA, 13, NA, 31 | RNE_D, 25}, 0, 1, "QMMA.16816.%D.%A.%B"},
+    /* QMMA FP8 on Ada: F=13 (CoFDA for K=32).  RTX Blackwell's f8f6f4 rows below cover its FP8. */
+    {OP_MMA, {16}, 8, 8, 32, F32_F16, F8, F8, END, NULL, {0}, MMAREF_ALGO_FDA, {NA, NA, NA, 13, NA, NA, NA},
+     BIT(ARCH_ADA), 1, "QMMA.16832.%D.%A.%B"},
+    {OP_MMA, {16}, 8, 8, 16, F32_F16, F8, F8, END, NULL, {0}, MMAREF_ALGO_FDA, {NA, NA, NA, 13, NA, NA, 25},
+     0, 1, "QMMA.16816.%D.%A.%B"},
+    /* Blackwell (B200) mma.sync FP8 with f32 D: one FDA with F=31 and D rounded to nearest even, the smallest
+     * F that reproduces Khattak & Mikaitis' B200 measurements of m16n8k32 (docs/algorithms.md, "Blackwell
+     * mma.sync FP8"); m16n8k16 assumed alike.  f16 D is left out (the published B200 f16 results match no
+     * rule), and so is Hopper's mma.sync FP8 (no trustworthy measurement). */
+    {OP_MMA, {16}, 8, 8, 32, F32, F8, F8, END, NULL, {0}, MMAREF_ALGO_FDA, {NA, NA, NA, NA, NA, 31 | RNE_D, NA},
+     0, 1, "QMMA.16832.%D.%A.%B"},
+    {OP_MMA, {16}, 8, 8, 16, F32, F8, F8, END, NULL, {0}, MMAREF_ALGO_FDA, {NA, NA, NA, NA, NA, 31 | RNE_D, NA},
+     0, 1, "QMMA.16816.%D.%A.%B"},
     /* DMMA.16x8xK on Hopper. */
     {OP_MMA, {16}, 8, 8, 16, FMTS(MMAREF_F64), FMTS(MMAREF_F64), FMTS(MMAREF_F64), END, NULL, {0},
      MMAREF_ALGO_SFMA, {NA, NA, NA, NA, SF, NA, NA}, 0, 1, "DMMA.16x8x16"},

@@ -185,11 +185,10 @@ NV_BEYOND_PAPER = {
 # "Accurate Models of NVIDIA Tensor Cores" (ACM TACO), B200 results of mma.sync.m16n8k32 with e4m3 and e5m2
 # operands (their repository MATLAB-tensor-core, model_validation/B200/{E4M3,E5M2}).  Those results agree
 # with one FDA that keeps F = 31 bits and rounds an f32 D to nearest even (docs/algorithms.md, "Blackwell
-# mma.sync FP8"); m16n8k16 and f16 D are assumed to follow the same rules.  Hopper's mma.sync FP8 has no
-# trustworthy measurement and stays out.
+# mma.sync FP8"); m16n8k16 is assumed to follow the same rules.  f16 D stays out (the published B200 f16
+# results match no rule), and so does Hopper's mma.sync FP8 (no trustworthy measurement).
 MEASURED_CELLS = {
-    ('blackwell', 'QMMA.16832.F32.f8'): 'FDA(F=31)', ('blackwell', 'QMMA.16832.F16.f8'): 'FDA(F=31)',
-    ('blackwell', 'QMMA.16816.F32.f8'): 'FDA(F=31)', ('blackwell', 'QMMA.16816.F16.f8'): 'FDA(F=31)',
+    ('blackwell', 'QMMA.16832.F32.f8'): 'FDA(F=31)', ('blackwell', 'QMMA.16816.F32.f8'): 'FDA(F=31)',
 }
 MEASURED_NOTE = "not in Table III: Blackwell mma.sync FP8 from Khattak & Mikaitis' B200 measurements"
 
