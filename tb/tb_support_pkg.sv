@@ -18,7 +18,7 @@ package tb_support_pkg;
   import "DPI-C" function int mmaref_tb_gen_packed(input int h, input longint unsigned seed,
       input longint unsigned idx, output longint unsigned c,
       output bit [32*MAX_K-1:0] a, output bit [32*MAX_K-1:0] b, output longint unsigned d);
-  // The directed vectors at the head of the stream (the library's, and tb/m3xu_directed.c's for M3XU).
+  // The directed vectors at the head of the stream (the library's mmaref_gen_directed_count).
   import "DPI-C" function int mmaref_tb_directed_count(input int h);
   // Print a mismatch: configuration, operands decoded, both results, seed and index.
   import "DPI-C" function void mmaref_tb_report(input int h, input string unit,
