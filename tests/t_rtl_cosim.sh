@@ -1,5 +1,5 @@
 # RTL co-simulation (docs/rtl.md): every FDA/GDFS configuration of the instruction table and every mode
-# of every M3XU design (tests/t_rtl_m3xu.sh checks those further), 30,000 vectors each (RTL_TEST_COUNT;
+# of every M3XU design (tests/t_rtl_m3xu.sh checks those further), 100,000 vectors each (RTL_TEST_COUNT;
 # `make rtl-regress` runs 10,000,000),
 # checked bit for bit against the model through DPI-C; every 4th run with random backpressure and
 # bubbles on the valid/ready handshake.  The deliberately broken units (F one bit short; CoFDA built as
@@ -7,7 +7,7 @@
 # FST waveform.
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.."
-count=${RTL_TEST_COUNT:-30000}
+count=${RTL_TEST_COUNT:-100000}
 
 if ! command -v verilator >/dev/null; then
   not_ok "rtl: verilator is not installed (make setup)"
