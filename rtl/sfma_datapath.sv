@@ -86,7 +86,7 @@ module sfma_datapath #(
   logic signed [SW-1:0] sum;
   assign p_w = W'(prod) << G;
   assign c_w = MUTANT == 1 ? c_al : c_al | W'(c_lost);       // the sticky bit (the mutant loses it)
-  assign sum = (p_neg ? -SW'(p_w) : SW'(p_w)) + (mma_pkg::fp_sign(uc) ? -SW'(c_w) : SW'(c_w));
+  assign sum = (p_neg ? -(SW'(p_w)) : SW'(p_w)) + (mma_pkg::fp_sign(uc) ? -(SW'(c_w)) : SW'(c_w));
 
   logic [AW-1:0] rounded;
   mma_encode #(.SW(SW), .LW(LW), .OUT_MASK(OUT_MASK), .DW(AW)) u_encode (

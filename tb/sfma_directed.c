@@ -22,7 +22,9 @@
  *   - underflow: results at the smallest normal / largest subnormal boundary (ties both ways), products of
  *     normal numbers landing 1 .. p + 2 binades below the smallest normal (subnormal results);
  *   - alignment: c from 3p + 8 binades below the product to 3p + 8 above, both signs, three significand
- *     patterns (the window's jam and clamp edges of rtl/sfma_datapath.sv);
+ *     patterns (the window's jam and clamp edges of rtl/sfma_datapath.sv); the same from 2p + 8 below to
+ *     8 above a subnormal times a power of two (a product of 1, 2 or p - 1 significant bits;
+ *     c's last bits odd both ways, so that a misplaced sticky bit turns a near-tie into a tie);
  *   - residuals: c = -RN(x y), so D is the product's exact rounding error (every product bit counts);
  *   - chains (K > 1): overflow, cancellation and zero signs across the K steps, sums of subnormals. */
 #include <stdlib.h>
@@ -250,6 +252,18 @@ static void alignment(case_set *f)
             for (size_t m = 0; m < 3; m++)
                 for (int s = 0; s < 2; s++)
                     add(f, a, bs[b], num(f, s, cm[m], sh - man));
+    /* a subnormal times a power of two: a product of fewer than 2p significant bits (1, 2 or p - 1), C
+     * from 2p + 8 binades below its leading bit to 8 above: where C's lowest bits fall just below the
+     * window while the result keeps the product's binade or the one below */
+    const uint64_t subs[] = {1, 3, hidden - 1}, cs[] = {hidden, top, hidden + 1, hidden + 3, hidden + 5};
+    for (size_t i = 0; i < 3; i++) {
+        uint64_t as = num(f, 0, subs[i], f->emin - man), b2 = num(f, 0, 1, p + 5);
+        int lead = f->emin - man + 63 - __builtin_clzll(subs[i]) + p + 5; /* the product's leading bit */
+        for (int sh = -(2 * p + 8); sh <= 8; sh++)
+            for (size_t m = 0; m < sizeof cs / sizeof cs[0]; m++)
+                for (int s = 0; s < 2; s++)
+                    add(f, as, b2, num(f, s, cs[m], lead + sh - man));
+    }
 }
 
 static uint64_t bits_of(const case_set *f, double x)
