@@ -34,7 +34,7 @@ for i in sfma:
     hit = [c for c in cfgs if c[2] == "check" and units[c[1]][1] == "SFMA" and c[8] == i["a"] and int(c[5]) == i["k"]
            and c[12] == out and (int(units[c[1]][8]) >> outs[out]) & 1 and int(units[c[1]][2]) == i["k"]]
     if len(hit) != 1:
-        bad.append(f"{i[\"arch\"]}:{i[\"name\"]} has {len(hit)} configurations")
+        bad.append("%s:%s has %d configurations" % (i["arch"], i["name"], len(hit)))
 checks = [c for c in cfgs if c[2] == "check" and units[c[1]][1] == "SFMA"]
 covered = sum(int(c[15]) for c in checks)
 if covered != len(sfma):
