@@ -22,3 +22,5 @@ rtl/m3xu_sum.sv         // M3XU Steps 1, 4-6: specials, align, sum, round
 rtl/m3xu_datapath.sv    // M3XU multipliers, product registers, one step
 rtl/m3xu_unit.sv        // M3XU unit: handshake, step FSM, buffers, pipelined variant
 rtl/naive_fp32_unit.sv  // comparison design: FP32 by 24x24 multipliers, K = 8 in one step
+rtl/sfma_datapath.sv    // SFMA: one IEEE fused multiply-add (f64 / f32, RNE)
+rtl/sfma_unit.sv        // SFMA unit: K chained FMAs through one datapath, one per cycle

@@ -2,7 +2,8 @@
 """Derive the RTL co-simulation configurations from the instruction table (`mmaref list --json`).
 
 The RTL implements passes of kind FDA (fda_unit; its CHAIN parameter chains passes) and GDFS (gdfs_unit)
-that align by truncation (align_products and align_c "rz") without flushing.  An instruction whose
+that align by truncation (align_products and align_c "rz"), and SFMA (sfma_unit: K IEEE FMAs, "rne"),
+without flushing.  An instruction whose
 schedule has only such passes, all alike but for the products they take, is served by a unit.
 
 A unit is the hardware: one per (kind, number of passes, products per pass, F, scales, block size of
@@ -10,8 +11,8 @@ per-product scales, group); its parameters are K = passes x products per pass, F
 BLOCK, and the operand formats and output kinds it serves at run time are the union over its
 configurations (gdfs_unit takes its scale format and block size at run time).  A configuration is one
 distinct (unit, a, b, c, d, output, scale format, block size) among the instructions (the first
-instruction of the table stands for the others).  Two mutants (a unit with F one bit short; a CoFDA
-unit built single-pass) are added for the mutation check.  Format and output codes come from the
+instruction of the table stands for the others).  Three mutants (a unit with F one bit short; a CoFDA
+unit built single-pass; an f64 SFMA unit that loses the sticky bit) are added for the mutation check.  Format and output codes come from the
 model's schema (`mmaref list --schema --json`), as rtl/mma_formats.svh's do.
 
 The M3XU design (architecture `m3xu`) is one unit serving several instructions, one per mode, chosen
@@ -34,7 +35,7 @@ import os
 import subprocess
 import sys
 
-KINDS = {"FDA": 0, "GDFS": 1, "M3XU": 2, "NAIVE_FP32": 3}  # the bench's ALGO parameter
+KINDS = {"FDA": 0, "GDFS": 1, "M3XU": 2, "NAIVE_FP32": 3, "SFMA": 6}  # the bench's ALGO parameter
 
 # The RTL unit of each kind and the parameters it takes, from the unit's fields: the one place lint and
 # synthesis (synth/lint.sh, synth/synth.sh) learn a unit's top module and parameters (units.txt).
@@ -46,7 +47,11 @@ UNIT_MODULES = {
                            ("OUT_LO", "out_lo"), ("OUT_HI", "out_hi"), ("PIPE", "pipe"))),
     "NAIVE_FP32": ("naive_fp32_unit", (("L", "k"), ("AB_MASK", "ab"), ("F_LO", "f_lo"), ("F_HI", "f"),
                                        ("OUT_LO", "out_lo"), ("OUT_HI", "out_hi"))),
+    "SFMA": ("sfma_unit", (("K", "k"), ("OUT_MASK", "out"))),   # formats: those of its output kinds
 }
+# How each kind the RTL implements aligns (align_products and align_c): FDA and GDFS truncate; SFMA's
+# IEEE operations round once, to nearest even.
+ALIGN = {"FDA": "rz", "GDFS": "rz", "SFMA": "rne"}
 
 # The M3XU unit and the comparison designs of the paper's Table III (issue 12 synthesizes them for area):
 # (kind, name, the modes it serves = formats of A, multiplier width, pipelined data-assignment stage).
@@ -99,8 +104,8 @@ def unit_key(ins):
     alike = all({k: v for k, v in p.items() if k not in ("k_first", "k_count", "out")}
                 == {k: v for k, v in p0.items() if k not in ("k_first", "k_count", "out")}
                 and p["k_count"] == p0["k_count"] for p in passes)
-    if (p0["algo"] not in ("FDA", "GDFS") or not alike or p0["align_products"] != "rz" or p0["align_c"] != "rz"
-            or p0["flush"]):
+    if (p0["algo"] not in ALIGN or not alike or p0["align_products"] != ALIGN[p0["algo"]]
+            or p0["align_c"] != ALIGN[p0["algo"]] or p0["flush"]):
         return None
     block = ins["block_size"] if p0["scales"] == "per-product" else 0
     return (p0["algo"], len(passes), p0["k_count"], p0["frac_bits"], p0["scales"], block, p0["group"])
@@ -164,19 +169,25 @@ def main():
         seen[key] = len(configs)
         configs.append(dict(ins, ukey=ukey, out=d_out, covers=1))
 
+    # SFMA's units and configurations come after the M3XU designs, so that the others keep their numbers
+    later = [c for c in configs if c["ukey"][0] == "SFMA"]
+    configs = [c for c in configs if c["ukey"][0] != "SFMA"]
     units, unit_of = [], {}
-    for cfg in configs:
-        kind, passes, k_count, f, _, block, _ = ukey = cfg["ukey"]
-        if ukey not in unit_of:
-            unit_of[ukey] = len(units)
-            units.append(dict(algo=KINDS[kind], kind=kind, k=passes * k_count, f=f, chain=passes, block=block,
-                              ab=0, c=0, out=0, mutant=0))
-        u = units[unit_of[ukey]]
-        u["ab"] |= (1 << fmt[cfg["a"]]) | (1 << fmt[cfg["b"]])
-        u["c"] |= 1 << fmt[cfg["c"]]
-        for p in cfg["schedule"]:
-            u["out"] |= 1 << out[p["out"]]
-        cfg.update(unit=unit_of[ukey], kind="check", k=u["k"], f=f, chain=passes)
+
+    def group(cfgs):
+        for cfg in cfgs:
+            kind, passes, k_count, f, _, block, _ = ukey = cfg["ukey"]
+            if ukey not in unit_of:
+                unit_of[ukey] = len(units)
+                units.append(dict(algo=KINDS[kind], kind=kind, k=passes * k_count, f=f, chain=passes, block=block,
+                                  ab=0, c=0, out=0, mutant=0))
+            u = units[unit_of[ukey]]
+            u["ab"] |= (1 << fmt[cfg["a"]]) | (1 << fmt[cfg["b"]])
+            u["c"] |= 1 << fmt[cfg["c"]]
+            for p in cfg["schedule"]:
+                u["out"] |= 1 << out[p["out"]]
+            cfg.update(unit=unit_of[ukey], kind="check", k=u["k"], f=f, chain=passes)
+    group(configs)
 
     # Mutants: a Hopper-style f16 FDA unit with F one bit short, and an Ampere CoFDA unit in one pass.
     def add_mutant(pred, change, label):
@@ -193,6 +204,11 @@ def main():
     add_mutant(lambda c: c["ukey"][0] == "FDA" and c["chain"] == 2 and c["a"] == "f16",
                lambda m: m.update(chain=1), "mutant-single-pass")
     m3xu_units(table, fmt, out, units, configs)
+    configs += later
+    group(later)
+    # SFMA: an f64 unit whose FMA drops the sticky bit of C's alignment (sfma_unit MUTANT = 1)
+    add_mutant(lambda c: c.get("ukey", ("M3XU",))[0] == "SFMA" and c["a"] == "f64" and c["k"] == 4, lambda m: None,
+               "mutant-no-sticky")
 
     os.makedirs(out_dir, exist_ok=True)
     with Output(os.path.join(out_dir, "tb_units.svh")) as f:

@@ -1,7 +1,7 @@
 // mma_bench: the testbench of one unit instance (fda_unit, gdfs_unit, m3xu_unit or naive_fp32_unit:
-// ALGO 0..3).  Only the instance the top selects gets a clock.  Every cycle it offers the next vector of
+// ALGO 0..3; sfma_unit: ALGO 6).  Only the instance the top selects gets a clock.  Every cycle it offers the next vector of
 // the (instruction, seed) stream (mmaref_tb_gen; M3XU units: mmaref_tb_gen_packed, the operand word
-// packed at the format's width), computes the expected D through the model (mmaref_dpi_dot), and checks
+// packed at the format's width; SFMA units too, one value a lane), computes the expected D through the model (mmaref_dpi_dot), and checks
 // every D the unit returns, in order, bit for bit.  It also counts the cycles between handshakes and
 // from a handshake to its result (cycles/op, latency on the RESULT line: M3XU's 1, 2 or 4 steps), and
 // fails a run that waits STALL_CYCLES for a result (a unit that drops one would otherwise hang).
@@ -9,7 +9,7 @@
 // handshake) +replay=N (vector N alone, for a waveform) +show (print every D, the RTL's and the model's).
 module mma_bench #(
   // the unit (tb/gen_configs.py writes every value): ALGO 0 fda_unit, 1 gdfs_unit, 2 m3xu_unit,
-  // 3 naive_fp32_unit; its parameters (M3XU: K = lanes, F = F_HI = F_w, CHAIN = the most steps)
+  // 3 naive_fp32_unit, 6 sfma_unit; its parameters (M3XU: K = lanes, F = F_HI = F_w, CHAIN = the most steps)
   parameter int ALGO, K, F, CHAIN, AB_MASK, C_MASK, OUT_MASK, BLOCK,
   parameter int MUL_W = 0, PIPE = 0, F_LO = 0, OUT_LO = 0, OUT_HI = 0,  // M3XU units only
   parameter int UNIT,
@@ -23,12 +23,15 @@ module mma_bench #(
   localparam int AW  = ALGO == 1 ? 4 : mma_pkg::max_width(AB_MASK);
   localparam int NS  = ALGO == 1 ? K / 16 : (BLOCK > 0 ? K / BLOCK : 0);
   localparam int NSW = NS > 0 ? NS : 1;
-  localparam bit M3XU = ALGO >= 2;
+  localparam bit M3XU = ALGO == 2 || ALGO == 3;
+  localparam bit SFMA = ALGO == 6;
+  localparam bit PACKED = M3XU || SFMA;  // operands, C and D through mmaref_tb_gen_packed (64-bit C, D)
   // operand words: M3XU's L x 16 bits, the naive unit's L x 32, else K lanes of AW; C and D 32 bits
-  // (64 for an M3XU unit with f32c)
+  // (64 for an M3XU unit with f32c; an SFMA unit: AW, f32 in the low end)
   localparam int ABW = ALGO == 2 ? K * mma_pkg::max_width(AB_MASK & ~mma_pkg::M3XU_WIDE_FMTS)
                      : ALGO == 3 ? K * mma_pkg::M3XU_PART_W : K * AW;
-  localparam int DW  = ALGO == 2 && AB_MASK[mma_pkg::FMT_F32C] ? mma_pkg::fmt_width(mma_pkg::FMT_F32C) : 32;
+  localparam int DW  = ALGO == 2 && AB_MASK[mma_pkg::FMT_F32C] ? mma_pkg::fmt_width(mma_pkg::FMT_F32C)
+                     : SFMA ? AW : 32;
 
   // ---- the unit ----
   logic rst_n = 1'b0;
@@ -43,7 +46,9 @@ module mma_bench #(
 
   // the unit's ports connect by name (.*) to the signals above
   generate
-    if (ALGO == 3) begin : g_naive
+    if (SFMA) begin : g_sfma
+      sfma_unit #(.K(K), .OUT_MASK(OUT_MASK), .MUTANT(MUTANT)) dut (.*);
+    end else if (ALGO == 3) begin : g_naive
       naive_fp32_unit #(.L(K), .AB_MASK(AB_MASK), .F_LO(F_LO), .F_HI(F), .OUT_LO(OUT_LO), .OUT_HI(OUT_HI)) dut (.*);
     end else if (ALGO == 2) begin : g_m3xu
       m3xu_unit #(.L(K), .MUL_W(MUL_W), .AB_MASK(AB_MASK), .F_LO(F_LO), .F_HI(F), .OUT_LO(OUT_LO),
@@ -66,6 +71,7 @@ module mma_bench #(
   bit [32*MAX_SCALE-1:0] gsa, gsb;
   int unsigned gc, gd;
   longint unsigned gc64, gd64;
+  int lane_w = 32;  // SFMA: the width of the instruction's format, as mmaref_tb_gen_packed packs it
   // cycles: the clock count, the first and last handshake, the first result taken
   longint unsigned cycle = 0, accepts = 0, first_accept = 0, last_accept = 0, first_result = 0;
   // a unit that loses or withholds a result must not hang the run: this many cycles without one fail it
@@ -98,13 +104,14 @@ module mma_bench #(
       count = 1;
     end
     // the unit must be the hardware the instruction describes (a mutant differs on purpose)
-    expect_param("align_products", mma_pkg::ROUND_RZ);  // the units truncate when aligning
-    expect_param("align_c", mma_pkg::ROUND_RZ);
+    // the units truncate when aligning; SFMA's IEEE operations round to nearest even
+    expect_param("align_products", SFMA ? mma_pkg::ROUND_RNE : mma_pkg::ROUND_RZ);
+    expect_param("align_c", SFMA ? mma_pkg::ROUND_RNE : mma_pkg::ROUND_RZ);
     expect_param("flush", 0);
     expect_param("scales", ALGO == 1 ? mma_pkg::SCALES_PER_GROUP
                            : BLOCK > 0 ? mma_pkg::SCALES_PER_PRODUCT : mma_pkg::SCALES_NONE);
     if (M3XU) start_m3xu();
-    else expect_param("algo", ALGO == 1 ? mma_pkg::ALGO_GDFS : mma_pkg::ALGO_FDA);
+    else expect_param("algo", ALGO == 1 ? mma_pkg::ALGO_GDFS : SFMA ? mma_pkg::ALGO_SFMA : mma_pkg::ALGO_FDA);
     if (M3XU) begin
       // checked by start_m3xu
     end else if (MUTANT == 0) begin
@@ -133,8 +140,15 @@ module mma_bench #(
       fmt_b    = mma_pkg::FMT_BITS'(mmaref_dpi_param(h, "b"));
       fmt_c    = mma_pkg::FMT_BITS'(mmaref_dpi_param(h, "c"));
       out_kind = mma_pkg::OUT_BITS'(mmaref_dpi_param(h, "out"));
+      if (SFMA) begin  // A, B, C and D in the output kind's format, which the unit takes from out_kind
+        expect_param("a", mma_pkg::out_format(int'(out_kind)));
+        expect_param("b", mma_pkg::out_format(int'(out_kind)));
+        expect_param("c", mma_pkg::out_format(int'(out_kind)));
+        expect_param("d", mma_pkg::out_format(int'(out_kind)));
+        lane_w = mma_pkg::fmt_width(mma_pkg::out_format(int'(out_kind)));
+      end
     end
-    if (M3XU) check_packed_entry();
+    if (PACKED) check_packed_entry();
     else check_open_array_entry();
     t0 = mmaref_tb_seconds();
   endtask
@@ -252,13 +266,20 @@ module mma_bench #(
         if (sent < count && !(bp && $urandom % 5 == 0)) begin
           longint unsigned idx = first + sent;
           int st;
-          if (M3XU) begin  // the operand words as the unit's ports hold them
+          if (PACKED) begin  // the operand words as the unit's ports hold them
             if (mmaref_tb_gen_packed(h, seed, idx, gc64, ga, gb, gd64) < 0)
               $fatal(1, "mmaref_tb_gen_packed failed at index %0d", idx);
             exp_q.push_back(gd64);
             c <= DW'(gc64);
-            a <= ga[ABW-1:0];
-            b <= gb[ABW-1:0];
+            if (M3XU) begin
+              a <= ga[ABW-1:0];
+              b <= gb[ABW-1:0];
+            end else begin  // SFMA: value i packed at lane_w bits goes to lane i (AW bits, the low end)
+              for (int i = 0; i < K; i++) begin
+                a[i*AW +: AW] <= AW'(ga[i*lane_w +: 64] & (lane_w == 64 ? ~64'd0 : (64'd1 << lane_w) - 64'd1));
+                b[i*AW +: AW] <= AW'(gb[i*lane_w +: 64] & (lane_w == 64 ? ~64'd0 : (64'd1 << lane_w) - 64'd1));
+              end
+            end
           end else begin
             void'(mmaref_tb_gen(h, seed, idx, gc, ga, gb, gsa, gsb));
             st = mmaref_dpi_dot(h, gc, ga, gb, gsa, gsb, gd);

@@ -1,10 +1,10 @@
-# RTL co-simulation (docs/rtl.md): every FDA/GDFS configuration of the instruction table and every mode
+# RTL co-simulation (docs/rtl.md): every FDA/GDFS/SFMA configuration of the instruction table and every mode
 # of every M3XU design (tests/t_rtl_m3xu.sh checks those further), 100,000 vectors each (RTL_TEST_COUNT;
 # `make rtl-regress` runs 10,000,000),
 # checked bit for bit against the model through DPI-C; every 4th run with random backpressure and
 # bubbles on the valid/ready handshake.  The deliberately broken units (F one bit short; CoFDA built as
-# a single pass; M3XU without a_L b_L, without FP32C's sign flip) must be caught, with a report and an
-# FST waveform.
+# a single pass; M3XU without a_L b_L, without FP32C's sign flip; SFMA without its sticky bit) must be
+# caught, with a report and an FST waveform.
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.."
 count=${RTL_TEST_COUNT:-100000}
