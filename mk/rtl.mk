@@ -94,7 +94,8 @@ synth-sweep:
 	@python3 synth/units_extra.py sweep --subset $(SWEEP_SUBSET) $(SWEEP_DIR)
 	@SYNTH_UNITS=$(SWEEP_DIR)/units.txt SYNTH_OUT=$(SWEEP_DIR) SYNTH_NOSHARE=$(SYNTH_NOSHARE) \
 	  SYNTH_TITLE="fda_unit sweep (SWEEP_SUBSET=$(SWEEP_SUBSET))" bash synth/synth.sh; \
-	  rc=$$?; python3 synth/sweep_plot.py $(SWEEP_DIR) && exit $$rc
+	  rc=$$?; python3 synth/sweep_plot.py $(SWEEP_DIR) && cp $(SWEEP_DIR)/sweep.md $(SWEEP_DIR)/sweep.png synth/ \
+	  && echo "copied to synth/sweep.md, synth/sweep.png" && exit $$rc
 
 cosim-demo: $(RTL_SIM) $(RTL_GEN)/configs.txt
 	@bash tb/run_cosim.sh --demo --count $${RTL_DEMO_COUNT:-200000} --seed $(RTL_SEED)

@@ -74,30 +74,32 @@ def main(argv):
     with open(os.path.join(d, "sweep.md"), "w") as f:
         f.write("\n".join(md) + "\n")
     print("\n".join(md))
-    # the plot: area and delay against K, one line per (format set, F) with two K or more
+    # the plot: area and delay of every unit as bars (format set, K, F); with a series over two K or more,
+    # a third panel: area against K, one line per (format set, F)
     series = sorted({(s, fb) for (s, k, fb) in res if sum(1 for x in res if x[0] == s and x[2] == fb) >= 2})
-    single = sorted({(s, fb) for (s, k, fb) in res} - set(series))
     gp = os.path.join(d, "sweep.gp")
     png = os.path.join(d, "sweep.png")
+    bars = os.path.join(d, "sweep-bars.csv")
+    order = sorted(res, key=lambda x: (list(FORMAT_SETS).index(x[0]), x[1], x[2]))
+    with open(bars, "w") as b:
+        b.write("unit,area_um2,delay_ps\n" + "".join(f"{s} K={k} F={fb},{res[(s, k, fb)]['area']},"
+                                                    f"{res[(s, k, fb)]['delay']}\n" for s, k, fb in order))
     q = lambda p: "'" + p.replace("'", "''") + "'"  # noqa: E731  (a gnuplot single-quoted string)
     with open(gp, "w") as f:
-        f.write(f"set terminal pngcairo size 1400,600 font ',10'\nset output {q(png)}\nset datafile separator ','\n"
-                "set multiplot layout 1,3\nset logscale x 2\nset xlabel 'K (products per pass)'\nset key top left\n"
-                "set grid\n")
-        for col, label in ((4, "area (um^2)"), (5, "critical path (ps)")):
-            f.write(f"set ylabel '{label}'\nset title 'fda\\_unit {label.split(' (')[0]} against K'\n")
-            plots = [f"{q(csv)} using 2:(strcol(1) eq '{s}' && $3 == {fb} ? ${col} : 1/0) with linespoints "
-                     f"title '{s} F={fb}'" for s, fb in series]
-            f.write("plot " + ", \\\n     ".join(plots or ["1/0 notitle"]) + "\n")
-        # the units that stand alone (one K): area by format set, F in the label
-        f.write("unset logscale x\nset xlabel ''\nset ylabel 'area (um^2)'\nset title 'area by format set "
-                "(single K)'\nset style data histogram\nset style fill solid 0.6\nset xtics rotate by -35\n"
-                "unset key\n")
-        labels = [(s, k, fb) for (s, k, fb) in sorted(res) if (s, fb) in single or (k == 8 and fb == 25)]
-        with open(os.path.join(d, "sweep-bars.csv"), "w") as b:
-            b.write("label,area_um2\n" + "".join(f"{s} K={k} F={fb},{res[(s, k, fb)]['area']}\n"
-                                                 for s, k, fb in labels))
-        f.write(f"plot {q(os.path.join(d, 'sweep-bars.csv'))} using 2:xtic(1) every ::1\nunset multiplot\n")
+        f.write(f"set terminal pngcairo size {600 * (2 + bool(series))},650 font ',10'\nset output {q(png)}\n"
+                f"set datafile separator ','\nset multiplot layout 1,{2 + bool(series)}\nset grid ytics\n"
+                "set style data histogram\nset style fill solid 0.6\nset boxwidth 0.8\nset xtics rotate by -40\n"
+                "unset key\nset bmargin 9\nset yrange [0:*]\n")
+        for col, label in ((2, "area (um^2)"), (3, "critical path (ps)")):
+            f.write(f"set ylabel '{label}'\nset title 'fda\\_unit {label.split(' (')[0]}'\n"
+                    f"plot {q(bars)} using {col}:xtic(1) every ::1\n")
+        if series:
+            f.write("set style data linespoints\nset logscale x 2\nset xtics norotate\nset xlabel 'K'\n"
+                    "set ylabel 'area (um^2)'\nset title 'area against K'\nset key top left\n")
+            f.write("plot " + ", \\\n     ".join(
+                f"{q(csv)} using 2:(strcol(1) eq '{s}' && $3 == {fb} ? $4 : 1/0) title '{s} F={fb}'"
+                for s, fb in series) + "\n")
+        f.write("unset multiplot\n")
     try:
         subprocess.run(["gnuplot", gp], check=True)
     except FileNotFoundError:
