@@ -80,7 +80,7 @@ SWEEP_DIR     := $(BUILD)/synth-sweep
 SWEEP_SUBSET  ?= all
 synth-probe: $(RTL_GEN)/configs.txt
 	@python3 synth/units_extra.py mulprobe $(RTL_GEN)/units.txt $(SYNTH_PROBE)
-	@SYNTH_UNITS=$(SYNTH_PROBE)/units.txt SYNTH_OUT=$(SYNTH_PROBE) SYNTH_EXTRA=synth/mul_probe.sv \
+	@SYNTH_UNITS=$(SYNTH_PROBE)/units.txt SYNTH_OUT=$(SYNTH_PROBE) SYNTH_EXTRA=synth/mul_probe.sv SYNTH_NOSHARE=$(SYNTH_NOSHARE) \
 	  SYNTH_TITLE="Multiplier probe (synth/mul_probe.sv)" bash synth/synth.sh >/dev/null \
 	  || { echo "synth: the multiplier probe failed (see $(SYNTH_PROBE))"; exit 1; }
 synth: synth-probe
