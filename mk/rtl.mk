@@ -1,7 +1,10 @@
 # RTL: Verilator co-simulation against the C model through DPI-C, lint, Yosys synthesis (docs/rtl.md).
 #   make lint        verilator --lint-only -Wall over every unit and parameter set in use
 #   make rtl         build the co-simulation model build/rtl/obj/Vtb_mma (one model, every configuration)
-#   make synth       Yosys: read, synthesize, check there are no latches, cell/area report per unit
+#   make synth       Yosys onto synth/cells45.lib (45 nm): area, flops, delay, depth per unit and the M3XU
+#                    table -> synth/report.md, synth/report.json (docs/synthesis.md)
+#   make synth-m3xu  the M3XU designs alone and their table beside the paper's Table III
+#   make synth-sweep fda_unit over K x F x format sets: table and PNG (SWEEP_SUBSET=answers: a subset)
 #   make rtl-formats rewrite rtl/mma_formats.svh from `mmaref list --schema --json`
 #   make cosim-demo  pass table over a representative set of configurations
 #   make rtl-regress RTL_COUNT (10M) vectors per configuration, RTL_SEED settable; part of `make regress`
@@ -22,7 +25,7 @@ RTL_SEED    ?= 1
 RTL_COUNT   ?= 10000000
 RTL_JOBS    ?= 2
 
-.PHONY: lint rtl rtl-unpack synth cosim-demo rtl-regress rtl-regress-m3xu rtl-formats
+.PHONY: lint rtl rtl-unpack synth synth-probe synth-m3xu synth-sweep cosim-demo rtl-regress rtl-regress-m3xu rtl-formats
 
 # configurations from the instruction table; files are rewritten only when their content changes
 $(RTL_GEN)/configs.txt: tb/gen_configs.py $(CLI)
@@ -69,10 +72,30 @@ rtl-formats: $(CLI)
 	@python3 synth/gen_formats.py --mmaref $(CLI) --out rtl/mma_formats.svh
 
 # SYNTH_NOSHARE=1 (default here): skip Yosys' SAT resource sharing, which runs for tens of minutes on
-# the K = 32 units; SYNTH_NOSHARE= make synth to include it.
+# the K = 32 units; SYNTH_NOSHARE= make synth to include it.  Output under build/ (make test's smoke
+# synthesis never rewrites tracked files); `make synth` alone copies the report to synth/.
 SYNTH_NOSHARE ?= 1
-synth:
-	@SYNTH_NOSHARE=$(SYNTH_NOSHARE) bash synth/synth.sh
+SYNTH_PROBE   := $(RTL_DIR)/synth/mulprobe
+SWEEP_DIR     := $(BUILD)/synth-sweep
+SWEEP_SUBSET  ?= all
+synth-probe: $(RTL_GEN)/configs.txt
+	@python3 synth/units_extra.py mulprobe $(RTL_GEN)/units.txt $(SYNTH_PROBE)
+	@SYNTH_UNITS=$(SYNTH_PROBE)/units.txt SYNTH_OUT=$(SYNTH_PROBE) SYNTH_EXTRA=synth/mul_probe.sv SYNTH_NOSHARE=$(SYNTH_NOSHARE) \
+	  SYNTH_TITLE="Multiplier probe (synth/mul_probe.sv)" bash synth/synth.sh >/dev/null \
+	  || { echo "synth: the multiplier probe failed (see $(SYNTH_PROBE))"; exit 1; }
+synth: synth-probe
+	@SYNTH_NOSHARE=$(SYNTH_NOSHARE) SYNTH_MUL_PROBE=$(SYNTH_PROBE) bash synth/synth.sh
+	@cp $(RTL_DIR)/synth/report.md $(RTL_DIR)/synth/report.json synth/
+	@echo "copied to synth/report.md, synth/report.json"
+synth-m3xu: synth-probe
+	@SYNTH_NOSHARE=$(SYNTH_NOSHARE) SYNTH_MUL_PROBE=$(SYNTH_PROBE) SYNTH_TITLE="M3XU designs" \
+	  bash synth/synth.sh $$(awk '!/^#/ && $$2 !~ /:/ {print $$1}' $(RTL_GEN)/designs.txt)
+synth-sweep:
+	@python3 synth/units_extra.py sweep --subset $(SWEEP_SUBSET) $(SWEEP_DIR)
+	@SYNTH_UNITS=$(SWEEP_DIR)/units.txt SYNTH_OUT=$(SWEEP_DIR) SYNTH_NOSHARE=$(SYNTH_NOSHARE) \
+	  SYNTH_TITLE="fda_unit sweep (SWEEP_SUBSET=$(SWEEP_SUBSET))" bash synth/synth.sh; \
+	  rc=$$?; python3 synth/sweep_plot.py $(SWEEP_DIR) && cp $(SWEEP_DIR)/sweep.md $(SWEEP_DIR)/sweep.png synth/ \
+	  && echo "copied to synth/sweep.md, synth/sweep.png" && exit $$rc
 
 cosim-demo: $(RTL_SIM) $(RTL_GEN)/configs.txt
 	@bash tb/run_cosim.sh --demo --count $${RTL_DEMO_COUNT:-200000} --seed $(RTL_SEED)

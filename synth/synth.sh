@@ -1,52 +1,47 @@
 #!/usr/bin/env bash
-# Yosys 0.23 synthesis of every unit parameter set the instruction table needs (build/rtl/gen/units.txt):
-# read the SystemVerilog, synthesize flat onto Yosys' internal gate library, check that no latch was
-# inferred, and report cells and an area estimate (`stat -tech cmos`: transistor count of the gate-level
-# netlist).  Logs in build/rtl/synth/.  Usage: synth.sh [--quick] [UNIT_INDEX...] (default: all units).
-# --quick: read, elaborate and `proc` only (no gate mapping), with the same latch check: seconds per unit.
-# SYNTH_NOSHARE=1 skips Yosys' SAT-based resource sharing (much faster on the K = 32 multi-format units).
-# Prints a table; exits 1 if a unit does not synthesize or has a latch.
+# Yosys 0.23 synthesis of every unit parameter set the instruction table needs (build/rtl/gen/units.txt,
+# so units added later join by themselves) onto the 45 nm cell library synth/cells45.lib: area (um^2),
+# flip-flops, critical path (ps, ABC's stime) and logic depth per unit (synth/synth_unit.sh does one unit;
+# docs/synthesis.md).  Units run SYNTH_JOBS (2) at a time and are resumable (a unit whose row is newer
+# than the RTL is not run again).  Writes OUT/report.md and OUT/report.json (synth/report.py; OUT is
+# build/rtl/synth, `make synth` copies them to synth/).
+# Usage: synth.sh [--quick] [UNIT_INDEX...] (default: every unit but the test mutants).
+# --quick: read, elaborate and `proc` only (no gate mapping, no report), with the same latch check.
+# Environment: SYNTH_UNITS (a units table), SYNTH_OUT (its output directory), SYNTH_JOBS, SYNTH_LIB,
+# SYNTH_NOSHARE=1 (skip Yosys' SAT resource sharing: much faster on the K = 32 multi-format units),
+# SYNTH_DELAY_PS (ABC's delay target), SYNTH_EXTRA (extra SystemVerilog files), SYNTH_NOREPORT=1,
+# SYNTH_MUL_PROBE (the multiplier probe's directory: the report adds the M3XU table), SYNTH_TITLE.
+# Prints a table; exits 1 if a unit does not synthesize, fails check -assert, has a latch or is unmapped.
 set -u
 cd "$(dirname "$0")/.."
-# the files and include directories of rtl/rtl.f, the one list of the RTL
-RTL=$(sed 's|//.*||; /^[[:space:]]*+incdir+/d' rtl/rtl.f | xargs)
-INC=$(sed -n 's|^[[:space:]]*+incdir+\([^[:space:]]*\).*|-I\1|p' rtl/rtl.f | xargs)
-UNITS=build/rtl/gen/units.txt
-OUT=${SYNTH_OUT:-build/rtl/synth}
-[[ -f $UNITS ]] || { make -s build/rtl/gen/configs.txt || exit 1; }
-mkdir -p "$OUT"
-quick=0
-[[ ${1:-} == --quick ]] && { quick=1; shift; }
-want=" $* "
-fail=0
-printf '%-4s %-5s %-3s %-3s %-5s %-5s %-22s %9s %9s %12s %7s  %s\n' unit algo K F chain block "formats(ab/c/out mask)" \
-  cells flops transistors latches status
-while read -r unit algo k f chain block ab c out mutant top unit_params; do
-  [[ $unit == \#* || $mutant != 0 ]] && continue
-  [[ $# -gt 0 && $want != *" $unit "* ]] && continue
-  # unit_params: NAME=VALUE,... from tb/gen_configs.py
-  params="chparam $(tr ',' '\n' <<<"$unit_params" | sed 's/^\(.*\)=\(.*\)$/-set \1 \2/' | xargs) $top"
-  log=$OUT/unit$unit.log
-  [[ $quick == 1 ]] && log=$OUT/unit$unit-quick.log
-  if [[ $quick == 1 ]]; then
-    script="read_verilog -sv $INC $RTL; $params; hierarchy -check -top $top; proc; flatten; opt -fast;"
-  else
-    script="read_verilog -sv $INC $RTL; $params; synth -flatten ${SYNTH_NOSHARE:+-noshare} -top $top; abc -fast; opt_clean;"
-  fi
-  script+=" tee -o $log.latches select -count t:\$dlatch t:\$_DLATCH_* t:\$_DLATCHSR_* t:\$sr;"
-  script+=" tee -o $log.stat stat -tech cmos"
-  if timeout 1800 yosys -q -l "$log" -p "$script" >/dev/null 2>&1; then
-    cells=$(awk '/Number of cells:/ {print $4; exit}' "$log.stat")
-    tr=$(awk '/Estimated number of transistors:/ {print $5; exit}' "$log.stat")
-    flops=$(awk '/\$_.*DFF.*_/ {n += $2} END {print n + 0}' "$log.stat")
-    [[ $quick == 1 ]] && flops=$(awk '/\$(s|a)?dff/ {n += $2} END {print n + 0}' "$log.stat")
-    latches=$(grep -o '[0-9]\+ objects' "$log.latches" | awk '{print $1}')
-    status=ok
-    [[ ${latches:-1} != 0 ]] && { status="LATCH"; fail=1; }
-  else
-    cells=- tr=- flops=- latches=- status="FAILED (see $log)"; fail=1
-  fi
-  printf '%-4s %-5s %-3s %-3s %-5s %-5s %-22s %9s %9s %12s %7s  %s\n' "$unit" "$algo" "$k" "$f" "$chain" "$block" \
-    "$ab/$c/$out" "$cells" "$flops" "$tr" "$latches" "$status"
-done <"$UNITS"
-exit $fail
+export SYNTH_UNITS=${SYNTH_UNITS:-build/rtl/gen/units.txt}
+export SYNTH_OUT=${SYNTH_OUT:-build/rtl/synth}
+if [[ ! -f $SYNTH_UNITS ]]; then
+  [[ $SYNTH_UNITS == build/rtl/gen/units.txt ]] || { echo "synth.sh: no units table $SYNTH_UNITS" >&2; exit 1; }
+  make -s build/rtl/gen/configs.txt || exit 1
+fi
+export SYNTH_QUICK=0
+[[ ${1:-} == --quick ]] && { SYNTH_QUICK=1; shift; }
+mkdir -p "$SYNTH_OUT"
+for u in "$@"; do
+  awk -v n="$u" '$1 == n {f = 1} END {exit !f}' "$SYNTH_UNITS" || { echo "synth.sh: no unit '$u' in $SYNTH_UNITS" >&2; exit 1; }
+done
+# every unit but the mutants (column 10), or the ones named
+units=$(if [[ $# -gt 0 ]]; then printf '%s\n' "$@"; else awk '!/^#/ && $10 == 0 {print $1}' "$SYNTH_UNITS"; fi)
+printf '%-4s %-10s %-3s %-3s %-5s %-5s %-16s %8s %11s %6s %9s %5s %7s  %s\n' unit algo K F chain block \
+  "ab/c/out mask" cells "area um^2" flops "delay ps" depth latches status
+start=$SECONDS
+# shellcheck disable=SC2086  # one unit index a line
+xargs -P "${SYNTH_JOBS:-2}" -n 1 bash synth/synth_unit.sh <<<"$units"
+rc=$?
+[[ $SYNTH_QUICK == 1 || -n ${SYNTH_NOREPORT:-} ]] && exit $(( rc != 0 ))
+echo "synthesis: $((SECONDS - start)) s (units already done are not run again)"
+# the environment a row's command needs, where it is not the default
+env=""
+[[ $SYNTH_UNITS != build/rtl/gen/units.txt ]] && env="SYNTH_UNITS=$SYNTH_UNITS SYNTH_OUT=$SYNTH_OUT"
+[[ -n ${SYNTH_EXTRA:-} ]] && env+=" SYNTH_EXTRA=$SYNTH_EXTRA"
+[[ -n ${SYNTH_NOSHARE:-} ]] && env+=" SYNTH_NOSHARE=$SYNTH_NOSHARE"
+# shellcheck disable=SC2086  # unit indices
+python3 synth/report.py --units "$SYNTH_UNITS" --dir "$SYNTH_OUT" --env "${env# }" \
+  ${SYNTH_MUL_PROBE:+--mul-probe "$SYNTH_MUL_PROBE"} ${SYNTH_TITLE:+--title "$SYNTH_TITLE"} $units || rc=1
+exit $(( rc != 0 ))

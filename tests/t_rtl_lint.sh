@@ -2,8 +2,9 @@
 # the schema's; mma_unpack decodes every value of every format (f64, fnuz included) as the model does;
 # rtl/rtl.f is the one list of the RTL; verilator --lint-only -Wall is clean for every unit
 # parameter set the table needs, with no PINCONNECTEMPTY waiver; rtl/ has no `initial` and no delays;
-# Yosys 0.23 synthesizes the smallest unit to gates with no latch, and reads/elaborates a CoFDA unit and
-# the GDFS unit with no latch (make synth does every unit in full).
+# Yosys 0.23 maps the smallest unit onto the 45 nm library synth/cells45.lib (check -assert, no latch, area
+# and delay read back) and rejects a latch and a library without a flip-flop; it reads/elaborates a CoFDA
+# unit and the GDFS unit with no latch (make synth does every unit in full).
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.."
 if ! command -v verilator >/dev/null || ! command -v yosys >/dev/null; then
@@ -33,11 +34,35 @@ else ok "rtl: no PINCONNECTEMPTY waivers in rtl/"; fi
 bash synth/lint.sh
 if grep -nE '^\s*initial\b|#[0-9]+\s*;|#\s*[0-9]+\s+[a-z_]' rtl/*.sv; then not_ok "rtl: no initial blocks or delays in rtl/"
 else ok "rtl: no initial blocks or delays in rtl/"; fi
-# Volta's FDA unit (K=4) and the GDFS unit: full synthesis, latch check, area report (make synth does all)
+# The smallest unit (Volta's FDA, K=4) through the full flow onto synth/cells45.lib: check -assert, no
+# latch, every cell mapped, and area, delay and depth read back (make synth does every unit in full)
 units=$(awk '$2 == "FDA" && $3 == 4 && $4 == 23 {print $1; exit}' build/rtl/gen/units.txt)
-out=$(bash synth/synth.sh $units 2>&1); rc=$?
-if [[ $rc == 0 && $out == *" ok"* ]]; then ok "rtl: yosys synthesizes unit $units with no latch ($(tail -1 <<<"$out" | awk '{print $8 " cells, " $10 " transistors"}'))"
-else not_ok "rtl: yosys synthesis of unit $units: $(tail -3 <<<"$out")"; fi
+out=$(SYNTH_OUT=build/rtl/synth-test SYNTH_NOREPORT=1 bash synth/synth.sh $units 2>&1); rc=$?
+row=$(cat build/rtl/synth-test/unit$units.row 2>/dev/null)
+val() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" <<<" $row"; }
+if [[ $rc == 0 && $(val status) == ok ]] && awk -v a="$(val area_um2)" -v d="$(val delay_ps)" -v l="$(val depth)" \
+     -v f="$(val flops)" 'BEGIN {exit !(a > 0 && d > 0 && l > 0 && f > 0)}'; then
+  ok "rtl: unit $units on the 45 nm library: $(val cells) cells, $(val area_um2) um^2, $(val flops) flops, $(val delay_ps) ps, depth $(val depth)"
+else not_ok "rtl: 45 nm synthesis of unit $units: rc=$rc row='$row' $(tail -3 <<<"$out")"; fi
+# The flow rejects what it must: a unit with a latch (synth/latch_mutant.sv), and a library that cannot map
+# a flip-flop (synth/cells45.lib without DFF_X1); a tiny probe unit shows the library itself maps
+tmp=build/rtl/synth-test/mutants
+mkdir -p $tmp
+printf '%s\n' "0 PROBE 1 0 1 0 0 0 0 0 mul_probe L=1,W=4" "1 LATCH 1 0 1 0 0 0 0 0 latch_mutant W=4" >$tmp/units.txt
+awk '/^  cell \(DFF_X1\)/ {skip = 1} skip && /^  }$/ {skip = 0; next} !skip' synth/cells45.lib >$tmp/no-dff.lib
+mutant() { # mutant WHAT UNIT WANT_STATUS [ENV...]
+  local what=$1 u=$2 want=$3; shift 3
+  local out rc st
+  out=$(env "$@" SYNTH_UNITS=$tmp/units.txt SYNTH_OUT=$tmp SYNTH_NOREPORT=1 \
+        SYNTH_EXTRA="synth/mul_probe.sv synth/latch_mutant.sv" bash synth/synth.sh "$u" 2>&1); rc=$?
+  st=$(sed -n 's/.* status=\([^ ]*\).*/\1/p' $tmp/unit$u.row 2>/dev/null)
+  if [[ $want == ok && $rc == 0 && $st == ok ]] || [[ $want != ok && $rc != 0 && $st == "$want"* ]]; then
+    ok "rtl: synthesis flow: $what ($st)"
+  else not_ok "rtl: synthesis flow: $what: rc=$rc status='$st', wanted $want: $(tail -2 <<<"$out")"; fi
+}
+mutant "a probe unit maps onto synth/cells45.lib" 0 ok
+mutant "a unit with a latch is rejected" 1 LATCH
+mutant "a library without a flip-flop is rejected (dfflibmap)" 0 FAILED SYNTH_LIB=$tmp/no-dff.lib
 cofda=$(awk '$2 == "FDA" && $5 == 2 {print $1; exit}' build/rtl/gen/units.txt)
 gdfs=$(awk '$2 == "GDFS" {print $1; exit}' build/rtl/gen/units.txt)
 out=$(bash synth/synth.sh --quick $cofda $gdfs 2>&1); rc=$?

@@ -1,0 +1,185 @@
+#!/usr/bin/env python3
+"""The synthesis report (docs/synthesis.md): one row per unit of a units table, from the rows that
+synth/synth_unit.sh left in DIR (unitN.row), as DIR/report.md and DIR/report.json, the table printed.
+
+With the M3XU designs in the table (build/rtl/gen/designs.txt names them) and the multiplier probe's rows
+(--mul-probe DIR2: synth/units_extra.py mulprobe), also the M3XU table beside the paper's Table III and the
+share of M3XU's overhead that comes from the 12th significand bit.
+
+usage: report.py --units UNITS --dir DIR [--designs DESIGNS] [--mul-probe DIR2] [--title T] [UNIT...]
+"""
+import argparse
+import json
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gen_cells45 import DFF  # noqa: E402  (the flip-flop's timing: the cycle time's register overhead)
+
+# The M3XU paper's Table III (relative to the FP16 baseline MXU), Design Compiler on FreePDK45
+PAPER = (("baseline-fp16", "FP16 baseline", 1.0, 1.0), ("naive-fp32", "FP32 w/o FP32C (naive)", 3.55, 1.00),
+         ("m3xu-without-fp32c", "M3XU w/o FP32C", 1.37, 1.21), ("m3xu", "M3XU", 1.41, 1.21),
+         ("m3xu-pipelined", "M3XU pipelined", 1.47, 1.00))
+PAPER_12TH_BIT_SHARE = 0.56  # "56% of that overhead comes from the ... additional 1 bit of mantissa"
+# register overhead of a cycle: the flip-flop's CK->Q (the slower edge at no load) and its setup time
+_, DFF_AREA, _, CQ_RISE, CQ_FALL, SETUP_PS, _ = DFF
+REG_PS = max(CQ_RISE[0], CQ_FALL[0]) + SETUP_PS
+
+
+def codes(prefix):
+    """{code: name} of rtl/mma_formats.svh's FMT_ or OUT_ constants (the model's schema)."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "rtl", "mma_formats.svh")
+    pat = re.compile(rf"localparam int {prefix}_([A-Z0-9_]+) *= *(\d+);")
+    names = {}
+    for m in pat.finditer(open(path).read()):
+        if m.group(1) not in ("BITS", "TABLE_ROW") and not m.group(1).startswith("NUM"):
+            names[int(m.group(2))] = m.group(1).lower().replace("_", "-")
+    return names
+
+
+def mask_names(mask, names):
+    return "/".join(names[c] for c in sorted(names) if mask >> c & 1) or "-"
+
+
+def read_rows(units_path, row_dir, wanted):
+    """The units table's rows (not the mutants) with their synthesis results."""
+    rows = []
+    for line in open(units_path):
+        if line.startswith("#") or not line.strip():
+            continue
+        col = line.split()
+        if col[9] != "0" or (wanted and col[0] not in wanted):
+            continue
+        path = os.path.join(row_dir, f"unit{col[0]}.row")
+        res = dict(kv.split("=", 1) for kv in open(path).read().split()) if os.path.exists(path) else {}
+        rows.append(dict(res, unit=int(col[0]), algo=col[1], K=int(col[2]), F=int(col[3]), chain=int(col[4]),
+                         block=int(col[5]), ab_mask=int(col[6]), c_mask=int(col[7]), out_mask=int(col[8]),
+                         top=col[10], params=col[11], status=res.get("status", "not run")))
+    return rows
+
+
+def num(row, key):
+    try:
+        return float(row[key])
+    except (KeyError, ValueError):
+        return None
+
+
+def m3xu_table(rows, designs, probe):
+    """The Table III comparison and the 12th bit's share; None without the designs' rows."""
+    by = {designs.get(r["unit"]): r for r in rows}
+    base = by.get("baseline-fp16")
+    if base is None or num(base, "area_um2") is None:
+        return None
+    cycle = lambda r: num(r, "delay_ps") + REG_PS  # noqa: E731
+    table = []
+    for name, label, p_area, p_cycle in PAPER:
+        r = by.get(name)
+        if r is None or num(r, "area_um2") is None or num(r, "delay_ps") is None:
+            table.append(dict(design=name, label=label, paper_area=p_area, paper_cycle=p_cycle))
+            continue
+        table.append(dict(design=name, label=label, unit=r["unit"], area_um2=num(r, "area_um2"),
+                          cycle_ps=cycle(r), area=num(r, "area_um2") / num(base, "area_um2"),
+                          cycle=cycle(r) / cycle(base), paper_area=p_area, paper_cycle=p_cycle))
+    out = dict(reg_ps=REG_PS, rows=table)
+    # the 12th bit: the L multipliers alone at 11 and 12 bits (the probe), against M3XU's overhead
+    # (their combinational area: the probe's input and output registers taken out)
+    mul = {int(p["params"].split("W=")[1].split(",")[0]): num(p, "area_um2") - num(p, "flops") * DFF_AREA
+           for p in probe}
+    wo = by.get("m3xu-without-fp32c")
+    if 11 in mul and 12 in mul and None not in (mul[11], mul[12]) and wo and num(wo, "area_um2"):
+        overhead = num(wo, "area_um2") - num(base, "area_um2")
+        extra = mul[12] - mul[11]
+        base12 = num(base, "area_um2") + extra
+        out["twelfth_bit"] = dict(mul11_um2=mul[11], mul12_um2=mul[12], extra_um2=extra, overhead_um2=overhead,
+                                  share=extra / overhead, paper_share=PAPER_12TH_BIT_SHARE,
+                                  overhead_over_12bit_baseline=(num(wo, "area_um2") - base12) / base12,
+                                  mul24_um2=mul.get(24))
+    return out
+
+
+def fmt(x, spec):
+    return "-" if x is None else format(x, spec)
+
+
+def markdown(title, rows, designs, m3xu, fmts, outs, env):
+    lines = [f"# {title}", "",
+             "Yosys 0.23 onto synth/cells45.lib (NanGate 45 nm OCL X1 cells, typical corner; docs/synthesis.md). "
+             "Area: `stat -liberty` (cells only, no wiring). Delay: ABC's `stime` critical combinational path "
+             "(register to register or port), no flip-flop overhead; depth: mapped logic levels (ABC `lev`). "
+             f"Reproduce a row: `{env + ' ' if env else ''}bash synth/synth.sh UNIT` (or `yosys -s` its script).", "",
+             "| unit | design | top | K | F | chain | block | A/B formats | C | out | cells | area µm² | flops "
+             "| delay ps | depth | s | status |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        lines.append(f"| {r['unit']} | {designs.get(r['unit'], '')} | {r['top']} | {r['K']} | {r['F']} | {r['chain']} "
+                     f"| {r['block']} | {mask_names(r['ab_mask'], fmts)} | {mask_names(r['c_mask'], fmts)} "
+                     f"| {mask_names(r['out_mask'], outs)} | {r.get('cells', '-')} | {fmt(num(r, 'area_um2'), ',.0f')} "
+                     f"| {r.get('flops', '-')} | {fmt(num(r, 'delay_ps'), ',.0f')} | {r.get('depth', '-')} "
+                     f"| {r.get('seconds', '-')} | {r['status']} |")
+    if m3xu:
+        lines += ["", "## M3XU beside the paper's Table III", "",
+                  f"Cycle time = ABC delay + {m3xu['reg_ps']} ps register overhead (CK->Q + setup of DFF_X1); "
+                  "both normalized to the FP16 baseline (`baseline-fp16`, MUL_W 11).", "",
+                  "| design | unit | area µm² | area | paper | cycle ps | cycle | paper |",
+                  "|---|---|---|---|---|---|---|---|"]
+        for t in m3xu["rows"]:
+            lines.append(f"| {t['label']} | {t.get('unit', '-')} | {fmt(t.get('area_um2'), ',.0f')} "
+                         f"| {fmt(t.get('area'), '.2f')} | {t['paper_area']:.2f} | {fmt(t.get('cycle_ps'), ',.0f')} "
+                         f"| {fmt(t.get('cycle'), '.2f')} | {t['paper_cycle']:.2f} |")
+        tb = m3xu.get("twelfth_bit")
+        if tb:
+            lines += ["", f"The 12th significand bit: 8 multipliers of 11 bits {tb['mul11_um2']:,.0f} µm², of 12 bits "
+                      f"{tb['mul12_um2']:,.0f} µm² (+{tb['extra_um2']:,.0f}); M3XU w/o FP32C's overhead over the "
+                      f"baseline {tb['overhead_um2']:,.0f} µm²: the 12th bit is {100 * tb['share']:.0f} % of it "
+                      f"(paper: {100 * tb['paper_share']:.0f} %). Over a baseline that already has 12-bit "
+                      f"multipliers the overhead is {100 * tb['overhead_over_12bit_baseline']:.0f} % (paper: 16 %)."]
+    return "\n".join(lines) + "\n"
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--units", required=True)
+    ap.add_argument("--dir", required=True)
+    ap.add_argument("--designs", default="build/rtl/gen/designs.txt")
+    ap.add_argument("--mul-probe")
+    ap.add_argument("--title", default="Synthesis report")
+    ap.add_argument("--env", default="", help="the environment a row's command needs (SYNTH_UNITS=... SYNTH_OUT=...)")
+    ap.add_argument("unit", nargs="*")
+    a = ap.parse_args()
+    for path in (a.units, a.dir):
+        if not os.path.exists(path):
+            sys.exit(f"report.py: {path}: no such file or directory")
+    rows = read_rows(a.units, a.dir, set(a.unit))
+    designs = {}
+    if os.path.exists(a.designs) and os.path.abspath(os.path.dirname(a.designs)) == \
+            os.path.abspath(os.path.dirname(a.units)):
+        for line in open(a.designs):
+            if not line.startswith("#") and line.strip():
+                n, name = line.split()
+                designs[int(n)] = name
+    probe = []
+    if a.mul_probe:
+        probe = [r for r in read_rows(os.path.join(a.mul_probe, "units.txt"), a.mul_probe, set())
+                 if r["status"] == "ok"]
+    m3xu = m3xu_table(rows, designs, probe)
+    fmts, outs = codes("FMT"), codes("OUT")
+    md = markdown(a.title, rows, designs, m3xu, fmts, outs, a.env)
+    with open(os.path.join(a.dir, "report.md"), "w") as f:
+        f.write(md)
+    report = dict(library="synth/cells45.lib", tool="Yosys 0.23", reg_ps=REG_PS, rows=[
+        dict(r, design=designs.get(r["unit"]), ab=mask_names(r["ab_mask"], fmts), c=mask_names(r["c_mask"], fmts),
+             out=mask_names(r["out_mask"], outs), command=f"{a.env + ' ' if a.env else ''}bash synth/synth.sh {r['unit']}") for r in rows])
+    if m3xu:
+        report["m3xu"] = m3xu
+    with open(os.path.join(a.dir, "report.json"), "w") as f:
+        json.dump(report, f, indent=1)
+        f.write("\n")
+    print(md, end="")
+    print(f"written: {os.path.join(a.dir, 'report.md')}, {os.path.join(a.dir, 'report.json')}")
+    return 0 if all(r["status"] == "ok" for r in rows) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# One unit of a units table (the columns of build/rtl/gen/units.txt) through Yosys 0.23 onto the 45 nm
+# library synth/cells45.lib (docs/synthesis.md).  Called by synth/synth.sh, which sets the environment:
+#   SYNTH_UNITS   the units table          SYNTH_OUT  the output directory (logs, scripts, rows)
+#   SYNTH_LIB     the Liberty file         SYNTH_QUICK=1: read, elaborate, `proc` and the latch check only
+#   SYNTH_NOSHARE=1: synth -noshare        SYNTH_DELAY_PS: ABC's delay target (&nf -D; default 1 ps, i.e.
+#                                          map for the shortest delay, then recover area at that delay)
+#   SYNTH_EXTRA   extra SystemVerilog files read with the RTL (a test's mutant unit)
+# Full flow: synth -flatten -top; check -assert (no combinational loop, no undriven or multiply driven net);
+# no latch; dfflibmap + abc -liberty (ABC's script: Yosys' default, then `buffer -p` for fanouts over 10,
+# print_stats: the mapped logic depth `lev`, and stime -p: the critical combinational path in ps); check -assert again; no unmapped Yosys gate left;
+# stat -liberty (area um^2).  Writes OUT/unitN.ys (the Yosys script: `yosys -s` reproduces the row),
+# OUT/unitN.log and OUT/unitN.row (one line: key=value ...), and prints the row's table line.
+# Resumable: a unit whose row is newer than the RTL, the library and this script, and whose
+# parameters are the same, is not synthesized again.  Usage: synth_unit.sh UNIT_INDEX
+set -u
+cd "$(dirname "$0")/.."
+n=$1
+UNITS=${SYNTH_UNITS:?} OUT=${SYNTH_OUT:?} LIB=${SYNTH_LIB:-synth/cells45.lib} QUICK=${SYNTH_QUICK:-0}
+row=$(awk -v n="$n" '$1 == n' "$UNITS")
+[[ -n $row ]] || { echo "synth_unit.sh: no unit $n in $UNITS" >&2; exit 1; }
+read -r unit algo k f chain block ab c out mutant top unit_params <<<"$row"
+# the files and include directories of rtl/rtl.f, the one list of the RTL
+RTL=$(sed 's|//.*||; /^[[:space:]]*+incdir+/d' rtl/rtl.f | xargs)
+INC=$(sed -n 's|^[[:space:]]*+incdir+\([^[:space:]]*\).*|-I\1|p' rtl/rtl.f | xargs)
+# unit_params: NAME=VALUE,... from tb/gen_configs.py (or synth/sweep.py)
+chparam="chparam $(tr ',' '\n' <<<"$unit_params" | sed 's/^\(.*\)=\(.*\)$/-set \1 \2/' | xargs) $top"
+base=$OUT/unit$n
+[[ $QUICK == 1 ]] && base=$OUT/unit$n-quick
+delay=${SYNTH_DELAY_PS:-1}
+key="top=$top params=$unit_params quick=$QUICK noshare=${SYNTH_NOSHARE:-} delay=$delay lib=$LIB extra=${SYNTH_EXTRA:-}"
+line() { # the table line of a row file
+  awk -v u="$unit" -v a="$algo" -v k="$k" -v f="$f" -v ch="$chain" -v b="$block" -v fm="$ab/$c/$out" '
+    { for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] } }
+    END { printf "%-4s %-10s %-3s %-3s %-5s %-5s %-16s %8s %11s %6s %9s %5s %7s  %s\n", u, a, k, f, ch, b, fm,
+          v["cells"], v["area_um2"], v["flops"], v["delay_ps"], v["depth"], v["latches"], v["status"] }' "$1"
+}
+newest_dep=$(ls -t rtl/* "$LIB" synth/synth_unit.sh ${SYNTH_EXTRA:-} | head -1)
+if [[ -f $base.row && $base.row -nt $newest_dep && $(head -1 "$base.key" 2>/dev/null) == "$key" ]] \
+   && grep -q 'status=ok' "$base.row"; then
+  line "$base.row"
+  exit 0
+fi
+rm -f "$base.row"
+if [[ $QUICK == 1 ]]; then
+  script="read_verilog -sv $INC $RTL ${SYNTH_EXTRA:-}
+$chparam
+hierarchy -check -top $top
+proc
+flatten
+opt -fast
+tee -o $base.latches select -count t:\$dlatch t:\$_DLATCH_* t:\$_DLATCHSR_* t:\$sr
+tee -o $base.stat stat"
+else
+  # ABC: Yosys' default script for -liberty; buffer trees on nets of more than 10 loads (ABC's `buffer`,
+  # flip-flop outputs too: they are ABC's primary inputs), as a real flow would insert them; then the
+  # mapped network's levels and its static timing
+  printf '%s\n' 'strash' '&get -n' '&fraig -x' '&put' 'scorr' 'dc2' 'dretime' 'strash' '&get -n' '&dch -f' \
+    "&nf -D $delay" '&put' 'buffer -p' 'topo' 'print_stats' 'stime -p' >"$base.abc"
+  script="read_liberty -lib $LIB
+read_verilog -sv $INC $RTL ${SYNTH_EXTRA:-}
+$chparam
+synth -flatten ${SYNTH_NOSHARE:+-noshare} -top $top
+check -assert
+tee -o $base.latches select -count t:\$dlatch t:\$_DLATCH_* t:\$_DLATCHSR_* t:\$sr
+dfflibmap -liberty $LIB
+abc -liberty $LIB -script $base.abc
+opt_clean
+check -assert
+tee -o $base.unmapped select -count t:\$*
+tee -o $base.stat stat -liberty $LIB"
+fi
+echo "$script" >"$base.ys"
+start=$SECONDS
+if timeout "${SYNTH_TIMEOUT:-3600}" yosys -q -l "$base.log" -s "$base.ys" >/dev/null 2>&1; then
+  count() { grep -o '[0-9]\+ objects' "$1" | awk '{print $1}'; }
+  cells=$(awk '/Number of cells:/ {print $4; exit}' "$base.stat")
+  latches=$(count "$base.latches")
+  if [[ $QUICK == 1 ]]; then
+    flops=$(awk '/\$(s|a)?dff/ {n += $2} END {print n + 0}' "$base.stat")
+    area=- delay=- depth=-
+  else
+    flops=$(awk '$1 == "DFF_X1" {n += $2} END {print n + 0}' "$base.stat")
+    area=$(awk '/Chip area for module/ {printf "%.1f", $NF; exit}' "$base.stat")
+    # ABC's lines in the log, its colours taken out: `lev = N` of print_stats, `Delay = X ps` of stime
+    abc=$(grep '^ABC:' "$base.log" | sed 's/\x1b\[[0-9;]*m//g')
+    depth=$(sed -n 's/.* lev *= *\([0-9]*\).*/\1/p' <<<"$abc" | tail -1)
+    delay=$(sed -n 's/.*Delay *= *\([0-9.]*\) ps.*/\1/p' <<<"$abc" | tail -1)
+    unmapped=$(count "$base.unmapped")
+  fi
+  status=ok
+  if [[ ${latches:-1} != 0 ]]; then status=LATCH
+  elif [[ $QUICK != 1 && ${unmapped:-1} != 0 ]]; then status="UNMAPPED(${unmapped:-?}-yosys-gates)"
+  elif [[ $QUICK != 1 && ( -z $delay || -z $depth || -z $area ) ]]; then status=NO-AREA-OR-DELAY
+  fi
+else
+  cells=- flops=- area=- delay=- depth=- latches=- status="FAILED(see-$base.log)"
+  # check -assert's reason, if that was it
+  grep -q 'Found and reported [1-9]' "$base.log" 2>/dev/null && status="CHECK-FAILED(see-$base.log)"
+fi
+echo "$key" >"$base.key"
+echo "unit=$unit algo=$algo K=$k F=$f chain=$chain block=$block ab_mask=$ab c_mask=$c out_mask=$out top=$top" \
+  "params=$unit_params cells=$cells area_um2=$area flops=$flops delay_ps=${delay:--} depth=${depth:--}" \
+  "latches=$latches status=$status seconds=$((SECONDS - start)) script=$base.ys" >"$base.row.tmp"
+mv "$base.row.tmp" "$base.row"
+line "$base.row"
+[[ $status == ok ]]
