@@ -2,8 +2,8 @@
 # the schema's; mma_unpack decodes every value of every format (f64, fnuz included) as the model does;
 # rtl/rtl.f is the one list of the RTL; verilator --lint-only -Wall is clean for every unit
 # parameter set the table needs, with no PINCONNECTEMPTY waiver; rtl/ has no `initial` and no delays;
-# Yosys 0.23 synthesizes the smallest unit to gates with no latch, and reads/elaborates a CoFDA unit and
-# the GDFS unit with no latch (make synth does every unit in full).
+# Yosys 0.23 synthesizes the smallest unit to gates with no latch, and reads/elaborates a CoFDA unit,
+# the GDFS unit, a CoGFDRDA unit and a GPS unit with no latch (make synth does every unit in full).
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.."
 if ! command -v verilator >/dev/null || ! command -v yosys >/dev/null; then
@@ -43,3 +43,9 @@ gdfs=$(awk '$2 == "GDFS" {print $1; exit}' build/rtl/gen/units.txt)
 out=$(bash synth/synth.sh --quick $cofda $gdfs 2>&1); rc=$?
 if [[ $rc == 0 && $(grep -c ' ok$' <<<"$out") == 2 ]]; then ok "rtl: yosys reads and elaborates units $cofda (CoFDA) and $gdfs (GDFS) with no latch"
 else not_ok "rtl: yosys elaboration of units $cofda, $gdfs: $(tail -3 <<<"$out")"; fi
+# the AMD units: CoGFDRDA (the largest fdrda_unit) and CDNA2's K = 16 GPS unit (flushing, four groups)
+cogfdrda=$(awk '$2 == "FDRDA" && $5 == 2 && $3 == 32 && $10 == 0 {print $1; exit}' build/rtl/gen/units.txt)
+gps=$(awk '$2 == "GPS" && $3 == 16 && $NF ~ /FLUSH=1/ && $10 == 0 {print $1; exit}' build/rtl/gen/units.txt)
+out=$(bash synth/synth.sh --quick $cogfdrda $gps 2>&1); rc=$?
+if [[ $rc == 0 && $(grep -c ' ok$' <<<"$out") == 2 ]]; then ok "rtl: yosys reads and elaborates units $cogfdrda (CoGFDRDA) and $gps (GPS) with no latch"
+else not_ok "rtl: yosys elaboration of units $cogfdrda, $gps: $(tail -3 <<<"$out")"; fi
