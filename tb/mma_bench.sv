@@ -26,7 +26,7 @@ module mma_bench #(
   localparam int AW  = ALGO == 1 ? 4 : mma_pkg::max_width(AB_MASK);
   localparam int NS  = ALGO == 1 ? K / 16 : (BLOCK > 0 ? K / BLOCK : 0);
   localparam int NSW = NS > 0 ? NS : 1;
-  localparam bit M3XU = ALGO >= 2;
+  localparam bit M3XU = ALGO == 2 || ALGO == 3;
   // operand words: M3XU's L x 16 bits, the naive unit's L x 32, else K lanes of AW; C and D 32 bits
   // (64 for an M3XU unit with f32c)
   localparam int ABW = ALGO == 2 ? K * mma_pkg::max_width(AB_MASK & ~mma_pkg::M3XU_WIDE_FMTS)

@@ -2,7 +2,8 @@
  * mmaref_gen_vector -- directed vectors, then random ones -- addressed by (instruction, seed, index), so any
  * vector is regenerated for a report or a waveform re-run), vectors per kind, mismatch reports, timing.
  * An M3XU FP32 or FP32C instruction's stream starts with the corner vectors of tb/m3xu_directed.c; the
- * library's stream follows (its vector i at index i + m3xu_directed_count()).  Operands reach a unit
+ * library's stream follows (its vector i at index i + m3xu_directed_count()); an AMD FDRDA, GFDRDA or GPS
+ * instruction's starts with those of tb/amd_directed.c in the same way.  Operands reach a unit
  * either as 32-bit lanes (mmaref_tb_gen) or packed at their format's width (mmaref_tb_gen_packed: an
  * M3XU operand word, 8 f16, 4 f32 or 2 f32c in 128 bits).
  * Compiled by gcc into the DPI library next to the bridge (dpi/mmaref_dpi.c); the SystemVerilog
@@ -15,6 +16,7 @@
 #include "svdpi.h"
 #include "mmaref_dpi.h"
 #include "m3xu_directed.h"
+#include "amd_directed.h"
 
 /* ---- stimulus ---- */
 
@@ -44,6 +46,13 @@ static int vector_at(int h, uint64_t seed, uint64_t idx, uint64_t *c, uint64_t *
         return m3xu_directed_vector(in, idx, c, a, b) ? MMAREF_GEN_DIRECTED : -1;
     }
     idx -= corners;
+    uint64_t amd = (uint64_t)amd_directed_count(in);
+    if (idx < amd) {
+        for (int j = 0; j < DPI_MAX_SCALE; j++)
+            sa[j] = sb[j] = 0;
+        return amd_directed_vector(in, idx, c, a, b) ? MMAREF_GEN_DIRECTED : -1;
+    }
+    idx -= amd;
     mmaref_gen_kind kind = idx < directed_count(h) ? MMAREF_GEN_DIRECTED : MMAREF_GEN_RANDOM;
     return mmaref_gen_vector(in, kind, seed, idx, c, a, b, sa, sb);
 }
@@ -126,7 +135,7 @@ int mmaref_tb_gen_packed(int h, unsigned long long seed, unsigned long long idx,
 int mmaref_tb_directed_count(int h)
 {
     const mmaref_instr *in = mmaref_dpi_instr(h);
-    return in ? (int)directed_count(h) + m3xu_directed_count(in) : 0;
+    return in ? (int)directed_count(h) + m3xu_directed_count(in) + amd_directed_count(in) : 0;
 }
 
 static int selected = -1;
