@@ -33,7 +33,7 @@ module fdrda_datapath #(
   localparam int TF       = mma_pkg::imax(PF, F);             // grid before truncation to F
   localparam int XW       = TF + 2;                           // a product is below 4
   localparam int CF       = mma_pkg::fmt_man_bits(mma_pkg::FMT_F32);
-  localparam int GROUPED  = ALGO == mma_pkg::ALGO_GFDRDA ? 1 : 0;
+  localparam bit GROUPED  = ALGO == mma_pkg::ALGO_GFDRDA;
   localparam int NS       = GROUPED ? 2 : 1;                  // product sums: all, or even and odd
   localparam int NL       = KD / NS;                          // products per sum
   localparam int PSW      = F + 3 + mma_pkg::clog2(NL);       // signed product sum
