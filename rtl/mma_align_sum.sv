@@ -2,7 +2,8 @@
 // of F + EXTRA fractional bits below 2^e, its sign and its exponent e: e_max is the largest exponent
 // (mma_max_tree); each term is shifted right by e_max - e + EXTRA and truncated (mma_align: toward
 // zero, keeping F fractional bits below 2^e_max), and the signed terms are summed exactly in SW bits.
-// lsb_exp = e_max - F is the weight of the sum's last bit.
+// lsb_exp = e_max - F is the weight of the sum's last bit.  ROUND and JAM choose mma_align's rounding
+// (truncation by default; JAM: an IEEE adder's sticky bit).
 module mma_align_sum #(
   parameter int N     = 9,
   parameter int F     = 24,
@@ -10,7 +11,9 @@ module mma_align_sum #(
   parameter int OW    = XW,               // aligned term width (F + integer bits)
   parameter int EXTRA = 0,                // fractional bits of the grid beyond F
   parameter int SW    = OW + 1 + mma_pkg::clog2(N),
-  parameter int SHW   = mma_pkg::EW + 2   // shift-amount width
+  parameter int SHW   = mma_pkg::EW + 2,  // shift-amount width
+  parameter int ROUND = mma_pkg::ROUND_RZ,
+  parameter int JAM   = 0
 ) (
   input  logic [N*XW-1:0]                   x,
   input  logic [N-1:0]                      neg,
@@ -33,7 +36,8 @@ module mma_align_sum #(
       logic [SHW-1:0] sh;
       assign e  = exps[i*EW +: EW];
       assign sh = SHW'(SHW'(e_max) - SHW'(e)) + SHW'(EXTRA);
-      mma_align #(.XW(XW), .OW(OW), .SHW(SHW)) u_align (.x(x[i*XW +: XW]), .sh(sh), .y(y));
+      mma_align #(.XW(XW), .OW(OW), .SHW(SHW), .ROUND(ROUND), .JAM(JAM)) u_align (
+        .x(x[i*XW +: XW]), .neg(neg[i]), .sh(sh), .y(y));
       assign term[i] = neg[i] ? -(SW'(y)) : SW'(y);
     end
   endgenerate

@@ -16,6 +16,13 @@ rtl/mma_encode.sv       // Step 5: normalize -> round -> pack
 rtl/mma_handshake.sv    // valid/ready, pass sequencing, output register
 rtl/fda_datapath.sv     // one FDA pass
 rtl/fda_unit.sv         // FDA / CoFDA unit
+rtl/mma_chain.sv        // passes chained through one datapath (CoFDRDA, GPS groups)
+rtl/fdrda_datapath.sv   // one FDRDA / GFDRDA pass
+rtl/fdrda_unit.sv       // FDRDA / GFDRDA unit, Co- forms as two passes
+rtl/mma_fp_mul.sv       // IEEE product rounded once (GPS Step 2), optional flushing
+rtl/mma_fp_add.sv       // IEEE sum rounded once (GPS Steps 3-4), optional flushing
+rtl/gps_datapath.sv     // one GPS group: products, pairwise tree, accumulation
+rtl/gps_unit.sv         // GPS unit: one group a cycle
 rtl/gdfs_unit.sv        // GDFS unit
 rtl/m3xu_assign.sv      // M3XU data-assignment stage
 rtl/m3xu_sum.sv         // M3XU Steps 1, 4-6: specials, align, sum, round

@@ -23,6 +23,8 @@ lint "gdfs_unit (defaults)" gdfs_unit
 lint "m3xu_unit (defaults)" m3xu_unit
 lint "naive_fp32_unit (defaults)" naive_fp32_unit
 lint "sfma_unit (defaults)" sfma_unit
+lint "fdrda_unit (defaults)" fdrda_unit
+lint "gps_unit (defaults)" gps_unit
 # what no instruction uses yet: the unpacker on every format of the schema, chaining beyond two passes,
 # a pipelined one-step M3XU unit
 lint "mma_unpack, every format" mma_unpack -GMASK=$(( (1 << $(grep -o 'NUM_FMTS = [0-9]*' rtl/mma_formats.svh | grep -o '[0-9]*$')) - 1 ))

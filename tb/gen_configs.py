@@ -3,8 +3,8 @@
 
 The RTL implements passes of kind FDA (fda_unit; its CHAIN parameter chains passes) and GDFS (gdfs_unit)
 that align by truncation (align_products and align_c "rz"), and SFMA (sfma_unit: K IEEE FMAs, "rne"),
-without flushing.  An instruction whose
-schedule has only such passes, all alike but for the products they take, is served by a unit.
+without flushing; and the AMD kinds below.  An instruction whose schedule has only such passes, all
+alike but for the products they take, is served by a unit.
 
 A unit is the hardware: one per (kind, number of passes, products per pass, F, scales, block size of
 per-product scales, group); its parameters are K = passes x products per pass, F, CHAIN = passes and
@@ -12,8 +12,15 @@ BLOCK, and the operand formats and output kinds it serves at run time are the un
 configurations (gdfs_unit takes its scale format and block size at run time).  A configuration is one
 distinct (unit, a, b, c, d, output, scale format, block size) among the instructions (the first
 instruction of the table stands for the others).  Three mutants (a unit with F one bit short; a CoFDA
-unit built single-pass; an f64 SFMA unit that loses the sticky bit) are added for the mutation check.  Format and output codes come from the
+unit built single-pass; an f64 SFMA unit that loses the sticky bit) are added for the mutation check.
+SFMA's units and configurations are numbered after the M3XU designs.  Format and output codes come from the
 model's schema (`mmaref list --schema --json`), as rtl/mma_formats.svh's do.
+
+The AMD units: fdrda_unit serves FDRDA and GFDRDA passes (CDNA3; CHAIN = 2 for CoFDRDA/CoGFDRDA), gps_unit
+GPS passes (CDNA1/CDNA2); the table's Step 6 roundings (align_products, align_c), GPS's group and flush
+are part of the unit key and become the unit's parameters (ALIGN_DOT, ALIGN_C, G, FLUSH; the schema's
+codes), as does D's output kind (OUT).  Their mutants: the CDNA3 f16 K = 8 unit with C rounded toward
+zero (the paper's `_rz`) and a CDNA2 GPS unit without flushing.
 
 The M3XU design (architecture `m3xu`) is one unit serving several instructions, one per mode, chosen
 at run time: m3xu_unit, and the comparison designs of the M3XU paper's Table III as its parameter sets
@@ -35,7 +42,9 @@ import os
 import subprocess
 import sys
 
-KINDS = {"FDA": 0, "GDFS": 1, "M3XU": 2, "NAIVE_FP32": 3, "SFMA": 6}  # the bench's ALGO parameter
+KINDS = {"FDA": 0, "GDFS": 1, "M3XU": 2, "NAIVE_FP32": 3, "FDRDA": 5, "GPS": 6, "SFMA": 7}  # the bench's ALGO parameter
+# AMD pass kinds and the unit kind that runs them: fdrda_unit serves FDRDA and GFDRDA (its ALGO parameter)
+AMD_UNIT_KIND = {"FDRDA": "FDRDA", "GFDRDA": "FDRDA", "GPS": "GPS"}
 
 # The RTL unit of each kind and the parameters it takes, from the unit's fields: the one place lint and
 # synthesis (synth/lint.sh, synth/synth.sh) learn a unit's top module and parameters (units.txt).
@@ -43,6 +52,9 @@ UNIT_MODULES = {
     "FDA": ("fda_unit", (("K", "k"), ("F", "f"), ("CHAIN", "chain"), ("BLOCK", "block"), ("AB_MASK", "ab"),
                          ("C_MASK", "c"), ("OUT_MASK", "out"))),
     "GDFS": ("gdfs_unit", (("K", "k"), ("F", "f"))),
+    "FDRDA": ("fdrda_unit", (("K", "k"), ("F", "f"), ("CHAIN", "chain"), ("ALGO", "pass_algo"), ("AB_MASK", "ab"),
+                             ("ALIGN_DOT", "align_dot"), ("ALIGN_C", "align_c"), ("OUT", "out_kind"))),
+    "GPS": ("gps_unit", (("K", "k"), ("G", "group"), ("FLUSH", "flush"), ("AB_MASK", "ab"), ("OUT", "out_kind"))),
     "M3XU": ("m3xu_unit", (("L", "k"), ("MUL_W", "mul_w"), ("AB_MASK", "ab"), ("F_LO", "f_lo"), ("F_HI", "f"),
                            ("OUT_LO", "out_lo"), ("OUT_HI", "out_hi"), ("PIPE", "pipe"))),
     "NAIVE_FP32": ("naive_fp32_unit", (("L", "k"), ("AB_MASK", "ab"), ("F_LO", "f_lo"), ("F_HI", "f"),
@@ -104,11 +116,15 @@ def unit_key(ins):
     alike = all({k: v for k, v in p.items() if k not in ("k_first", "k_count", "out")}
                 == {k: v for k, v in p0.items() if k not in ("k_first", "k_count", "out")}
                 and p["k_count"] == p0["k_count"] for p in passes)
+    if p0["algo"] in AMD_UNIT_KIND and alike and p0["scales"] == "none":
+        # AMD: the table's Step 6 roundings (FDRDA) and flushing (GPS) are the unit's parameters
+        return (p0["algo"], len(passes), p0["k_count"], p0["frac_bits"], p0["scales"], 0, p0["group"],
+                (p0["align_products"], p0["align_c"], p0["flush"]))
     if (p0["algo"] not in ALIGN or not alike or p0["align_products"] != ALIGN[p0["algo"]]
             or p0["align_c"] != ALIGN[p0["algo"]] or p0["flush"]):
         return None
     block = ins["block_size"] if p0["scales"] == "per-product" else 0
-    return (p0["algo"], len(passes), p0["k_count"], p0["frac_bits"], p0["scales"], block, p0["group"])
+    return (p0["algo"], len(passes), p0["k_count"], p0["frac_bits"], p0["scales"], block, p0["group"], ())
 
 
 def m3xu_units(table, fmt, out, units, configs):
@@ -155,6 +171,8 @@ def main():
     schema = json.loads(subprocess.check_output([mmaref, "list", "--schema", "--json"]))
     fmt = {f["name"]: f["code"] for f in schema["formats"]}
     out = {o["name"]: o["code"] for o in schema["outputs"]}
+    algo = {a["name"]: a["code"] for a in schema["algos"]}
+    rounding = {r["name"]: r["code"] for r in schema["roundings"]}
 
     configs, seen = [], {}
     for ins in table:
@@ -174,20 +192,27 @@ def main():
     configs = [c for c in configs if c["ukey"][0] != "SFMA"]
     units, unit_of = [], {}
 
-    def group(cfgs):
+    def group_units(cfgs):
         for cfg in cfgs:
-            kind, passes, k_count, f, _, block, _ = ukey = cfg["ukey"]
+            kind, passes, k_count, f, _, block, group, amd = ukey = cfg["ukey"]
             if ukey not in unit_of:
                 unit_of[ukey] = len(units)
-                units.append(dict(algo=KINDS[kind], kind=kind, k=passes * k_count, f=f, chain=passes, block=block,
-                                  ab=0, c=0, out=0, mutant=0))
+                if amd:  # AMD units: GPS runs its K/G groups through one datapath, in one table pass
+                    units.append(dict(algo=KINDS[AMD_UNIT_KIND[kind]], kind=AMD_UNIT_KIND[kind], k=passes * k_count, f=f,
+                                      chain=passes, block=0, ab=0, c=0, out=0, mutant=0, pass_algo=algo[kind],
+                                      group=group, align_dot=rounding[amd[0]], align_c=rounding[amd[1]], flush=amd[2],
+                                      out_kind=out[cfg["schedule"][-1]["out"]]))
+                else:
+                    units.append(dict(algo=KINDS[kind], kind=kind, k=passes * k_count, f=f, chain=passes, block=block,
+                                      ab=0, c=0, out=0, mutant=0))
             u = units[unit_of[ukey]]
             u["ab"] |= (1 << fmt[cfg["a"]]) | (1 << fmt[cfg["b"]])
             u["c"] |= 1 << fmt[cfg["c"]]
             for p in cfg["schedule"]:
                 u["out"] |= 1 << out[p["out"]]
             cfg.update(unit=unit_of[ukey], kind="check", k=u["k"], f=f, chain=passes)
-    group(configs)
+
+    group_units(configs)
 
     # Mutants: a Hopper-style f16 FDA unit with F one bit short, and an Ampere CoFDA unit in one pass.
     def add_mutant(pred, change, label):
@@ -203,9 +228,15 @@ def main():
                lambda m: m.update(f=m["f"] - 1), "mutant-F-1")
     add_mutant(lambda c: c["ukey"][0] == "FDA" and c["chain"] == 2 and c["a"] == "f16",
                lambda m: m.update(chain=1), "mutant-single-pass")
+    # AMD: the CDNA3 f16 K = 8 FDRDA unit with C rounded toward zero in Step 6 (the paper's hypothetical
+    # _rz), and a CDNA2 GPS unit built without flushing (CDNA1's arithmetic)
+    add_mutant(lambda c: c["ukey"][0] == "FDRDA" and c["a"] == "f16" and c["k"] == 8 and c["chain"] == 1,
+               lambda m: m.update(align_c=rounding["rz"]), "mutant-c-rz")
+    add_mutant(lambda c: c["ukey"][0] == "GPS" and c["arch"] == "cdna2" and c["a"] == "f16" and c["k"] == 8,
+               lambda m: m.update(flush=0), "mutant-no-flush")
     m3xu_units(table, fmt, out, units, configs)
     configs += later
-    group(later)
+    group_units(later)
     # SFMA: an f64 unit whose FMA drops the sticky bit of C's alignment (sfma_unit MUTANT = 1)
     add_mutant(lambda c: c.get("ukey", ("M3XU",))[0] == "SFMA" and c["a"] == "f64" and c["k"] == 4, lambda m: None,
                "mutant-no-sticky")
@@ -226,6 +257,8 @@ def main():
         for i, u in enumerate(units):
             m3xu = "".join(f", .{p}({u[p.lower()]})" for p in ("MUL_W", "PIPE", "F_LO", "OUT_LO", "OUT_HI")
                            if p.lower() in u)
+            m3xu += "".join(f", .{p}({u[field]})" for p, field in (("PASS_ALGO", "pass_algo"), ("GROUP", "group"),
+                            ("FLUSH", "flush"), ("ALIGN_P", "align_dot"), ("ALIGN_C", "align_c")) if field in u)
             f.write(f"mma_bench #(.ALGO({u['algo']}), .K({u['k']}), .F({u['f']}), .CHAIN({u['chain']}), "
                     f".AB_MASK({u['ab']}), .C_MASK({u['c']}), .OUT_MASK({u['out']}), .BLOCK({u['block']}){m3xu}, "
                     f".UNIT({i}), .MUTANT({u['mutant']}))\n  u_bench{i} (.clk(clk && unit_sel == {i}));"

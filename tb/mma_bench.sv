@@ -1,5 +1,5 @@
 // mma_bench: the testbench of one unit instance (fda_unit, gdfs_unit, m3xu_unit or naive_fp32_unit:
-// ALGO 0..3; sfma_unit: ALGO 6).  Only the instance the top selects gets a clock.  Every cycle it offers the next vector of
+// ALGO 0..3; fdrda_unit 5, gps_unit 6, sfma_unit 7).  Only the instance the top selects gets a clock.  Every cycle it offers the next vector of
 // the (instruction, seed) stream (mmaref_tb_gen; M3XU units: mmaref_tb_gen_packed, the operand word
 // packed at the format's width; SFMA units too, one value a lane), computes the expected D through the model (mmaref_dpi_dot), and checks
 // every D the unit returns, in order, bit for bit.  It also counts the cycles between handshakes and
@@ -9,9 +9,12 @@
 // handshake) +replay=N (vector N alone, for a waveform) +show (print every D, the RTL's and the model's).
 module mma_bench #(
   // the unit (tb/gen_configs.py writes every value): ALGO 0 fda_unit, 1 gdfs_unit, 2 m3xu_unit,
-  // 3 naive_fp32_unit, 6 sfma_unit; its parameters (M3XU: K = lanes, F = F_HI = F_w, CHAIN = the most steps)
+  // 3 naive_fp32_unit, 5 fdrda_unit, 6 gps_unit, 7 sfma_unit; its parameters (M3XU: K = lanes, F = F_HI = F_w, CHAIN = the most steps)
   parameter int ALGO, K, F, CHAIN, AB_MASK, C_MASK, OUT_MASK, BLOCK,
   parameter int MUL_W = 0, PIPE = 0, F_LO = 0, OUT_LO = 0, OUT_HI = 0,  // M3XU units only
+  // AMD units: the table's pass kind (-1: FDA or GDFS by ALGO), GPS's group, flushing, Step 6 roundings
+  parameter int PASS_ALGO = -1, GROUP = 0, FLUSH = 0,
+  parameter int ALIGN_P = mma_pkg::ROUND_RZ, ALIGN_C = mma_pkg::ROUND_RZ,
   parameter int UNIT,
   parameter int MUTANT   // non-zero: this instance deliberately differs from the instruction it runs
                          // (passed to m3xu_unit, whose MUTANT codes say how)
@@ -24,7 +27,7 @@ module mma_bench #(
   localparam int NS  = ALGO == 1 ? K / 16 : (BLOCK > 0 ? K / BLOCK : 0);
   localparam int NSW = NS > 0 ? NS : 1;
   localparam bit M3XU = ALGO == 2 || ALGO == 3;
-  localparam bit SFMA = ALGO == 6;
+  localparam bit SFMA = ALGO == 7;
   localparam bit PACKED = M3XU || SFMA;  // operands, C and D through mmaref_tb_gen_packed (64-bit C, D)
   // operand words: M3XU's L x 16 bits, the naive unit's L x 32, else K lanes of AW; C and D 32 bits
   // (64 for an M3XU unit with f32c; an SFMA unit: AW, f32 in the low end)
@@ -48,6 +51,11 @@ module mma_bench #(
   generate
     if (SFMA) begin : g_sfma
       sfma_unit #(.K(K), .OUT_MASK(OUT_MASK), .MUTANT(MUTANT)) dut (.*);
+    end else if (ALGO == 6) begin : g_gps
+      gps_unit #(.K(K), .G(GROUP), .FLUSH(FLUSH), .AB_MASK(AB_MASK), .OUT(mma_pkg::first_set(OUT_MASK))) dut (.*);
+    end else if (ALGO == 5) begin : g_fdrda
+      fdrda_unit #(.K(K), .F(F), .CHAIN(CHAIN), .ALGO(PASS_ALGO), .AB_MASK(AB_MASK), .ALIGN_DOT(ALIGN_P),
+                   .ALIGN_C(ALIGN_C), .OUT(mma_pkg::first_set(OUT_MASK))) dut (.*);
     end else if (ALGO == 3) begin : g_naive
       naive_fp32_unit #(.L(K), .AB_MASK(AB_MASK), .F_LO(F_LO), .F_HI(F), .OUT_LO(OUT_LO), .OUT_HI(OUT_HI)) dut (.*);
     end else if (ALGO == 2) begin : g_m3xu
@@ -104,14 +112,19 @@ module mma_bench #(
       count = 1;
     end
     // the unit must be the hardware the instruction describes (a mutant differs on purpose)
-    // the units truncate when aligning; SFMA's IEEE operations round to nearest even
-    expect_param("align_products", SFMA ? mma_pkg::ROUND_RNE : mma_pkg::ROUND_RZ);
-    expect_param("align_c", SFMA ? mma_pkg::ROUND_RNE : mma_pkg::ROUND_RZ);
-    expect_param("flush", 0);
+    // NVIDIA units truncate when aligning, SFMA's IEEE operations round to nearest even, AMD units take
+    // the table's Step 6 roundings (a mutant differs on purpose)
+    if (MUTANT == 0) begin
+      expect_param("align_products", SFMA ? mma_pkg::ROUND_RNE : ALIGN_P);
+      expect_param("align_c", SFMA ? mma_pkg::ROUND_RNE : ALIGN_C);
+      expect_param("flush", FLUSH);
+    end
+    if (PASS_ALGO >= 0) expect_param("group", GROUP);
     expect_param("scales", ALGO == 1 ? mma_pkg::SCALES_PER_GROUP
                            : BLOCK > 0 ? mma_pkg::SCALES_PER_PRODUCT : mma_pkg::SCALES_NONE);
     if (M3XU) start_m3xu();
-    else expect_param("algo", ALGO == 1 ? mma_pkg::ALGO_GDFS : SFMA ? mma_pkg::ALGO_SFMA : mma_pkg::ALGO_FDA);
+    else expect_param("algo", PASS_ALGO >= 0 ? PASS_ALGO : ALGO == 1 ? mma_pkg::ALGO_GDFS
+                              : SFMA ? mma_pkg::ALGO_SFMA : mma_pkg::ALGO_FDA);
     if (M3XU) begin
       // checked by start_m3xu
     end else if (MUTANT == 0) begin

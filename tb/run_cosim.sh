@@ -4,7 +4,7 @@
 # mismatches prove the testbench catches a broken unit); every other row must pass.
 #   --count N     vectors per configuration (default 100000)
 #   --seed S      seed (default 1)
-#   --demo        one configuration per unit plus the mutants
+#   --demo        one configuration per unit (AMD: per algorithm) plus the mutants
 #   --only REGEX  configurations whose "arch:name" matches
 #   --bp-every N  run every N-th configuration with random backpressure/bubbles (+bp); 0 = none
 #   --jobs N      parallel simulations (default 2)
@@ -27,15 +27,18 @@ while [[ $# -gt 0 ]]; do
 done
 [[ -x $SIM && -f $CFG ]] || { echo "run_cosim.sh: build the model first (make rtl)" >&2; exit 2; }
 
-# pick configurations: index unit kind arch name
+# pick configurations: index unit kind arch name.  --demo: one per unit; the AMD units (many K, one
+# datapath each) one per algorithm: arch, passes and operand kind (fp8/bf8 or not) of FDRDA or GPS
 mapfile -t rows < <(awk -v demo="$demo" -v only="$only" '
+  NR == FNR { algo[$1] = $2; next }
   /^#/ { next }
-  { label = $4 ":" $5 }
+  { label = $4 ":" $5; key = $2 }
+  algo[$2] == "FDRDA" || algo[$2] == "GPS" { key = algo[$2] ":" $4 ":" $8 ":" ($9 ~ /fnuz$/) }
   only != "" && label !~ only { next }
-  # --demo: one configuration per unit; of the M3XU designs, one per mode (the full unit'"'"'s four)
-  { key = $4 == "m3xu" ? $5 : $2 }
+  # of the M3XU designs, one per mode (the full unit'"'"'s four)
+  $4 == "m3xu" { key = $5 }
   demo && $3 == "check" && (key in seen) { next }
-  { seen[key] = 1; print }' "$CFG")
+  { seen[key] = 1; print }' "${CFG%configs.txt}units.txt" "$CFG")
 
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT

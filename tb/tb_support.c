@@ -3,8 +3,9 @@
  * vector is regenerated for a report or a waveform re-run), vectors per kind, mismatch reports, timing.
  * (The corners of M3XU-style units, f32 significands split into halves, are among the library's
  * directed vectors of every f32 and f32c instruction.)  An SFMA instruction's stream (f64, f32) starts
- * with the IEEE corner vectors of tb/sfma_directed.c; the library's stream follows (its vector i at
- * index i + sfma_directed_count()).  Operands reach a unit
+ * with the IEEE corner vectors of tb/sfma_directed.c, an AMD FDRDA, GFDRDA or GPS instruction's with
+ * those of tb/amd_directed.c; the library's stream follows (its vector i at index i + the corners'
+ * count).  Operands reach a unit
  * either as 32-bit lanes (mmaref_tb_gen) or packed at their format's width (mmaref_tb_gen_packed: an
  * M3XU operand word, 8 f16, 4 f32 or 2 f32c in 128 bits).
  * Compiled by gcc into the DPI library next to the bridge (dpi/mmaref_dpi.c); the SystemVerilog
@@ -17,6 +18,7 @@
 #include "svdpi.h"
 #include "mmaref_dpi.h"
 #include "sfma_directed.h"
+#include "amd_directed.h"
 
 /* ---- stimulus ---- */
 
@@ -33,7 +35,8 @@ static uint64_t directed_count(int h)
     return (uint64_t)directed[h];
 }
 
-/* Vector idx of the mixed stream: SFMA's IEEE corner vectors (tb/sfma_directed.c), then the library's
+/* Vector idx of the mixed stream: SFMA's IEEE corner vectors (tb/sfma_directed.c), AMD's (tb/amd_directed.c),
+ * then the library's
  * directed vectors while there are, then random ones.  Returns its kind. */
 static int vector_at(int h, uint64_t seed, uint64_t idx, uint64_t *c, uint64_t *a, uint64_t *b, uint64_t *sa,
                      uint64_t *sb)
@@ -46,6 +49,13 @@ static int vector_at(int h, uint64_t seed, uint64_t idx, uint64_t *c, uint64_t *
         return sfma_directed_vector(in, idx, c, a, b) ? MMAREF_GEN_DIRECTED : -1;
     }
     idx -= ieee;
+    uint64_t amd = (uint64_t)amd_directed_count(in);
+    if (idx < amd) {
+        for (int j = 0; j < DPI_MAX_SCALE; j++)
+            sa[j] = sb[j] = 0;
+        return amd_directed_vector(in, idx, c, a, b) ? MMAREF_GEN_DIRECTED : -1;
+    }
+    idx -= amd;
     mmaref_gen_kind kind = idx < directed_count(h) ? MMAREF_GEN_DIRECTED : MMAREF_GEN_RANDOM;
     return mmaref_gen_vector(in, kind, seed, idx, c, a, b, sa, sb);
 }
@@ -128,7 +138,7 @@ int mmaref_tb_gen_packed(int h, unsigned long long seed, unsigned long long idx,
 int mmaref_tb_directed_count(int h)
 {
     const mmaref_instr *in = mmaref_dpi_instr(h);
-    return in ? (int)directed_count(h) + sfma_directed_count(in) : 0;
+    return in ? (int)directed_count(h) + sfma_directed_count(in) + amd_directed_count(in) : 0;
 }
 
 static int selected = -1;

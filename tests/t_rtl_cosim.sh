@@ -1,10 +1,10 @@
-# RTL co-simulation (docs/rtl.md): every FDA/GDFS/SFMA configuration of the instruction table and every mode
-# of every M3XU design (tests/t_rtl_m3xu.sh checks those further), 100,000 vectors each (RTL_TEST_COUNT;
-# `make rtl-regress` runs 10,000,000),
-# checked bit for bit against the model through DPI-C; every 4th run with random backpressure and
-# bubbles on the valid/ready handshake.  The deliberately broken units (F one bit short; CoFDA built as
-# a single pass; M3XU without a_L b_L, without FP32C's sign flip; SFMA without its sticky bit) must be
-# caught, with a report and an FST waveform.
+# RTL co-simulation (docs/rtl.md): every FDA/GDFS/FDRDA/GFDRDA/GPS/SFMA configuration of the instruction
+# table and every mode of every M3XU design (tests/t_rtl_m3xu.sh checks those further), 100,000 vectors
+# each (RTL_TEST_COUNT; `make rtl-regress` runs 10,000,000), checked bit for bit against the model
+# through DPI-C; every 4th run with random backpressure and bubbles on the valid/ready handshake.  The
+# deliberately broken units (F one bit short; CoFDA built as a single pass; M3XU without a_L b_L, without
+# FP32C's sign flip; FDRDA with C rounded toward zero; CDNA2 GPS without flushing; SFMA without its sticky
+# bit) must be caught, with a report and an FST waveform.
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.."
 count=${RTL_TEST_COUNT:-100000}
@@ -32,6 +32,20 @@ got=$(awk 'NR == FNR { algo[$1] = $2; next } $3 == "check" && (algo[$2] == "FDA"
   build/rtl/gen/units.txt build/rtl/gen/configs.txt | wc -l)
 if [[ $got == "$want" && $got -gt 0 ]]; then ok "rtl: $got configurations generated from mmaref list --json"
 else not_ok "rtl: configurations generated: $got, the table has $want distinct combinations"; fi
+# ... and every AMD instruction of FDRDA, GFDRDA or GPS passes (fdrda_unit, gps_unit), flushing or not
+want=$("$MMAREF" list --json | python3 -c '
+import json, sys
+keys = set()
+for i in json.load(sys.stdin):
+    s = i["schedule"]
+    if all(p["algo"] in ("GPS", "FDRDA", "GFDRDA") for p in s):
+        keys.add((tuple((p["algo"], p["k_count"], p["frac_bits"], p["group"], p["align_products"], p["align_c"],
+                         p["flush"], p["out"]) for p in s), i["a"], i["b"], i["c"], i["d"]))
+print(len(keys))')
+got=$(awk 'NR == FNR { algo[$1] = $2; next } $3 == "check" && (algo[$2] == "FDRDA" || algo[$2] == "GPS")' \
+  build/rtl/gen/units.txt build/rtl/gen/configs.txt | wc -l)
+if [[ $got == "$want" && $got -gt 0 ]]; then ok "rtl: $got AMD configurations (FDRDA, GFDRDA, GPS) generated from mmaref list --json"
+else not_ok "rtl: AMD configurations generated: $got, the table has $want distinct combinations"; fi
 
 bash tb/run_cosim.sh --tap --count "$count" --seed "${RTL_TEST_SEED:-1}" --bp-every 4
 

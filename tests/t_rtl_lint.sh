@@ -4,7 +4,7 @@
 # parameter set the table needs, with no PINCONNECTEMPTY waiver; rtl/ has no `initial` and no delays;
 # Yosys 0.23 maps the smallest unit onto the 45 nm library synth/cells45.lib (check -assert, no latch, area
 # and delay read back) and rejects a latch and a library without a flip-flop; it reads/elaborates a CoFDA
-# unit and the GDFS unit with no latch (make synth does every unit in full).
+# unit, the GDFS unit, a CoGFDRDA unit and a GPS unit with no latch (make synth does every unit in full).
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.."
 if ! command -v verilator >/dev/null || ! command -v yosys >/dev/null; then
@@ -68,3 +68,9 @@ gdfs=$(awk '$2 == "GDFS" {print $1; exit}' build/rtl/gen/units.txt)
 out=$(bash synth/synth.sh --quick $cofda $gdfs 2>&1); rc=$?
 if [[ $rc == 0 && $(grep -c ' ok$' <<<"$out") == 2 ]]; then ok "rtl: yosys reads and elaborates units $cofda (CoFDA) and $gdfs (GDFS) with no latch"
 else not_ok "rtl: yosys elaboration of units $cofda, $gdfs: $(tail -3 <<<"$out")"; fi
+# the AMD units: CoGFDRDA (the largest fdrda_unit) and CDNA2's K = 16 GPS unit (flushing, four groups)
+cogfdrda=$(awk '$2 == "FDRDA" && $5 == 2 && $3 == 32 && $10 == 0 {print $1; exit}' build/rtl/gen/units.txt)
+gps=$(awk '$2 == "GPS" && $3 == 16 && $NF ~ /FLUSH=1/ && $10 == 0 {print $1; exit}' build/rtl/gen/units.txt)
+out=$(bash synth/synth.sh --quick $cogfdrda $gps 2>&1); rc=$?
+if [[ $rc == 0 && $(grep -c ' ok$' <<<"$out") == 2 ]]; then ok "rtl: yosys reads and elaborates units $cogfdrda (CoGFDRDA) and $gps (GPS) with no latch"
+else not_ok "rtl: yosys elaboration of units $cogfdrda, $gps: $(tail -3 <<<"$out")"; fi
