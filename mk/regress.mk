@@ -1,5 +1,5 @@
 # `make regress`: the oracle suites (tests/t_model_oracle*.sh: every distinct algorithm configuration, and
-# the four M3XU modes in t_model_oracle_m3xu.sh) with 1,000,000 vectors each instead of make test's 30,000
+# the four M3XU modes in t_model_oracle_m3xu.sh) with 1,000,000 vectors each instead of make test's 15,000
 # (and t_model_oracle_m3xu's 100,000).  ORACLE_SEED picks the seed.
 .PHONY: regress
 regress:: all
