@@ -35,27 +35,40 @@ static uint64_t directed_count(int h)
     return (uint64_t)directed[h];
 }
 
-/* Vector idx of the mixed stream: SFMA's IEEE corner vectors (tb/sfma_directed.c), AMD's (tb/amd_directed.c),
- * then the library's
- * directed vectors while there are, then random ones.  Returns its kind. */
+/* The testbench's own corner sets, offered before the library's stream (each is empty for the
+ * instructions it does not serve): SFMA's IEEE corners, then AMD's FDRDA/GFDRDA/GPS corners. */
+static const struct {
+    int (*count)(const mmaref_instr *in);
+    int (*vector)(const mmaref_instr *in, uint64_t idx, uint64_t *c, uint64_t *a, uint64_t *b);
+} corner_sets[] = {
+    {sfma_directed_count, sfma_directed_vector},
+    {amd_directed_count, amd_directed_vector},
+};
+enum { CORNER_SETS = sizeof corner_sets / sizeof corner_sets[0] };
+
+static uint64_t corner_count(const mmaref_instr *in)
+{
+    uint64_t n = 0;
+    for (int i = 0; i < CORNER_SETS; i++)
+        n += (uint64_t)corner_sets[i].count(in);
+    return n;
+}
+
+/* Vector idx of the mixed stream: the corner sets' vectors, then the library's directed vectors while
+ * there are, then random ones.  Returns its kind. */
 static int vector_at(int h, uint64_t seed, uint64_t idx, uint64_t *c, uint64_t *a, uint64_t *b, uint64_t *sa,
                      uint64_t *sb)
 {
     const mmaref_instr *in = mmaref_dpi_instr(h);
-    uint64_t ieee = (uint64_t)sfma_directed_count(in);
-    if (idx < ieee) {
-        for (int j = 0; j < DPI_MAX_SCALE; j++)
-            sa[j] = sb[j] = 0;
-        return sfma_directed_vector(in, idx, c, a, b) ? MMAREF_GEN_DIRECTED : -1;
+    for (int i = 0; i < CORNER_SETS; i++) {
+        uint64_t n = (uint64_t)corner_sets[i].count(in);
+        if (idx < n) {
+            for (int j = 0; j < DPI_MAX_SCALE; j++)
+                sa[j] = sb[j] = 0;
+            return corner_sets[i].vector(in, idx, c, a, b) ? MMAREF_GEN_DIRECTED : -1;
+        }
+        idx -= n;
     }
-    idx -= ieee;
-    uint64_t amd = (uint64_t)amd_directed_count(in);
-    if (idx < amd) {
-        for (int j = 0; j < DPI_MAX_SCALE; j++)
-            sa[j] = sb[j] = 0;
-        return amd_directed_vector(in, idx, c, a, b) ? MMAREF_GEN_DIRECTED : -1;
-    }
-    idx -= amd;
     mmaref_gen_kind kind = idx < directed_count(h) ? MMAREF_GEN_DIRECTED : MMAREF_GEN_RANDOM;
     return mmaref_gen_vector(in, kind, seed, idx, c, a, b, sa, sb);
 }
@@ -138,7 +151,7 @@ int mmaref_tb_gen_packed(int h, unsigned long long seed, unsigned long long idx,
 int mmaref_tb_directed_count(int h)
 {
     const mmaref_instr *in = mmaref_dpi_instr(h);
-    return in ? (int)directed_count(h) + sfma_directed_count(in) + amd_directed_count(in) : 0;
+    return in ? (int)(directed_count(h) + corner_count(in)) : 0;
 }
 
 static int selected = -1;

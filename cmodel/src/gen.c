@@ -591,15 +591,18 @@ static uint64_t f32_of(double x)
     return raw;
 }
 
-/* f32 bits of (-1)^sign sig 2^(e - 23): sig the 24-bit significand with its hidden one, or below 2^23
- * for a subnormal at e = -126 */
-static uint64_t f32_sig(int sign, uint32_t sig, int e) { return f32_of((sign ? -1.0 : 1.0) * ldexp(sig, e - 23)); }
-
-enum { F32_SIGN = 0x80000000u };
+/* f32 bits of (-1)^sign sig 2^(e - man_bits): sig the significand with its hidden one, or below
+ * 2^man_bits for a subnormal at the smallest normal exponent */
+static uint64_t f32_sig(const gen_fmt *f, int sign, uint32_t sig, int e)
+{
+    return f32_of((sign ? -1.0 : 1.0) * ldexp(sig, e - f->i.man_bits));
+}
 
 /* The vectors, in order, each handed to put (which takes it when it is the one wanted). */
 static void split_corners(sink *s, split_put *put)
 {
+    const gen_fmt *f = &s->g->fa; /* f32 (split_applies) */
+    const uint64_t sign = f->sign_bit;
     const double ulp = 0x1p-23;
     const uint64_t one = f32_of(1);
 #define LANES(...) ((const uint64_t[SPLIT_LANES]){__VA_ARGS__})
@@ -608,52 +611,52 @@ static void split_corners(sink *s, split_put *put)
     /* carries across the 12-bit split: halves 0xFFF, on every lane; against C = 0, -16, just below 4 */
     static const uint32_t split_sigs[] = {0xFFFFFF, 0x800FFF, 0xFFF800, 0xFFFFFE};
     for (size_t i = 0; i < sizeof split_sigs / sizeof split_sigs[0]; i++) {
-        uint64_t x = f32_sig(0, split_sigs[i], 0);
+        uint64_t x = f32_sig(f, 0, split_sigs[i], 0);
         const uint64_t *a = LANES(x, x, x, x);
         put(s, 0, a, a);
         put(s, f32_of(-16), a, a);
         put(s, f32_of(4 - 0x1p-21), a, a);
-        put(s, 0, LANES(x, f32_sig(1, split_sigs[i], 0), x, f32_sig(1, 0xFFFFFF, -1)), a);
+        put(s, 0, LANES(x, f32_sig(f, 1, split_sigs[i], 0), x, f32_sig(f, 1, 0xFFFFFF, -1)), a);
     }
     /* only the low half: a subnormal with sig < 2^12 has sig_H = 0 */
     static const uint32_t low_sigs[] = {0xFFF, 0x001, 0x800, 0xABC};
     for (size_t i = 0; i < sizeof low_sigs / sizeof low_sigs[0]; i++) {
-        uint64_t x = f32_sig(0, low_sigs[i], -126);
+        uint64_t x = f32_sig(f, 0, low_sigs[i], -126);
         put(s, 0, LANES(x, x, x, x),
-            LANES(f32_sig(0, 0xFFFFFF, 100), f32_sig(0, 0x800FFF, 120), one, f32_sig(1, 0xFFF001, 127)));
+            LANES(f32_sig(f, 0, 0xFFFFFF, 100), f32_sig(f, 0, 0x800FFF, 120), one, f32_sig(f, 1, 0xFFF001, 127)));
         put(s, 0, LANES(x), LANES(x)); /* underflows to 0 */
-        put(s, f32_sig(0, 1, -126), LANES(x), LANES(f32_of(0x1p126)));
+        put(s, f32_sig(f, 0, 1, -126), LANES(x), LANES(f32_of(0x1p126)));
     }
     /* one-ulp cancellation: x*y - x*(y + ulp) = -x*ulp, every partial product in the result */
     static const uint32_t halves[] = {0x001, 0xFFF, 0x800, 0x7FF};
     for (size_t i = 0; i < 4; i++)
         for (size_t j = 0; j < 4; j++) {
             uint32_t sx = 0x800000 | halves[i] << 12 | halves[j], sy = 0x800000 | halves[j] << 12 | halves[i];
-            uint64_t x = f32_sig(0, sx, 0), y = f32_sig(0, sy, 3), y1 = f32_sig(0, sy + 1, 3);
-            put(s, 0, LANES(x, x ^ F32_SIGN), LANES(y, y1));
-            put(s, f32_of(0x1p-40), LANES(0, x, 0, x ^ F32_SIGN), LANES(0, y1, 0, y));
+            uint64_t x = f32_sig(f, 0, sx, 0), y = f32_sig(f, 0, sy, 3), y1 = f32_sig(f, 0, sy + 1, 3);
+            put(s, 0, LANES(x, x ^ sign), LANES(y, y1));
+            put(s, f32_of(0x1p-40), LANES(0, x, 0, x ^ sign), LANES(0, y1, 0, y));
         }
     /* total cancellation: an exactly zero sum, whatever the signs of the zeros */
-    uint64_t x = f32_sig(0, 0xABCDEF, 5), y = f32_sig(0, 0x89ABCD, -7), p = f32_of(0x1p10 * (1 + 3 * ulp));
-    put(s, 0, LANES(x, x, x, x), LANES(y, y ^ F32_SIGN, y, y ^ F32_SIGN));
-    put(s, F32_SIGN, LANES(x, x ^ F32_SIGN), LANES(y, y));
-    put(s, F32_SIGN, LANES(F32_SIGN), LANES(0));
-    put(s, p ^ F32_SIGN, LANES(p), LANES(one));
+    uint64_t x = f32_sig(f, 0, 0xABCDEF, 5), y = f32_sig(f, 0, 0x89ABCD, -7), p = f32_of(0x1p10 * (1 + 3 * ulp));
+    put(s, 0, LANES(x, x, x, x), LANES(y, y ^ sign, y, y ^ sign));
+    put(s, sign, LANES(x, x ^ sign), LANES(y, y));
+    put(s, sign, LANES(sign), LANES(0));
+    put(s, p ^ sign, LANES(p), LANES(one));
     /* subnormal results: exact, rounded (ties to even), a negative sum rounding to zero */
     put(s, 0, LANES(f32_of(0x1p-70)), LANES(f32_of(0x1p-70)));
     put(s, 0, LANES(f32_of(0x1.8p-75)), LANES(f32_of(0x1p-75)));  /* 0.75 of the smallest: up */
     put(s, 0, LANES(f32_of(0x1p-75)), LANES(f32_of(0x1p-75)));    /* half of it: to 0 */
     put(s, 0, LANES(f32_of(-0x1p-75)), LANES(f32_of(0x1p-75)));   /* -0 */
     put(s, 0, LANES(f32_of(-0x1p-80)), LANES(f32_of(0x1p-80)));   /* -0 */
-    put(s, f32_sig(0, 3, -126), LANES(f32_of(0x1p-75)), LANES(f32_of(0x1p-75))); /* 3.5 ulps: 4 */
-    put(s, f32_sig(0, 2, -126), LANES(f32_of(0x1p-75)), LANES(f32_of(0x1p-75))); /* 2.5 ulps: 2 */
-    put(s, f32_sig(1, 0x7FFFFF, -126), LANES(f32_sig(0, 1, -126)), LANES(one));   /* to the normal range */
-    put(s, 0, LANES(f32_sig(0, 1, -126), f32_sig(0, 0x7FFFFF, -126)), LANES(f32_of(0x1p60), f32_of(0x1p-10)));
+    put(s, f32_sig(f, 0, 3, -126), LANES(f32_of(0x1p-75)), LANES(f32_of(0x1p-75))); /* 3.5 ulps: 4 */
+    put(s, f32_sig(f, 0, 2, -126), LANES(f32_of(0x1p-75)), LANES(f32_of(0x1p-75))); /* 2.5 ulps: 2 */
+    put(s, f32_sig(f, 1, 0x7FFFFF, -126), LANES(f32_sig(f, 0, 1, -126)), LANES(one));   /* to the normal range */
+    put(s, 0, LANES(f32_sig(f, 0, 1, -126), f32_sig(f, 0, 0x7FFFFF, -126)), LANES(f32_of(0x1p60), f32_of(0x1p-10)));
     /* overflow with RNE: max + 2^103 is a tie (max's last bit is odd): inf; max + 2^102 stays max */
-    uint64_t max = f32_sig(0, 0xFFFFFF, 127);
+    uint64_t max = f32_sig(f, 0, 0xFFFFFF, 127);
     put(s, f32_of(0x1p103), LANES(max), LANES(one));
     put(s, f32_of(0x1p102), LANES(max), LANES(one));
-    put(s, f32_of(-0x1p103), LANES(max ^ F32_SIGN), LANES(one));
+    put(s, f32_of(-0x1p103), LANES(max ^ sign), LANES(one));
     put(s, 0, LANES(max, max), LANES(f32_of(2), f32_of(-1)));
     put(s, max, LANES(max, max, max, max), LANES(max, max, max, max));
     /* RNE ties at 1: the sum's bit below f32's last is 1 and nothing lies below it */
@@ -663,8 +666,8 @@ static void split_corners(sink *s, split_put *put)
     put(s, one, LANES(h, f32_of(0x1p-30)), LANES(h, f32_of(0x1p-30)));                /* sticky: up */
     /* 2^-50 lies below the 46 fractional bits kept at e_max = 0: truncated, the tie stays */
     put(s, one, LANES(h, f32_of(0x1p-25)), LANES(h, f32_of(0x1p-25)));
-    put(s, f32_of(-1), LANES(h ^ F32_SIGN), LANES(h));                                /* -1 - 2^-24 */
-    put(s, one, LANES(f32_sig(0, 0xFFFFFF, -12)), LANES(f32_sig(0, 0xFFFFFF, -12)));
+    put(s, f32_of(-1), LANES(h ^ sign), LANES(h));                                /* -1 - 2^-24 */
+    put(s, one, LANES(f32_sig(f, 0, 0xFFFFFF, -12)), LANES(f32_sig(f, 0, 0xFFFFFF, -12)));
     /* special values on every lane: inf, inf * 0, -inf against C = +inf, a NaN with a payload */
     for (int l = 0; l < SPLIT_LANES; l++) {
         uint64_t a[SPLIT_LANES] = {one, one, one, one}, b[SPLIT_LANES] = {one, one, one, one};
@@ -674,7 +677,7 @@ static void split_corners(sink *s, split_put *put)
         put(s, 0, a, b);
         b[l] = f32_of(-2);
         put(s, f32_of(INFINITY), a, b);
-        a[l] = 0x7FC00001u;
+        a[l] = f->i.inf | 1ULL << (f->i.man_bits - 1) | f->ulp; /* quiet NaN, payload 1 */
         put(s, 0, a, b);
     }
 #undef LANES
