@@ -2,10 +2,8 @@
  * mmaref_gen_vector -- directed vectors, then random ones -- addressed by (instruction, seed, index), so any
  * vector is regenerated for a report or a waveform re-run), vectors per kind, mismatch reports, timing.
  * (The corners of M3XU-style units, f32 significands split into halves, are among the library's
- * directed vectors of every f32 and f32c instruction.)  An SFMA instruction's stream (f64, f32) starts
- * with the IEEE corner vectors of tb/sfma_directed.c, an AMD FDRDA, GFDRDA or GPS instruction's with
- * those of tb/amd_directed.c; the library's stream follows (its vector i at index i + the corners'
- * count).  Operands reach a unit
+ * directed vectors of every f32 and f32c instruction, the IEEE FMA corners among an SFMA instruction's,
+ * the FDRDA / GPS corners among an AMD instruction's: cmodel/src/gen_ieee.c, gen_amd.c.)  Operands reach a unit
  * either as 32-bit lanes (mmaref_tb_gen) or packed at their format's width (mmaref_tb_gen_packed: an
  * M3XU operand word, 8 f16, 4 f32 or 2 f32c in 128 bits).
  * Compiled by gcc into the DPI library next to the bridge (dpi/mmaref_dpi.c); the SystemVerilog
@@ -17,8 +15,6 @@
 
 #include "svdpi.h"
 #include "mmaref_dpi.h"
-#include "sfma_directed.h"
-#include "amd_directed.h"
 
 /* ---- stimulus ---- */
 
@@ -35,42 +31,13 @@ static uint64_t directed_count(int h)
     return (uint64_t)directed[h];
 }
 
-/* The testbench's own corner sets, offered before the library's stream (each is empty for the
- * instructions it does not serve): SFMA's IEEE corners, then AMD's FDRDA/GFDRDA/GPS corners. */
-static const struct {
-    int (*count)(const mmaref_instr *in);
-    int (*vector)(const mmaref_instr *in, uint64_t idx, uint64_t *c, uint64_t *a, uint64_t *b);
-} corner_sets[] = {
-    {sfma_directed_count, sfma_directed_vector},
-    {amd_directed_count, amd_directed_vector},
-};
-enum { CORNER_SETS = sizeof corner_sets / sizeof corner_sets[0] };
-
-static uint64_t corner_count(const mmaref_instr *in)
-{
-    uint64_t n = 0;
-    for (int i = 0; i < CORNER_SETS; i++)
-        n += (uint64_t)corner_sets[i].count(in);
-    return n;
-}
-
-/* Vector idx of the mixed stream: the corner sets' vectors, then the library's directed vectors while
- * there are, then random ones.  Returns its kind. */
+/* Vector idx of the mixed stream: the library's directed vectors while there are, then random ones.
+ * Returns its kind. */
 static int vector_at(int h, uint64_t seed, uint64_t idx, uint64_t *c, uint64_t *a, uint64_t *b, uint64_t *sa,
                      uint64_t *sb)
 {
-    const mmaref_instr *in = mmaref_dpi_instr(h);
-    for (int i = 0; i < CORNER_SETS; i++) {
-        uint64_t n = (uint64_t)corner_sets[i].count(in);
-        if (idx < n) {
-            for (int j = 0; j < DPI_MAX_SCALE; j++)
-                sa[j] = sb[j] = 0;
-            return corner_sets[i].vector(in, idx, c, a, b) ? MMAREF_GEN_DIRECTED : -1;
-        }
-        idx -= n;
-    }
     mmaref_gen_kind kind = idx < directed_count(h) ? MMAREF_GEN_DIRECTED : MMAREF_GEN_RANDOM;
-    return mmaref_gen_vector(in, kind, seed, idx, c, a, b, sa, sb);
+    return mmaref_gen_vector(mmaref_dpi_instr(h), kind, seed, idx, c, a, b, sa, sb);
 }
 
 /* Vectors of each kind offered to the unit; a repeated index (the open-array check's first vector, then
@@ -151,7 +118,7 @@ int mmaref_tb_gen_packed(int h, unsigned long long seed, unsigned long long idx,
 int mmaref_tb_directed_count(int h)
 {
     const mmaref_instr *in = mmaref_dpi_instr(h);
-    return in ? (int)(directed_count(h) + corner_count(in)) : 0;
+    return in ? (int)directed_count(h) : 0;
 }
 
 static int selected = -1;

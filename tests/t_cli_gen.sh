@@ -108,6 +108,25 @@ read -r lanes cs probe shift ties nan_scales <"$tmp/dircheck"
 [[ $nan_scales == 4 ]] && ok "directed (block scales): every scale slot of SA and SB is NaN in some vector" ||
   not_ok "directed scales: $nan_scales of 4 scale fields ever NaN"
 
+# --- the IEEE FMA corners head an SFMA instruction's directed vectors (cmodel/src/gen_ieee.c), addressed by
+#     index: vector i of the class cross product is (a, b, c) = (v[i/676], v[i/26 % 26], v[i % 26]) over
+#     26 values (13 classes, + then -), on lane i % K, every other lane -0 * +0.  Vector 0: +0 * +0 + +0 on
+#     lane 0; vector 17,575 (the last): -sNaN * -sNaN + -sNaN on lane 3 (sNaN = inf | 1 = 0x7ff0000000000001)
+F64="hopper mma.m8n8k4.f64.f64.f64.f64" z=0000000000000000 m=8000000000000000 s=fff0000000000001
+want0="$z $z $m $m $m $z $z $z $z" want1="$s $m $m $m $s $z $z $z $s"
+got0=$("$M" gen $F64 --kind directed --n 1) got1=$("$M" gen $F64 --kind directed --n 1 --first 17575)
+[[ $got0 == "$want0" && $got1 == "$want1" ]] && ok "directed (SFMA f64): the IEEE class cross product heads the stream, vector 17,575 = -sNaN * -sNaN + -sNaN on lane 3" ||
+  not_ok "directed SFMA corners: vector 0 '$got0' (want '$want0'), vector 17575 '$got1' (want '$want1')"
+n64=$("$M" gen $F64 --kind directed | wc -l)
+(( n64 > 26936 )) && ok "directed (SFMA f64): $n64 vectors (26,936 one-FMA IEEE corners among them)" ||
+  not_ok "directed (SFMA f64): only $n64 vectors"
+# ... and the FDRDA corners an AMD CDNA3 one's: first, the paper's asymmetry (section VI-C)
+# 2048 * 2048 - 2048 * 2048 + c with c = RN_f32(-1e-6) = 0xb58637bd, f16 2048 = 0x6800, -2048 = 0xe800
+got=$("$M" gen cdna3 v_mfma_f32_32x32x8_f16 --kind directed --n 1)
+want="b58637bd 6800 6800 0000 0000 0000 0000 0000 0000 6800 e800 0000 0000 0000 0000 0000 0000"
+[[ $got == "$want" ]] && ok "directed (CDNA3 FDRDA): the paper's 2048 * 2048 - 2048 * 2048 - 1e-6 heads the stream" ||
+  not_ok "directed CDNA3: vector 0 '$got', want '$want'"
+
 # --- kinds keep their promises (TF32: raw sets the ignored low 13 bits, no other kind does; cancel
 #     mirrors lane pairs; special puts specials in)
 TF="ampere mma.m16n8k4.f32.tf32.tf32.f32"

@@ -4,7 +4,7 @@
 #   - every SFMA instruction of the table (NVIDIA DMMA, AMD f32/f64 MFMA) is covered by a configuration
 #     whose unit has its K and its output kind (so its formats);
 #   - one FMA per cycle: cycles per dot-add and latency are K, measured in simulation, 0 mismatches;
-#   - the IEEE corner vectors of tb/sfma_directed.c head every SFMA stream (the class cross product alone
+#   - the IEEE corner vectors of cmodel/src/gen_ieee.c head every SFMA stream (the class cross product alone
 #     is 26^3 = 17,576 of them);
 #   - every SFMA unit under random backpressure and bubbles on its handshake;
 #   - the mutant that loses C's sticky bit is caught by those corner vectors, with a decoded f64 report;

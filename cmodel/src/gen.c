@@ -1,7 +1,8 @@
 /* Stimulus generator, in the manner of TestFloat's testfloat_gen: vectors and tiles of raw operand bits
  * addressed by (instruction, seed, index), so any one can be regenerated from those three numbers.
  *
- * Directed vectors come first in the mixed stream (for f32 operands the corners of units that split
+ * Directed vectors come first in the mixed stream (an SFMA instruction's IEEE FMA corners and an AMD
+ * instruction's FDRDA / GPS corners first: gen_ieee.c, gen_amd.c; for f32 operands the corners of units that split
  * significands into halves, the paper's M3XU check value first; special values on every lane, the
  * papers' experiments, alignment shifts 0..F+3, carry chains, total cancellation, overflow, f16 ties); then
  * seeded random ones: raw bits, exponent clusters, cancellation, sprinkled specials, extremes.  A tile
@@ -19,6 +20,7 @@
 #include <strings.h>
 
 #include "mmaref.h"
+#include "gen_sets.h"
 
 enum { GEN_MAX_SPECIALS = 24, GEN_WIDE_SPREAD = 12 };
 
@@ -758,12 +760,29 @@ static void d_complex_parts(sink *s)
     }
 }
 
+/* The families addressed by index (gen_sets.h), first: a set of thousands costs O(1) a vector. */
+static void indexed_sets(sink *s)
+{
+    static const struct {
+        uint64_t (*count)(const mmaref_instr *in);
+        int (*vector)(const mmaref_instr *in, uint64_t idx, uint64_t *c, uint64_t *a, uint64_t *b);
+    } sets[] = {{gen_ieee_count, gen_ieee_vector}, {gen_amd_count, gen_amd_vector}};
+    for (size_t i = 0; i < sizeof sets / sizeof sets[0] && s->n <= s->want; i++) {
+        uint64_t n = sets[i].count(s->g->in);
+        if (s->want - s->n < n) {
+            vec_base(s->g, s->v);
+            sets[i].vector(s->g->in, s->want - s->n, &s->v->c, s->v->a, s->v->b);
+        }
+        s->n += n;
+    }
+}
+
 static void enumerate(sink *s)
 {
-    static void (*const families[])(sink *) = {d_split_halves, d_special_lanes, d_special_c, d_ignored_bits,
-                                               d_subnormal_c,  d_scale_nan,     d_precision, d_order,
-                                               d_shifts,       d_carries,       d_cancel,    d_overflow,
-                                               d_f16_ties};
+    static void (*const families[])(sink *) = {indexed_sets, d_split_halves, d_special_lanes, d_special_c,
+                                               d_ignored_bits, d_subnormal_c,  d_scale_nan,     d_precision,
+                                               d_order,        d_shifts,       d_carries,       d_cancel,
+                                               d_overflow,     d_f16_ties};
     for (size_t f = 0; f < sizeof families / sizeof families[0] && s->n <= s->want; f++)
         families[f](s);
 }

@@ -1,8 +1,8 @@
-/* Directed corner vectors of the AMD MFMA algorithms (docs/algorithms.md, AMD) for the RTL co-simulation:
- * the places where an FDRDA or GPS unit can go wrong while random vectors rarely look.  The expected D
- * is always the model's; these only choose operands (each value rounded to its operand format, so a
- * case that a format cannot express becomes a nearby one).  Offered before the library's stream
- * (tb/tb_support.c).  Each case fills the first lanes; it is offered again in the last pass's (or
+/* Directed vectors: the corner cases of the AMD MFMA algorithms (docs/algorithms.md, AMD), the places
+ * where an FDRDA or GPS unit can go wrong while random vectors rarely look.  They only choose operands
+ * (the expected D is the model's; each value rounded to its operand format, so a case that a format
+ * cannot express becomes a nearby one); gen.c offers them first among an AMD instruction's directed
+ * vectors.  Each case fills the first lanes; it is offered again in the last pass's (or
  * group's) lanes when the instruction chains passes, so that pass 2 (CoFDRDA) or the last group (GPS)
  * meets it with the previous result as its C.
  * FDRDA / GFDRDA:
@@ -20,7 +20,7 @@
  *   - inf - inf in a group, overflow of a product and of a sum, RNE ties of a sum. */
 #include <math.h>
 
-#include "amd_directed.h"
+#include "gen_sets.h"
 
 enum { LANES = 4 };
 
@@ -126,10 +126,10 @@ static int offsets(const mmaref_instr *in, int *off)
     return 2;
 }
 
-int amd_directed_count(const mmaref_instr *in)
+uint64_t gen_amd_count(const mmaref_instr *in)
 {
     int off[2];
-    return cases(in) * offsets(in, off);
+    return (uint64_t)(cases(in) * offsets(in, off));
 }
 
 static uint64_t bits(mmaref_format f, double x)
@@ -140,7 +140,7 @@ static uint64_t bits(mmaref_format f, double x)
     return r;
 }
 
-int amd_directed_vector(const mmaref_instr *in, uint64_t idx, uint64_t *c, uint64_t *a, uint64_t *b)
+int gen_amd_vector(const mmaref_instr *in, uint64_t idx, uint64_t *c, uint64_t *a, uint64_t *b)
 {
     int off[2], no = offsets(in, off), n = cases(in);
     if (idx >= (uint64_t)(n * no))

@@ -1,9 +1,10 @@
-/* IEEE corner vectors of the SFMA instructions (NVIDIA DMMA f64, AMD f32/f64 MFMA) for the RTL
- * co-simulation, in the manner of TestFloat's generator for fused multiply-add: the cases an IEEE FMA
- * gets wrong while random operands rarely reach them.  The expected D is always the model's; these
- * only choose operands.  Offered before the library's stream (tb/tb_support.c) on every SFMA
- * instruction, in f32 or f64 as the instruction is; every value is built from its fields (sign,
- * significand, exponent) through the library's format table, exactly.
+/* Directed vectors: the IEEE corner cases of the SFMA instructions (NVIDIA DMMA f64, AMD f32/f64
+ * MFMA), in the manner of TestFloat's generator for fused multiply-add: the cases an IEEE FMA gets
+ * wrong while random operands rarely reach them.  They only choose operands (the expected D is the
+ * model's); gen.c offers them first among an SFMA instruction's directed vectors, in f32 or f64 as the
+ * instruction is; every value is built from its fields (sign, significand, exponent) through the
+ * format table, exactly.  The case sets are built once per format (call_once) and never change after:
+ * the library stays safe to call from several threads.
  *
  * Most vectors are one FMA a * b + c: the case sits on lane i % K (vector i) and every other lane
  * multiplies -0 by +0, which leaves the accumulator as it is (x + -0 = x for every x, -0 and NaN
@@ -29,8 +30,9 @@
  *   - chains (K > 1): overflow, cancellation and zero signs across the K steps, sums of subnormals. */
 #include <stdlib.h>
 #include <string.h>
+#include <threads.h>
 
-#include "sfma_directed.h"
+#include "gen_sets.h"
 
 enum { MAX_CASES = 32768, CHAIN_CASES = 12 };
 
@@ -40,14 +42,14 @@ typedef struct {
 
 typedef struct {
     mmaref_format fmt;
-    int built;
     int man, p, bias, emin, emax; /* p = man + 1; emin, emax: exponents of the smallest, largest normal */
     uint64_t sign, inf, nan;
     int n;
     fma_case cases[MAX_CASES];
 } case_set;
 
-static case_set sets[2]; /* f64, f32 */
+static case_set sets[2]; /* f64, f32: written once, by build_f64 / build_f32 under call_once */
+static once_flag built[2] = {ONCE_FLAG_INIT, ONCE_FLAG_INIT};
 
 /* (-1)^s m 2^e exactly in the set's format: 1, or 0 when it is not representable */
 static int val(const case_set *f, int s, uint64_t m, int e, uint64_t *raw)
@@ -289,28 +291,33 @@ static void residuals(case_set *f)
     }
 }
 
-static case_set *set_of(const mmaref_instr *in)
+static void build(case_set *f, mmaref_format fmt)
+{
+    mmaref_format_info i;
+    mmaref_format_get_info(fmt, &i);
+    f->fmt = fmt;
+    f->man = i.man_bits, f->p = i.man_bits + 1, f->bias = i.bias;
+    f->emin = 1 - i.bias, f->emax = (1 << i.exp_bits) - 2 - i.bias;
+    f->sign = 1ULL << (i.width - 1), f->inf = i.inf, f->nan = i.nan;
+    classes(f);
+    rounding(f);
+    zeros(f);
+    overflow(f);
+    underflow(f);
+    alignment(f);
+    residuals(f);
+}
+
+static void build_f64(void) { build(&sets[0], MMAREF_F64); }
+static void build_f32(void) { build(&sets[1], MMAREF_F32); }
+
+static const case_set *set_of(const mmaref_instr *in)
 {
     if (in->passes < 1 || in->pass[0].algo != MMAREF_ALGO_SFMA || (in->a != MMAREF_F64 && in->a != MMAREF_F32))
         return NULL;
-    case_set *f = &sets[in->a == MMAREF_F32];
-    if (!f->built) {
-        mmaref_format_info i;
-        mmaref_format_get_info(in->a, &i);
-        f->fmt = in->a;
-        f->man = i.man_bits, f->p = i.man_bits + 1, f->bias = i.bias;
-        f->emin = 1 - i.bias, f->emax = (1 << i.exp_bits) - 2 - i.bias;
-        f->sign = 1ULL << (i.width - 1), f->inf = i.inf, f->nan = i.nan;
-        classes(f);
-        rounding(f);
-        zeros(f);
-        overflow(f);
-        underflow(f);
-        alignment(f);
-        residuals(f);
-        f->built = 1;
-    }
-    return f;
+    int f32 = in->a == MMAREF_F32;
+    call_once(&built[f32], f32 ? build_f32 : build_f64);
+    return &sets[f32];
 }
 
 /* chain j (K > 1): the K lanes' products and C */
@@ -339,16 +346,16 @@ static void chain(const case_set *f, int j, int k, uint64_t *c, uint64_t *a, uin
     }
 }
 
-int sfma_directed_count(const mmaref_instr *in)
+uint64_t gen_ieee_count(const mmaref_instr *in)
 {
     const case_set *f = set_of(in);
-    return f ? f->n + (in->k > 1 ? CHAIN_CASES : 0) : 0;
+    return f ? (uint64_t)f->n + (in->k > 1 ? CHAIN_CASES : 0) : 0;
 }
 
-int sfma_directed_vector(const mmaref_instr *in, uint64_t idx, uint64_t *c, uint64_t *a, uint64_t *b)
+int gen_ieee_vector(const mmaref_instr *in, uint64_t idx, uint64_t *c, uint64_t *a, uint64_t *b)
 {
     const case_set *f = set_of(in);
-    if (!f || idx >= (uint64_t)sfma_directed_count(in))
+    if (!f || idx >= gen_ieee_count(in))
         return 0;
     if (idx >= (uint64_t)f->n) {
         chain(f, (int)(idx - (uint64_t)f->n), in->k, c, a, b);

@@ -1,0 +1,19 @@
+/* Directed vector families that gen.c addresses by index (gen_ieee.c, gen_amd.c): each says how many
+ * vectors it has for an instruction (0 for the instructions it does not serve) and writes vector idx
+ * (C, A[0..k-1], B[0..k-1]; the lanes it does not use +0; unit scales are gen.c's), so that vector i of
+ * a large set costs O(1) rather than an enumeration of the i before it. */
+#ifndef MMAREF_GEN_SETS_H
+#define MMAREF_GEN_SETS_H
+
+#include "mmaref.h"
+
+/* IEEE FMA corners of the SFMA instructions (f32, f64): TestFloat-style classes, rounding boundaries,
+ * zero signs, overflow and underflow thresholds, alignment window, residuals, K-lane chains. */
+uint64_t gen_ieee_count(const mmaref_instr *in);
+int gen_ieee_vector(const mmaref_instr *in, uint64_t idx, uint64_t *c, uint64_t *a, uint64_t *b);
+
+/* Corners of the AMD algorithms FDRDA, GFDRDA (CDNA3) and GPS (CDNA1/2). */
+uint64_t gen_amd_count(const mmaref_instr *in);
+int gen_amd_vector(const mmaref_instr *in, uint64_t idx, uint64_t *c, uint64_t *a, uint64_t *b);
+
+#endif
