@@ -59,6 +59,31 @@ def read_rows(units_path, row_dir, wanted):
     return rows
 
 
+def serves(units_path):
+    """{unit: [(arch, instruction), ...]}: the configurations each unit checks (configs.txt beside the
+    units table, tb/gen_configs.py), so a row says what it is for rather than only its index, which shifts
+    when the table gains units."""
+    path = os.path.join(os.path.dirname(units_path), "configs.txt")
+    out = {}
+    if os.path.exists(path):
+        for line in open(path):
+            col = line.split()
+            if line.startswith("#") or len(col) < 5 or col[2] != "check":
+                continue
+            out.setdefault(int(col[1]), []).append((col[3], col[4]))
+    return out
+
+
+def serves_text(configs):
+    """'hopper, blackwell: 12 instructions' or the one instruction it serves."""
+    if not configs:
+        return ""
+    if len(configs) == 1:
+        return f"{configs[0][0]} {configs[0][1]}"
+    arches = list(dict.fromkeys(a for a, _ in configs))
+    return f"{', '.join(arches)}: {len(configs)} instructions"
+
+
 def num(row, key):
     try:
         return float(row[key])
@@ -103,17 +128,19 @@ def fmt(x, spec):
     return "-" if x is None else format(x, spec)
 
 
-def markdown(title, rows, designs, m3xu, fmts, outs, env):
+def markdown(title, rows, designs, m3xu, fmts, outs, env, served):
     lines = [f"# {title}", "",
              "Yosys 0.23 onto synth/cells45.lib (NanGate 45 nm OCL X1 cells, typical corner; docs/synthesis.md). "
              "Area: `stat -liberty` (cells only, no wiring). Delay: ABC's `stime` critical combinational path "
              "(register to register or port), no flip-flop overhead; depth: mapped logic levels (ABC `lev`). "
-             f"Reproduce a row: `{env + ' ' if env else ''}bash synth/synth.sh UNIT` (or `yosys -s` its script).", "",
-             "| unit | design | top | K | F | chain | block | A/B formats | C | out | cells | area µm² | flops "
+             f"Reproduce a row: `{env + ' ' if env else ''}bash synth/synth.sh UNIT` (or `yosys -s` its script); "
+             "UNIT is the row's index in this commit's units table (build/rtl/gen/units.txt), which shifts when the "
+             "instruction table gains units: a row is identified by what it serves and its parameters.", "",
+             "| unit | design or instructions served | top | K | F | chain | block | A/B formats | C | out | cells | area µm² | flops "
              "| delay ps | depth | s | status |",
              "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
-        lines.append(f"| {r['unit']} | {designs.get(r['unit'], '')} | {r['top']} | {r['K']} | {r['F']} | {r['chain']} "
+        lines.append(f"| {r['unit']} | {designs.get(r['unit']) or serves_text(served.get(r['unit']))} | {r['top']} | {r['K']} | {r['F']} | {r['chain']} "
                      f"| {r['block']} | {mask_names(r['ab_mask'], fmts)} | {mask_names(r['c_mask'], fmts)} "
                      f"| {mask_names(r['out_mask'], outs)} | {r.get('cells', '-')} | {fmt(num(r, 'area_um2'), ',.0f')} "
                      f"| {r.get('flops', '-')} | {fmt(num(r, 'delay_ps'), ',.0f')} | {r.get('depth', '-')} "
@@ -165,11 +192,12 @@ def main():
                  if r["status"] == "ok"]
     m3xu = m3xu_table(rows, designs, probe)
     fmts, outs = codes("FMT"), codes("OUT")
-    md = markdown(a.title, rows, designs, m3xu, fmts, outs, a.env)
+    served = serves(a.units)
+    md = markdown(a.title, rows, designs, m3xu, fmts, outs, a.env, served)
     with open(os.path.join(a.dir, "report.md"), "w") as f:
         f.write(md)
     report = dict(library="synth/cells45.lib", tool="Yosys 0.23", reg_ps=REG_PS, rows=[
-        dict(r, design=designs.get(r["unit"]), ab=mask_names(r["ab_mask"], fmts), c=mask_names(r["c_mask"], fmts),
+        dict(r, design=designs.get(r["unit"]), serves=[f"{x} {y}" for x, y in served.get(r["unit"], [])], ab=mask_names(r["ab_mask"], fmts), c=mask_names(r["c_mask"], fmts),
              out=mask_names(r["out_mask"], outs), command=f"{a.env + ' ' if a.env else ''}bash synth/synth.sh {r['unit']}") for r in rows])
     if m3xu:
         report["m3xu"] = m3xu

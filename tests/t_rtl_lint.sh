@@ -44,6 +44,13 @@ if [[ $rc == 0 && $(val status) == ok ]] && awk -v a="$(val area_um2)" -v d="$(v
      -v f="$(val flops)" 'BEGIN {exit !(a > 0 && d > 0 && l > 0 && f > 0)}'; then
   ok "rtl: unit $units on the 45 nm library: $(val cells) cells, $(val area_um2) um^2, $(val flops) flops, $(val delay_ps) ps, depth $(val depth)"
 else not_ok "rtl: 45 nm synthesis of unit $units: rc=$rc row='$row' $(tail -3 <<<"$out")"; fi
+# The report names a row by what it serves, not only by its index (which shifts when units are added):
+# Volta's K = 4 FDA unit serves Volta's three mma.m8n8k4 types (f32 and f16 D, f32 and f16 C)
+rep=$(python3 synth/report.py --units build/rtl/gen/units.txt --dir build/rtl/synth-test $units 2>&1)
+area=$(python3 -c 'import sys; print(f"{float(sys.argv[1]):,.0f}")' "$(val area_um2)" 2>/dev/null)  # as the report prints it
+if grep -qF "| $units | volta: 3 instructions | fda_unit | 4 | 23 |" <<<"$rep" && grep -qF "| $area |" <<<"$rep"; then
+  ok "rtl: synthesis report row: unit $units, volta: 3 instructions, $area um^2"
+else not_ok "rtl: synthesis report row of unit $units: $(grep -F "| $units |" <<<"$rep" || tail -2 <<<"$rep")"; fi
 # The flow rejects what it must: a unit with a latch (synth/latch_mutant.sv), and a library that cannot map
 # a flip-flop (synth/cells45.lib without DFF_X1); a tiny probe unit shows the library itself maps
 tmp=build/rtl/synth-test/mutants
