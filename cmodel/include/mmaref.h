@@ -140,6 +140,24 @@ mmaref_status mmaref_dot(const mmaref_instr *in, uint64_t c, const uint64_t *a, 
 mmaref_status mmaref_mma(const mmaref_instr *in, const uint64_t *A, const uint64_t *B, const uint64_t *C,
                          const uint64_t *SA, const uint64_t *SB, uint64_t *D, char *msg, size_t msglen);
 
+/* ---- explain: a traced evaluation of one dot-add (cmodel/src/explain.c, docs/explain.md) ----
+ * One line per step of the paper's algorithm: every operand decoded, the exact products, e_max, each
+ * term aligned to F fractional bits with the bits it drops, the exact sum, the normalization and its
+ * rounding decision, then D.  FDA and FDRDA / GFDRDA passes are traced step by step; the other kinds
+ * pass by pass.  The fast path does not change: the traced D is held to mmaref_dot's. */
+typedef struct {
+    int pass;        /* the pass of the schedule (0, 1, ...); -1 for the operands and D */
+    char step[16];   /* the paper's step: "Step 0" .. "Step 8", "pass", "D" */
+    char what[24];   /* what the line is about: "a[3]", "p[3]", "c", "e_max", "sum", "normalize" */
+    char text[320];  /* the value, readable */
+} mmaref_trace_line;
+
+/* Fills lines[0 .. min(cap, *count) - 1] (cap 0: only count them); *count gets how many the trace has,
+ * *d (when not NULL) D.  Errors as mmaref_dot's. */
+mmaref_status mmaref_explain(const mmaref_instr *in, uint64_t c, const uint64_t *a, const uint64_t *b,
+                             const uint64_t *sa, const uint64_t *sb, mmaref_trace_line *lines, int cap,
+                             int *count, uint64_t *d, char *msg, size_t msglen);
+
 /* ---- formats ---- */
 /* How a format encodes special values. */
 typedef enum {

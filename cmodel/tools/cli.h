@@ -45,6 +45,22 @@ int cli_parse_count(const char *text, long max, long *v);
 /* Look up ARCH INSTRUCTION, printing the library's message on failure (returns nonzero). */
 int cli_lookup(const char *arch, const char *name, mmaref_instr *in);
 
+/* The operand options of one dot-add (cli_operands.c; mmaref dot, mmaref explain):
+ * -a LIST -b LIST -c VALUE [--scale-a LIST --scale-b LIST], as given and as read for an instruction. */
+typedef struct {
+    const char *a, *b, *c, *sa, *sb;
+} cli_operand_text;
+typedef struct {
+    uint64_t c, a[MMAREF_MAX_K], b[MMAREF_MAX_K], sa[MMAREF_MAX_SCALES], sb[MMAREF_MAX_SCALES];
+    int ns; /* scale factors per operand, 0 without */
+} cli_operands;
+/* argv[*i] is one of the options: takes its value (advancing *i) and returns 1; 0 if it is not one;
+ * -1 after printing an error. */
+int cli_operand_option(const char *cmd, cli_operand_text *o, int argc, char **argv, int *i);
+/* The options read in the instruction's formats (fewer than K values: the rest +0; missing scales 1);
+ * 0, or the exit status after printing an error. */
+int cli_operand_read(const char *cmd, const mmaref_instr *in, const cli_operand_text *o, cli_operands *v);
+
 int cmd_list(int argc, char **argv);
 int cmd_dot(int argc, char **argv);
 int cmd_batch(int argc, char **argv);
@@ -52,5 +68,6 @@ int cmd_mma(int argc, char **argv);
 int cmd_study(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
 int cmd_gen(int argc, char **argv);
+int cmd_explain(int argc, char **argv);
 
 #endif

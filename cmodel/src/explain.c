@@ -1,0 +1,425 @@
+/* A traced evaluation of one dot-add (mmaref_explain; `mmaref explain`; docs/explain.md): the steps of
+ * the MMA-Sim paper with their intermediate values, as lines a person or a program reads.  It never
+ * runs in the fast path, which is not changed by it: the FDA pass (every NVIDIA kind but DMMA and
+ * GDFS) and the FDRDA / GFDRDA pass (AMD CDNA3) are done again here step by step from the same
+ * primitives (fmt_decode, fixed_align_*, fixed_to_output), and mmaref_explain holds the traced D to
+ * mmaref_dot's.  The other kinds (SFMA, GPS, GDFS, M3XU) are traced pass by pass: the C a pass takes
+ * and the result it gives. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "algo.h"
+#include "fixed.h"
+#include "format.h"
+#include "schedule.h"
+
+typedef struct {
+    mmaref_trace_line *line;
+    int cap, n, pass;
+} trace;
+
+static void __attribute__((format(printf, 4, 5))) add(trace *t, const char *step, const char *what,
+                                                      const char *fmt, ...)
+{
+    if (t->line && t->n < t->cap) {
+        mmaref_trace_line *l = &t->line[t->n];
+        l->pass = t->pass;
+        snprintf(l->step, sizeof l->step, "%s", step);
+        snprintf(l->what, sizeof l->what, "%s", what);
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(l->text, sizeof l->text, fmt, ap);
+        va_end(ap);
+    }
+    t->n++;
+}
+
+/* mag * 2^-frac in binary, "101.0011" (the binary point before bit frac - 1; a value below 1 starts
+ * "0."); a string too long for buf ends in "...". */
+static const char *bin_fixed(char *buf, size_t cap, uint64_t mag, int frac)
+{
+    int top = mag ? 63 - __builtin_clzll(mag) : 0;
+    if (top < frac)
+        top = frac; /* the units digit, 0 */
+    size_t n = 0;
+    for (int i = top; i >= 0; i--) {
+        if (n + 6 >= cap) {
+            memcpy(buf + n, "...", 3);
+            n += 3;
+            break;
+        }
+        if (i == frac - 1)
+            buf[n++] = '.';
+        buf[n++] = i < 64 && (mag >> i & 1) ? '1' : '0';
+    }
+    buf[n] = 0;
+    return buf;
+}
+
+/* The same with the trailing zeros of the fraction dropped ("1.0", "0.0000001"), so that a value reads
+ * the same whatever F it is held with. */
+static const char *bin_value(char *buf, size_t cap, uint64_t mag, int frac)
+{
+    bin_fixed(buf, cap, mag, frac);
+    char *dot = strchr(buf, '.');
+    if (dot && !strstr(buf, "...")) {
+        size_t n = strlen(buf);
+        while (n > (size_t)(dot - buf) + 2 && buf[n - 1] == '0')
+            buf[--n] = 0;
+    }
+    return buf;
+}
+
+/* "0x3c00 = +1.0000000000 x 2^0 (normal)": an operand's bits as Step 2 reads them. */
+static void describe(char *buf, size_t cap, const fmt_desc *f, uint64_t raw)
+{
+    fp_unpacked u = fmt_decode(f, raw);
+    int digits = (f->width + 3) / 4;
+    char b[160];
+    static const char *const cls[] = {"zero", "subnormal", "normal", "inf", "NaN"};
+    if (u.cls == CLS_NAN)
+        snprintf(buf, cap, "0x%0*llx = NaN", digits, (unsigned long long)raw);
+    else if (u.cls == CLS_INF)
+        snprintf(buf, cap, "0x%0*llx = %cinf", digits, (unsigned long long)raw, u.sign ? '-' : '+');
+    else if (u.cls == CLS_ZERO)
+        snprintf(buf, cap, "0x%0*llx = %c0 (a zero operand's exponent is taken as %d)", digits,
+                 (unsigned long long)raw, u.sign ? '-' : '+', ZERO_OPERAND_EXP);
+    else
+        snprintf(buf, cap, "0x%0*llx = %c%s x 2^%d (%s)", digits, (unsigned long long)raw, u.sign ? '-' : '+',
+                 bin_fixed(b, sizeof b, u.sig, f->man_bits), u.exp, cls[u.cls]);
+}
+
+/* Counting only (no lines to fill): one line, not formatted.  The functions below that write one line
+ * each return early through it, so that a count costs little. */
+static int counting(trace *t)
+{
+    if (t->line && t->n < t->cap)
+        return 0;
+    t->n++;
+    return 1;
+}
+
+static void operand(trace *t, const char *what, mmaref_format fmt, uint64_t raw)
+{
+    if (counting(t))
+        return;
+    const fmt_desc *f = fmt_of(fmt);
+    char d[256];
+    describe(d, sizeof d, f, raw);
+    if (raw & f->ignored) /* Step 0: the hardware reads these bits as zero */
+        add(t, "Step 0", what, "%s (%s: bits 0x%llx ignored)", d, f->name, (unsigned long long)(raw & f->ignored));
+    else
+        add(t, "Step 0", what, "%s", d);
+}
+
+/* Step 3 of one term: sig * 2^(exp - sig_frac) aligned to e_max keeping F fractional bits. */
+static int64_t align_term(trace *t, const char *step, const char *what, int sign, uint64_t sig, int sig_frac, int exp, int e_max,
+                          int F, fp_rounding r)
+{
+    int64_t v = r == MMAREF_RD ? fixed_align_rd(sign, sig, sig_frac, exp, e_max, F)
+                               : fixed_align_rz(sign, sig, sig_frac, exp, e_max, F);
+    if (counting(t))
+        return v;
+    int shift = sig_frac - F + (e_max - exp); /* bits dropped off the right end */
+    uint64_t mag = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+    char b[160], dropped[160] = "none";
+    if (shift >= 64)
+        snprintf(dropped, sizeof dropped, "all %d significant bits", sig ? 64 - __builtin_clzll(sig) : 0);
+    else if (shift > 0)
+        bin_fixed(dropped, sizeof dropped, sig & ((1ULL << shift) - 1), 0);
+    int lost = shift > 0 && (shift >= 64 ? sig != 0 : (sig & ((1ULL << shift) - 1)) != 0);
+    if (!sig)
+        snprintf(dropped, sizeof dropped, "nothing (a zero)");
+    else if (shift > 0 && !lost)
+        snprintf(dropped, sizeof dropped, "only zeros");
+    add(t, step, what, "shifted right %d: kept %c%s, dropped: %s%s", e_max - exp, v < 0 ? '-' : '+',
+        bin_value(b, sizeof b, mag, F), dropped, lost ? (r == MMAREF_RD ? " (rounded down)" : " (truncated)") : "");
+    return v;
+}
+
+/* Step 2 of one product: exact, its exponent the sum of the operands' (a zero's too). */
+static void product_line(trace *t, const char *what, int sign, uint64_t sig, int frac, int exp)
+{
+    if (counting(t))
+        return;
+    char b[160];
+    if (!sig)
+        add(t, "Step 2", what, "a*b = %c0, exponent %d (a zero product's exponent still counts for e_max)",
+            sign ? '-' : '+', exp);
+    else
+        add(t, "Step 2", what, "a*b exact: %c%s x 2^%d", sign ? '-' : '+', bin_value(b, sizeof b, sig, frac), exp);
+}
+
+/* Step 5 (FDRDA Step 8): the exact sum normalized and rounded to the pass's output. */
+static uint64_t normalize(trace *t, const char *step, int64_t sum, int lsb_exp, mmaref_output out)
+{
+    const out_desc *o = &out_table[out_part(out)];
+    const fmt_desc *f = fmt_of(o->format);
+    uint64_t d = fixed_to_output(sum, lsb_exp, out);
+    if (counting(t))
+        return d;
+    uint64_t mag = sum < 0 ? 0 - (uint64_t)sum : (uint64_t)sum;
+    char b[160], v[256];
+    describe(v, sizeof v, f, d);
+    if (!mag) {
+        add(t, step, "normalize", "the sum is exactly 0: D = %s", v);
+        return d;
+    }
+    int msb = 63 - __builtin_clzll(mag), e = msb + lsb_exp, drop = msb - o->man_bits;
+    if (e < fmt_min_exp(f)) /* a subnormal result keeps fewer bits */
+        drop += fmt_min_exp(f) - e;
+    const char *decision = "exact";
+    if (drop > 0 && drop < 64) {
+        uint64_t rest = mag & ((1ULL << drop) - 1), half = 1ULL << (drop - 1);
+        if (!rest)
+            decision = "exact";
+        else if (o->rounding == MMAREF_RZ)
+            decision = "round toward zero: the dropped bits are cut off";
+        else if (rest > half || (rest == half && (mag >> drop & 1)))
+            decision = rest == half ? "round to nearest even: a tie, rounded up to even" : "round to nearest: up";
+        else
+            decision = rest == half ? "round to nearest even: a tie, kept (even)" : "round to nearest: down";
+    } else if (drop >= 64) {
+        decision = o->rounding == MMAREF_RZ ? "below the smallest subnormal: toward zero" : "below half the smallest subnormal";
+    }
+    add(t, step, "normalize", "%c%s x 2^%d: %s keeps %d fractional bits, %d dropped: %s -> D = %s",
+        sum < 0 ? '-' : '+', bin_fixed(b, sizeof b, mag, msb), e, o->name, o->man_bits, drop > 0 ? drop : 0,
+        decision, v);
+    return d;
+}
+
+/* ---- FDA (the MMA-Sim paper, IV-C) ---- */
+
+static uint64_t trace_fda(trace *t, const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt,
+                          uint64_t c, const uint64_t *a, const uint64_t *b, const uint64_t *sa, const uint64_t *sb)
+{
+    const fmt_desc *fa = fmt_of(in->a), *fb = fmt_of(in->b), *fd = pass_out_format(p);
+    const int k = p->k_count, F = p->frac_bits;
+    const int blocks = p->scales == MMAREF_SCALES_PER_PRODUCT ? (k + in->block_size - 1) / in->block_size : 0;
+    char w[32], bin[160];
+    fp_unpacked uc = fmt_decode(fmt_of(c_fmt), c);
+    if (fmt_of(c_fmt) != fd) {
+        uc = fmt_widen(fmt_of(c_fmt), fd, uc);
+        add(t, "Step 0", "c", "C (%s) widened exactly to the output format %s", fmt_of(c_fmt)->name, fd->name);
+    }
+    int scale_exp[MMAREF_MAX_SCALES] = {0}, scale_frac = 0, scale_nan = 0;
+    uint64_t scale_sig[MMAREF_MAX_SCALES] = {0};
+    for (int j = 0; j < blocks; j++) {
+        const fmt_desc *fs = fmt_of(in->scale);
+        fp_unpacked x = fmt_decode(fs, sa[j]), y = fmt_decode(fs, sb[j]);
+        scale_nan |= x.cls == CLS_NAN || y.cls == CLS_NAN;
+        scale_sig[j] = x.sig * y.sig;
+        scale_exp[j] = operand_exp(x) + operand_exp(y);
+        scale_frac = 2 * fs->man_bits;
+        snprintf(w, sizeof w, "scale[%d]", j);
+        add(t, "Step 2", w, "sa * sb = %s x 2^%d%s", bin_fixed(bin, sizeof bin, scale_sig[j], scale_frac), scale_exp[j],
+            scale_nan ? " (a NaN scale)" : "");
+    }
+    const int prod_frac = fa->man_bits + fb->man_bits + scale_frac;
+    uint64_t sig[MMAREF_MAX_K];
+    int exp[MMAREF_MAX_K], sign[MMAREF_MAX_K], special = uc.cls >= CLS_INF || scale_nan;
+    int e_max = operand_exp(uc), from = -1;
+    for (int i = 0; i < k; i++) {
+        fp_unpacked x = fmt_decode(fa, a[i]), y = fmt_decode(fb, b[i]);
+        special |= (x.cls >= CLS_INF) | (y.cls >= CLS_INF);
+        sign[i] = x.sign ^ y.sign;
+        sig[i] = x.sig * y.sig;
+        exp[i] = operand_exp(x) + operand_exp(y);
+        if (blocks) {
+            sig[i] *= scale_sig[i / in->block_size];
+            exp[i] += scale_exp[i / in->block_size];
+        }
+        if (exp[i] > e_max)
+            e_max = exp[i], from = i;
+        snprintf(w, sizeof w, "p[%d]", p->k_first + i);
+        if (x.cls < CLS_INF && y.cls < CLS_INF)
+            product_line(t, w, sign[i], sig[i], prod_frac, exp[i]);
+    }
+    if (special) {
+        uint64_t d = fda_special_result(fd, fa, fb, uc, a, b, k, scale_nan);
+        char v[256];
+        describe(v, sizeof v, fd, d);
+        add(t, "Step 1", "specials", "an infinity or NaN among C, the operands or the scales: D = %s", v);
+        return d;
+    }
+    if (from < 0)
+        add(t, "Step 2", "e_max", "%d, C's exponent (no product is larger)", e_max);
+    else
+        snprintf(w, sizeof w, "p[%d]", p->k_first + from), add(t, "Step 2", "e_max", "%d, from %s", e_max, w);
+    int64_t sum = align_term(t, "Step 3", "c", uc.sign, uc.sig, fd->man_bits, operand_exp(uc), e_max, F, MMAREF_RZ);
+    for (int i = 0; i < k; i++) {
+        snprintf(w, sizeof w, "p[%d]", p->k_first + i);
+        sum += align_term(t, "Step 3", w, sign[i], sig[i], prod_frac, exp[i], e_max, F, MMAREF_RZ);
+    }
+    uint64_t mag = sum < 0 ? 0 - (uint64_t)sum : (uint64_t)sum;
+    add(t, "Step 4", "sum", "exact sum of the aligned terms: %c%s x 2^%d", sum < 0 ? '-' : '+',
+        bin_value(bin, sizeof bin, mag, F), e_max);
+    return normalize(t, "Step 5", sum, e_max - F, p->out);
+}
+
+/* ---- FDRDA and GFDRDA (the MMA-Sim paper, IV-F to IV-I; the constants are algo_fdrda.c's) ---- */
+
+enum { FDRDA_DOT_F = 31, FDRDA_C_F = 24, GFDRDA_C_WINDOW = 25 };
+
+/* A signed sum S * 2^(e - F) aligned to e_max keeping F2 fractional bits. */
+static int64_t align_sum(trace *t, const char *step, const char *what, int64_t S, int F, int e, int e_max, int F2, fp_rounding r)
+{
+    return align_term(t, step, what, S < 0, S < 0 ? 0 - (uint64_t)S : (uint64_t)S, F, e, e_max, F2, r);
+}
+
+/* Steps 4-5 over the products first, first + step, ...: aligned to their largest exponent, truncated. */
+static int fused_group(trace *t, const char *name, const int *sign, const uint64_t *sig, const int *exp, int k,
+                       int first, int step, int frac, int F, int k_first, int64_t *S, int *e)
+{
+    if (first >= k)
+        return 0;
+    char w[32], bin[160];
+    int e_max = exp[first];
+    for (int i = first; i < k; i += step)
+        e_max = exp[i] > e_max ? exp[i] : e_max;
+    add(t, "Step 4", name, "the largest product exponent e = %d", e_max);
+    int64_t sum = 0;
+    for (int i = first; i < k; i += step) {
+        snprintf(w, sizeof w, "p[%d]", k_first + i);
+        sum += align_term(t, "Step 4", w, sign[i], sig[i], frac, exp[i], e_max, F, MMAREF_RZ);
+    }
+    uint64_t mag = sum < 0 ? 0 - (uint64_t)sum : (uint64_t)sum;
+    add(t, "Step 5", name, "exact sum: %c%s x 2^%d", sum < 0 ? '-' : '+', bin_value(bin, sizeof bin, mag, F), e_max);
+    *S = sum;
+    *e = e_max;
+    return 1;
+}
+
+static uint64_t trace_fdrda(trace *t, const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt,
+                            uint64_t c, const uint64_t *a, const uint64_t *b)
+{
+    const fmt_desc *fa = fmt_of(in->a), *fb = fmt_of(in->b), *fc = fmt_of(c_fmt), *fd = pass_out_format(p);
+    const int k = p->k_count, F = p->frac_bits, grouped = p->algo == MMAREF_ALGO_GFDRDA;
+    const int frac = fa->man_bits + fb->man_bits;
+    char w[32], bin[160], v[256];
+    fp_unpacked uc = fmt_decode(fc, c);
+    uint64_t sig[MMAREF_MAX_K];
+    int exp[MMAREF_MAX_K], sign[MMAREF_MAX_K], special = uc.cls >= CLS_INF;
+    for (int i = 0; i < k; i++) {
+        fp_unpacked x = fmt_decode(fa, a[i]), y = fmt_decode(fb, b[i]);
+        sign[i] = x.sign ^ y.sign;
+        sig[i] = x.sig * y.sig;
+        exp[i] = operand_exp(x) + operand_exp(y);
+        special |= x.cls >= CLS_INF || y.cls >= CLS_INF;
+        /* Step 2: a product of 2^128 or more overflows to an infinity */
+        special |= sig[i] && 63 - __builtin_clzll(sig[i]) - frac + exp[i] >= 128;
+        snprintf(w, sizeof w, "p[%d]", p->k_first + i);
+        if (x.cls < CLS_INF && y.cls < CLS_INF)
+            product_line(t, w, sign[i], sig[i], frac, exp[i]);
+    }
+    if (special) {
+        uint64_t d = algo_fdrda(in, p, c_fmt, c, a, b, NULL, NULL);
+        describe(v, sizeof v, fd, d);
+        add(t, "Steps 1-3", "specials", "an infinity or NaN among C and the operands, or a product >= 2^128: D = %s", v);
+        return d;
+    }
+    int64_t s_dot = 0;
+    int e_dot = 0;
+    if (!grouped) {
+        fused_group(t, "dot", sign, sig, exp, k, 0, 1, frac, F, p->k_first, &s_dot, &e_dot);
+    } else {
+        int64_t s_even = 0, s_odd = 0;
+        int e_even = 0, e_odd = 0;
+        int has_even = fused_group(t, "even", sign, sig, exp, k, 0, 2, frac, F, p->k_first, &s_even, &e_even);
+        int has_odd = fused_group(t, "odd", sign, sig, exp, k, 1, 2, frac, F, p->k_first, &s_odd, &e_odd);
+        e_dot = !has_odd || (has_even && e_even > e_odd) ? e_even : e_odd;
+        add(t, "Step 6", "e_dot", "max(e_even, e_odd) = %d", e_dot);
+        if (has_even)
+            s_dot += align_sum(t, "Step 6", "even", s_even, F, e_even, e_dot, F, p->align_products);
+        if (has_odd)
+            s_dot += align_sum(t, "Step 6", "odd", s_odd, F, e_odd, e_dot, F, p->align_products);
+    }
+    const int e_c = operand_exp(uc), e_max = e_dot > e_c ? e_dot : e_c;
+    add(t, grouped ? "Step 8" : "Step 6", "e_max", "max(e_dot, e_c) = max(%d, %d) = %d", e_dot, e_c, e_max);
+    int64_t s = align_sum(t, grouped ? "Step 8" : "Step 6", "dot", s_dot, F, e_dot, e_max, FDRDA_DOT_F, p->align_products);
+    fp_rounding c_round = grouped && e_c < e_max - GFDRDA_C_WINDOW ? MMAREF_RZ : p->align_c;
+    if (c_round != p->align_c)
+        add(t, "Step 8", "c", "e_c < e_max - %d: C rounds toward zero (GFDRDA)", GFDRDA_C_WINDOW);
+    int64_t s_c = align_term(t, grouped ? "Step 8" : "Step 6", "c", uc.sign, uc.sig, fc->man_bits, e_c, e_max, FDRDA_C_F, c_round);
+    int64_t sum = s + s_c * ((int64_t)1 << (FDRDA_DOT_F - FDRDA_C_F));
+    uint64_t mag = sum < 0 ? 0 - (uint64_t)sum : (uint64_t)sum;
+    add(t, grouped ? "Step 9" : "Step 7", "sum", "exact sum: %c%s x 2^%d", sum < 0 ? '-' : '+', bin_value(bin, sizeof bin, mag, FDRDA_DOT_F),
+        e_max);
+    return normalize(t, grouped ? "Step 10" : "Step 8", sum, e_max - FDRDA_DOT_F, p->out);
+}
+
+/* ---- a pass of a kind not traced step by step: its C in, its result out ---- */
+
+static uint64_t run_untraced(trace *t, const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt,
+                             uint64_t c, const uint64_t *a, const uint64_t *b, const uint64_t *sa, const uint64_t *sb)
+{
+    static const algo_pass_fn run[MMAREF_ALGO_COUNT] = {
+        [MMAREF_ALGO_SFMA] = algo_sfma, [MMAREF_ALGO_FDA] = algo_fda,     [MMAREF_ALGO_GDFS] = algo_gdfs,
+        [MMAREF_ALGO_GPS] = algo_gps,   [MMAREF_ALGO_FDRDA] = algo_fdrda, [MMAREF_ALGO_GFDRDA] = algo_fdrda,
+        [MMAREF_ALGO_M3XU] = algo_m3xu,
+    };
+    uint64_t d = run[p->algo](in, p, c_fmt, c, a, b, sa, sb);
+    char v[256];
+    describe(v, sizeof v, pass_out_format(p), d);
+    add(t, "result", "pass", "%s (its steps are not traced yet: docs/explain.md)", v);
+    return d;
+}
+
+mmaref_status mmaref_explain(const mmaref_instr *in, uint64_t c, const uint64_t *a, const uint64_t *b,
+                             const uint64_t *sa, const uint64_t *sb, mmaref_trace_line *lines, int cap,
+                             int *count, uint64_t *d, char *msg, size_t msglen)
+{
+    uint64_t want;
+    mmaref_status st = mmaref_dot(in, c, a, b, sa, sb, &want, msg, msglen);
+    if (st)
+        return st;
+    if (!count || cap < 0 || (cap > 0 && !lines)) {
+        set_msg(msg, msglen, "mmaref_explain: null argument");
+        return MMAREF_ERR_ARGUMENT;
+    }
+    trace t = {lines, cap, 0, -1};
+    char w[32];
+    int ns = mmaref_scale_count(in);
+    operand(&t, "c", in->c, c);
+    for (int i = 0; i < in->k; i++)
+        snprintf(w, sizeof w, "a[%d]", i), operand(&t, w, in->a, a[i]);
+    for (int i = 0; i < in->k; i++)
+        snprintf(w, sizeof w, "b[%d]", i), operand(&t, w, in->b, b[i]);
+    for (int i = 0; i < ns; i++) {
+        snprintf(w, sizeof w, "scale_a[%d]", i), operand(&t, w, in->scale, sa[i]);
+        snprintf(w, sizeof w, "scale_b[%d]", i), operand(&t, w, in->scale, sb[i]);
+    }
+    mmaref_format c_fmt = in->c;
+    uint64_t x = c;
+    for (int i = 0; i < in->passes; i++) {
+        const mmaref_pass *p = &in->pass[i];
+        int s0 = p->scales != MMAREF_SCALES_NONE ? p->k_first / in->block_size : 0;
+        const uint64_t *pa = a + p->k_first, *pb = b + p->k_first;
+        const uint64_t *psa = ns ? sa + s0 : NULL, *psb = ns ? sb + s0 : NULL;
+        t.pass = i;
+        add(&t, "pass", "schedule", "%s over products %d..%d, F = %d, output %s%s", mmaref_algo_name(p->algo),
+            p->k_first, p->k_first + p->k_count - 1, p->frac_bits, mmaref_output_name(p->out),
+            i ? ", C = the previous pass's result" : "");
+        if (p->algo == MMAREF_ALGO_FDA)
+            x = trace_fda(&t, in, p, c_fmt, x, pa, pb, psa, psb);
+        else if (p->algo == MMAREF_ALGO_FDRDA || p->algo == MMAREF_ALGO_GFDRDA)
+            x = trace_fdrda(&t, in, p, c_fmt, x, pa, pb);
+        else
+            x = run_untraced(&t, in, p, c_fmt, x, pa, pb, psa, psb);
+        c_fmt = out_table[p->out].format;
+    }
+    t.pass = -1;
+    char v[256];
+    describe(v, sizeof v, fmt_of(in->d), want);
+    add(&t, "D", "D", "%s", v);
+    if (x != want) { /* the trace re-does the fast path's steps: they must agree (tests/t_cli_explain.sh) */
+        set_msg(msg, msglen, "mmaref_explain: the traced D 0x%llx differs from mmaref_dot's 0x%llx (%s)",
+                (unsigned long long)x, (unsigned long long)want, in->name);
+        return MMAREF_ERR_ARGUMENT;
+    }
+    *count = t.n;
+    if (d)
+        *d = want;
+    return MMAREF_OK;
+}

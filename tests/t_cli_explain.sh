@@ -1,0 +1,85 @@
+# mmaref explain (cmodel/src/explain.c, cmodel/tools/cmd_explain.c; docs/explain.md):
+#   - the traced D equals mmaref_dot's for every distinct configuration of the table, on its directed
+#     vectors and EXPLAIN_COUNT seeded random ones (default 2,000 in make test; make regress: 100,000);
+#   - the demo's first case: where Volta (F = 23) and Hopper (F = 25) part, derived by hand;
+#   - CDNA3's -0.25 (the MMA-Sim paper, section VI-C): where it comes from, derived by hand;
+#   - chained passes (Ampere CoFDA), a kind traced pass by pass (SFMA), --json, and bad input.
+. "$(dirname "$0")/lib.sh"
+cd "$(dirname "$0")/.." || exit 1
+LIB=${MMAREF_LIB:-build/libmmaref.a}
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+
+if cc -std=gnu11 -O2 -Wall -Wextra -Werror -Icmodel/include -o "$tmp/explain_check" tests/api/explain_check.c "$LIB" -lm \
+   2>"$tmp/cc.log"; then
+  out=$("$tmp/explain_check" "${EXPLAIN_COUNT:-2000}"); rc=$?
+  n=$(grep -c '^ok' <<<"$out")
+  if [[ $rc == 0 && $n -gt 100 ]] && ! grep -q '^not ok' <<<"$out"; then
+    ok "explain: the traced D = mmaref_dot on every one of the $n distinct configurations (directed + ${EXPLAIN_COUNT:-2000} random vectors each)"
+  else grep '^not ok' <<<"$out" | head -5; not_ok "explain: traced D vs mmaref_dot: rc=$rc, $n configurations ok"; fi
+else
+  not_ok "tests/api/explain_check.c does not build: $(head -3 "$tmp/cc.log")"
+fi
+
+# The demo's first case: c = 1, four products 2^-12 * 2^-13 = 2^-25.  e_max = 0 (C's exponent); F keeps
+# bits down to 2^-F.  Volta (F = 23): 2^-25 lies two bits below the window: kept 0, the one bit dropped
+# (with the product's 20 zero fraction bits after it); Hopper (F = 25): kept as the window's last bit,
+# 0.(24 zeros)1, nothing lost.  So Step 3 p[0] is where they part, and D = 1 vs 1 + 2^-23.
+A=0x1p-12,0x1p-12,0x1p-12,0x1p-12 B=0x1p-13,0x1p-13,0x1p-13,0x1p-13
+out=$("$MMAREF" explain volta mma.m8n8k4.f32.f16.f16.f32 -a $A -b $B -c 1 --vs hopper mma.m16n8k8.f32.f16.f16.f32)
+want_v="  volta         shifted right 25: kept +0.0, dropped: 100000000000000000000 (truncated)"
+want_h="  hopper        shifted right 25: kept +0.0000000000000000000000001, dropped: only zeros"
+if grep -qxF "first divergence (>>): pass 0, Step 3, p[0]" <<<"$out" && grep -qxF "$want_v" <<<"$out" &&
+   grep -qxF "$want_h" <<<"$out" && grep -q "^   D  .*0x3f800000" <<<"$out" && grep -q "^   D  .*0x3f800001" <<<"$out"; then
+  ok "explain --vs: Volta and Hopper part at Step 3 on p[0] (2^-25 truncated at F = 23, kept at F = 25)"
+else not_ok "explain --vs volta/hopper: $(tail -4 <<<"$out")"; fi
+
+# CDNA3 FDRDA, 2048 * 2048 - 2048 * 2048 + c, c = RN(-1e-6) = 0xb58637bd (-1.0000110... x 2^-20): the
+# products cancel exactly but set e_dot = 22; e_max = max(22, -20) = 22.  Step 6 aligns c at 24
+# fractional bits below 2^22 (lsb 2^-2) rounding DOWN: a negative c smaller than one lsb becomes -1 lsb
+# = -2^-2, shifted right 42 with all of its 24 significant bits dropped.  D = -0.25 = 0xbe800000.
+out=$("$MMAREF" explain cdna3 v_mfma_f32_32x32x8_f16 -a 2048,2048 -b 2048,-2048 -c 0xb58637bd)
+if grep -qE "^   Step 6 +c +shifted right 42: kept -0\.0{23}1, dropped: 100001100011011110111101 \(rounded down\)$" <<<"$out" &&
+   grep -qE "^   Step 6 +e_max +max\(e_dot, e_c\) = max\(22, -20\) = 22$" <<<"$out" &&
+   grep -qE "^   D +D +0xbe800000 = -1\.0+ x 2\^-2 \(normal\)$" <<<"$out"; then
+  ok "explain: CDNA3's -0.25 is c = -1e-6 rounded down to one unit 2^-2 at e_max = 22 (Step 6)"
+else not_ok "explain cdna3 -0.25: $(grep -E 'Step 6|^   D' <<<"$out")"; fi
+
+# Ampere CoFDA (the demo's case 4): pass 0 keeps F = 24 below 2^20, so seven 2^-5 products are lost and
+# it returns 2^20; pass 1 takes that as C and subtracts 2^20 -> +0
+A="0x1p10,0x1p-2,0x1p-2,0x1p-2,0x1p-2,0x1p-2,0x1p-2,0x1p-2,-0x1p10"
+B="0x1p10,0x1p-3,0x1p-3,0x1p-3,0x1p-3,0x1p-3,0x1p-3,0x1p-3,0x1p10"
+out=$("$MMAREF" explain ampere mma.m16n8k16.f32.f16.f16.f32 -a "$A" -b "$B" -c 0)
+p0=$(awk '/^  pass 0/{f=1} /^  pass 1/{f=0} f && /Step 5 +normalize/' <<<"$out")
+if [[ $(grep -c '^  pass [01]$' <<<"$out") == 2 && $p0 == *"D = 0x49800000"* ]] &&
+   grep -q "C = the previous pass's result" <<<"$out" && grep -qE "^   D +D +0x00000000 = \+0" <<<"$out"; then
+  ok "explain: Ampere CoFDA shows both passes (pass 0 -> 2^20 = 0x49800000, pass 1 -> +0)"
+else not_ok "explain ampere CoFDA: $(grep -E 'pass|normalize|^   D' <<<"$out" | head -8)"; fi
+
+# A kind traced pass by pass: Hopper DMMA (SFMA) 1 * 3 + 0.5 = 3.5 = 0x400c000000000000
+out=$("$MMAREF" explain hopper mma.m8n8k4.f64.f64.f64.f64 -a 1 -b 3 -c 0.5)
+grep -qE "^   result +pass +0x400c000000000000 = \+1\.11?0* x 2\^1" <<<"$out" && grep -qE "^   D +D +0x400c000000000000" <<<"$out" &&
+  ok "explain: an SFMA pass is shown with its result (3.5)" || not_ok "explain SFMA: $(tail -3 <<<"$out")"
+
+# --json: the same traces to programs
+"$MMAREF" explain volta mma.m8n8k4.f32.f16.f16.f32 -a 0x1p-12,0x1p-12,0x1p-12,0x1p-12 -b 0x1p-13,0x1p-13,0x1p-13,0x1p-13 \
+  -c 1 --vs hopper mma.m16n8k8.f32.f16.f16.f32 --json >"$tmp/j.json"
+if python3 - "$tmp/j.json" <<'PY'
+import json, sys
+v, h = json.load(open(sys.argv[1]))
+i = v["first_divergence"]
+assert v["d"] == "0x3f800000" and h["d"] == "0x3f800001", (v["d"], h["d"])
+assert (v["steps"][i]["step"], v["steps"][i]["what"]) == ("Step 3", "p[0]"), v["steps"][i]
+assert all(set(s) == {"pass", "step", "what", "text"} for s in v["steps"] + h["steps"])
+PY
+then ok "explain --json: two traces, D 0x3f800000 / 0x3f800001, first divergence at Step 3 p[0]"
+else not_ok "explain --json: $(head -c 300 "$tmp/j.json")"; fi
+
+# bad input: one line naming it, non-zero exit
+expect_error "explain: unknown architecture" "unknown architecture" "$MMAREF" explain pascal x -a 1 -b 1 -c 0
+expect_error "explain: -c missing" "needs -c VALUE" "$MMAREF" explain hopper mma.m16n8k8.f32.f16.f16.f32 -a 1 -b 1
+expect_error "explain: --vs with one argument" "--vs needs ARCH2 and INSTRUCTION2" "$MMAREF" explain hopper \
+  mma.m16n8k8.f32.f16.f16.f32 -a 1 -b 1 -c 0 --vs volta
+expect_error "explain: a value the format cannot hold" "not exactly representable" "$MMAREF" explain hopper \
+  mma.m16n8k8.f32.f16.f16.f32 -a 0.1 -b 1 -c 0
+expect_error "explain --vs: the second instruction unknown" "has no instruction" "$MMAREF" explain hopper \
+  mma.m16n8k8.f32.f16.f16.f32 -a 1 -b 1 -c 0 --vs volta mma.nope
