@@ -3,7 +3,7 @@
 #     vectors and EXPLAIN_COUNT seeded random ones (default 2,000 in make test; make regress: 100,000);
 #   - the demo's first case: where Volta (F = 23) and Hopper (F = 25) part, derived by hand;
 #   - CDNA3's -0.25 (the MMA-Sim paper, section VI-C): where it comes from, derived by hand;
-#   - chained passes (Ampere CoFDA), a kind traced pass by pass (SFMA), --json, and bad input.
+#   - chained passes (Ampere CoFDA), SFMA's FMAs, GPS's pairwise sums, --json, and bad input.
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.." || exit 1
 LIB=${MMAREF_LIB:-build/libmmaref.a}
@@ -55,10 +55,23 @@ if [[ $(grep -c '^  pass [01]$' <<<"$out") == 2 && $p0 == *"D = 0x49800000"* ]] 
   ok "explain: Ampere CoFDA shows both passes (pass 0 -> 2^20 = 0x49800000, pass 1 -> +0)"
 else not_ok "explain ampere CoFDA: $(grep -E 'pass|normalize|^   D' <<<"$out" | head -8)"; fi
 
-# A kind traced pass by pass: Hopper DMMA (SFMA) 1 * 3 + 0.5 = 3.5 = 0x400c000000000000
+# SFMA, every FMA of the chain: Hopper DMMA 1 * 3 + 0.5 = 3.5 (0x400c000000000000) at d[0]; the three
+# zero lanes leave it (0 * 0 + 3.5)
 out=$("$MMAREF" explain hopper mma.m8n8k4.f64.f64.f64.f64 -a 1 -b 3 -c 0.5)
-grep -qE "^   result +pass +0x400c000000000000 = \+1\.11?0* x 2\^1" <<<"$out" && grep -qE "^   D +D +0x400c000000000000" <<<"$out" &&
-  ok "explain: an SFMA pass is shown with its result (3.5)" || not_ok "explain SFMA: $(tail -3 <<<"$out")"
+if grep -qE "^   FMA +d\[0\] +RNE\(a\*b \+ d\), rounded once = 0x400c000000000000 = \+1\.110* x 2\^1" <<<"$out" &&
+   [[ $(grep -c "^   FMA .*= 0x400c000000000000" <<<"$out") == 4 ]] && grep -qE "^   D +D +0x400c000000000000" <<<"$out"; then
+  ok "explain: SFMA shows each FMA of the chain (1 * 3 + 0.5 = 3.5 at d[0], kept by the zero lanes)"
+else not_ok "explain SFMA: $(grep -E 'FMA|^   D' <<<"$out")"; fi
+
+# GPS (CDNA2, G = 4), every rounded operation: products 1, 2^-24, -1, 0.5; the pairwise sums round
+# 1 + 2^-24 (half an ulp of 1: a tie) to even, 1.0, and -1 + 0.5 = -0.5; then 1 - 0.5 = 0.5, so D = 0.5
+# (0x3f000000) where the exact sum is 0.5 + 2^-24
+out=$("$MMAREF" explain cdna2 v_mfma_f32_32x32x8f16 -a 1,0x1p-12,1,1 -b 1,0x1p-12,-1,0.5 -c 0)
+if grep -qE "^   Step 3 +p\[0\.\.1\] +RNE\(left \+ right\), flushed = 0x3f800000" <<<"$out" &&
+   grep -qE "^   Step 3 +p\[2\.\.3\] .* = 0xbf000000" <<<"$out" && grep -qE "^   D +D +0x3f000000" <<<"$out" &&
+   grep -q "GPS over products 0..7, G = 4, subnormals flushed" <<<"$out"; then
+  ok "explain: GPS shows the pairwise sums (1 + 2^-24 ties to 1.0; D = 0.5)"
+else not_ok "explain GPS: $(grep -E 'Step 3|pass |^   D' <<<"$out")"; fi
 
 # --json: the same traces to programs
 "$MMAREF" explain volta mma.m8n8k4.f32.f16.f16.f32 -a 0x1p-12,0x1p-12,0x1p-12,0x1p-12 -b 0x1p-13,0x1p-13,0x1p-13,0x1p-13 \

@@ -2,9 +2,10 @@
  * the MMA-Sim paper with their intermediate values, as lines a person or a program reads.  It never
  * runs in the fast path, which is not changed by it: the FDA pass (every NVIDIA kind but DMMA and
  * GDFS) and the FDRDA / GFDRDA pass (AMD CDNA3) are done again here step by step from the same
- * primitives (fmt_decode, fixed_align_*, fixed_to_output), and mmaref_explain holds the traced D to
- * mmaref_dot's.  The other kinds (SFMA, GPS, GDFS, M3XU) are traced pass by pass: the C a pass takes
- * and the result it gives. */
+ * primitives (fmt_decode, fixed_align_*, fixed_to_output), as are GDFS (its group sums and scaling),
+ * SFMA (every FMA of the chain) and GPS (every rounded product, pairwise sum and group add, through
+ * ieee_arith.h), and mmaref_explain holds the traced D to mmaref_dot's.  M3XU is traced pass by pass:
+ * the C a pass takes and the result it gives. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -12,6 +13,7 @@
 #include "algo.h"
 #include "fixed.h"
 #include "format.h"
+#include "ieee_arith.h"
 #include "schedule.h"
 
 typedef struct {
@@ -349,6 +351,135 @@ static uint64_t trace_fdrda(trace *t, const mmaref_instr *in, const mmaref_pass 
     return normalize(t, grouped ? "Step 10" : "Step 8", sum, e_max - FDRDA_DOT_F, p->out);
 }
 
+/* ---- GDFS (IV-E): exact group sums of G products, each scaled by its block's two scales ---- */
+
+static uint64_t trace_gdfs(trace *t, const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt,
+                           uint64_t c, const uint64_t *a, const uint64_t *b, const uint64_t *sa, const uint64_t *sb)
+{
+    const fmt_desc *fa = fmt_of(in->a), *fb = fmt_of(in->b), *fs = fmt_of(in->scale), *fd = pass_out_format(p);
+    const int F = p->frac_bits, G = p->group, k = p->k_count, groups = k / G;
+    char w[32], bin[160];
+    fp_unpacked uc = fmt_decode(fmt_of(c_fmt), c);
+    if (fmt_of(c_fmt) != fd)
+        uc = fmt_widen(fmt_of(c_fmt), fd, uc);
+    int special = uc.cls >= CLS_INF;
+    for (int j = 0; j < k / in->block_size; j++)
+        special |= fmt_decode(fs, sa[j]).cls == CLS_NAN || fmt_decode(fs, sb[j]).cls == CLS_NAN;
+    if (special) {
+        uint64_t d = algo_gdfs(in, p, c_fmt, c, a, b, sa, sb);
+        char v[256];
+        describe(v, sizeof v, fd, d);
+        add(t, "Step 1", "specials", "a NaN scale or an infinite or NaN C: D = %s", v);
+        return d;
+    }
+    /* Steps 2-3: exact products in units of the smallest product, summed per group */
+    const int emin_a = fmt_min_exp(fa), emin_b = fmt_min_exp(fb);
+    const int unit_frac = fa->man_bits + fb->man_bits - emin_a - emin_b;
+    const int gamma_frac = unit_frac + 2 * fs->man_bits;
+    int64_t sigma[MMAREF_MAX_K];
+    uint64_t gamma_sig[MMAREF_MAX_K];
+    int gamma_exp[MMAREF_MAX_K], e_max = operand_exp(uc);
+    for (int g = 0; g < groups; g++) {
+        sigma[g] = 0;
+        for (int i = g * G; i < (g + 1) * G; i++) {
+            fp_unpacked x = fmt_decode(fa, a[i]), y = fmt_decode(fb, b[i]);
+            int64_t prod = (int64_t)((x.sig * y.sig) << ((x.exp - emin_a) + (y.exp - emin_b)));
+            sigma[g] += (x.sign ^ y.sign) ? -prod : prod;
+        }
+        uint64_t mag = sigma[g] < 0 ? 0 - (uint64_t)sigma[g] : (uint64_t)sigma[g];
+        int j = g * G / in->block_size;
+        fp_unpacked x = fmt_decode(fs, sa[j]), y = fmt_decode(fs, sb[j]);
+        gamma_sig[g] = mag * x.sig * y.sig;
+        gamma_exp[g] = operand_exp(x) + operand_exp(y);
+        e_max = gamma_exp[g] > e_max ? gamma_exp[g] : e_max;
+        snprintf(w, sizeof w, "group[%d]", g);
+        add(t, "Steps 2-4", w, "exact sum of products %d..%d: %c%s, times the scales 2^%d", p->k_first + g * G,
+            p->k_first + (g + 1) * G - 1, sigma[g] < 0 ? '-' : '+', bin_value(bin, sizeof bin, mag, unit_frac),
+            gamma_exp[g]);
+    }
+    add(t, "Step 5", "e_max", "%d", e_max);
+    int64_t sum = align_term(t, "Step 5", "c", uc.sign, uc.sig, fd->man_bits, operand_exp(uc), e_max, F, MMAREF_RZ);
+    for (int g = 0; g < groups; g++) {
+        snprintf(w, sizeof w, "group[%d]", g);
+        sum += align_term(t, "Step 5", w, sigma[g] < 0, gamma_sig[g], gamma_frac, gamma_exp[g], e_max, F, MMAREF_RZ);
+    }
+    uint64_t mag = sum < 0 ? 0 - (uint64_t)sum : (uint64_t)sum;
+    add(t, "Step 6", "sum", "exact sum: %c%s x 2^%d", sum < 0 ? '-' : '+', bin_value(bin, sizeof bin, mag, F), e_max);
+    return normalize(t, "Step 7", sum, e_max - F, p->out);
+}
+
+/* ---- the IEEE kinds: SFMA (Algorithm 1) and GPS (IV-B), every operation rounded to nearest even ---- */
+
+static uint64_t ieee_line(trace *t, const char *step, const char *what, const fmt_desc *f, uint64_t x,
+                          const char *how)
+{
+    if (counting(t))
+        return x;
+    char v[256];
+    describe(v, sizeof v, f, x);
+    add(t, step, what, "%s = %s", how, v);
+    return x;
+}
+
+static uint64_t trace_sfma(trace *t, const mmaref_pass *p, uint64_t c, const uint64_t *a, const uint64_t *b)
+{
+    const fmt_desc *f = pass_out_format(p); /* A, B, C and D share it */
+    char w[32];
+    uint64_t d = c;
+    for (int i = 0; i < p->k_count; i++) {
+        d = ieee_fma(f, ieee_decode(f, a[i]), ieee_decode(f, b[i]), ieee_decode(f, d));
+        snprintf(w, sizeof w, "d[%d]", p->k_first + i);
+        ieee_line(t, "FMA", w, f, d, "RNE(a*b + d), rounded once");
+    }
+    return d;
+}
+
+/* GPS's flushing (CDNA2): a subnormal result becomes a zero of its sign, a subnormal or zero input +0 */
+static uint64_t gps_flush(const fmt_desc *f, uint64_t x, int flush)
+{
+    return flush && fmt_decode(f, x).cls == CLS_SUBNORMAL ? x & (1ULL << (f->width - 1)) : x;
+}
+static ieee_value gps_operand(const fmt_desc *f, uint64_t raw, int flush)
+{
+    ieee_value v = ieee_decode(f, raw);
+    return flush && (v.cls == CLS_SUBNORMAL || v.cls == CLS_ZERO) ? ieee_plus_zero : v;
+}
+
+static uint64_t gps_pairwise(trace *t, const fmt_desc *f, const uint64_t *prod, int first, int n, int flush)
+{
+    if (n == 1)
+        return prod[first];
+    uint64_t x = gps_pairwise(t, f, prod, first, n / 2, flush), y = gps_pairwise(t, f, prod, first + n / 2, n - n / 2, flush);
+    char w[32];
+    snprintf(w, sizeof w, "p[%d..%d]", first, first + n - 1);
+    return ieee_line(t, "Step 3", w, f, gps_flush(f, ieee_add(f, ieee_decode(f, x), ieee_decode(f, y)), flush),
+                     flush ? "RNE(left + right), flushed" : "RNE(left + right)");
+}
+
+static uint64_t trace_gps(trace *t, const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt, uint64_t c,
+                          const uint64_t *a, const uint64_t *b)
+{
+    const fmt_desc *fa = fmt_of(in->a), *fb = fmt_of(in->b), *f32 = pass_out_format(p);
+    const int flush = p->flush, k = p->k_count, G = p->group;
+    uint64_t prod[MMAREF_MAX_K];
+    char w[32];
+    for (int i = 0; i < k; i++) {
+        prod[i] = gps_flush(f32, ieee_mul(f32, gps_operand(fa, a[i], flush), gps_operand(fb, b[i], flush)), flush);
+        snprintf(w, sizeof w, "p[%d]", i);
+        ieee_line(t, "Step 2", w, f32, prod[i], flush ? "RNE(a*b), inputs and result flushed" : "RNE(a*b)");
+    }
+    ieee_value dv = gps_operand(fmt_of(c_fmt), c, flush);
+    uint64_t d = 0;
+    for (int g = 0; g < k; g += G) {
+        uint64_t s = gps_pairwise(t, f32, prod, g, k - g < G ? k - g : G, flush);
+        d = gps_flush(f32, ieee_add(f32, dv, ieee_decode(f32, s)), flush);
+        snprintf(w, sizeof w, "d after group %d", g / G);
+        ieee_line(t, "Step 4", w, f32, d, "RNE(d + group sum)");
+        dv = ieee_decode(f32, d);
+    }
+    return d;
+}
+
 /* ---- a pass of a kind not traced step by step: its C in, its result out ---- */
 
 static uint64_t run_untraced(trace *t, const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt,
@@ -398,13 +529,24 @@ mmaref_status mmaref_explain(const mmaref_instr *in, uint64_t c, const uint64_t 
         const uint64_t *pa = a + p->k_first, *pb = b + p->k_first;
         const uint64_t *psa = ns ? sa + s0 : NULL, *psb = ns ? sb + s0 : NULL;
         t.pass = i;
-        add(&t, "pass", "schedule", "%s over products %d..%d, F = %d, output %s%s", mmaref_algo_name(p->algo),
-            p->k_first, p->k_first + p->k_count - 1, p->frac_bits, mmaref_output_name(p->out),
-            i ? ", C = the previous pass's result" : "");
+        char params[64] = "";
+        if (p->frac_bits)
+            snprintf(params, sizeof params, ", F = %d", p->frac_bits);
+        if (p->group)
+            snprintf(params + strlen(params), sizeof params - strlen(params), ", G = %d", p->group);
+        add(&t, "pass", "schedule", "%s over products %d..%d%s%s, output %s%s", mmaref_algo_name(p->algo),
+            p->k_first, p->k_first + p->k_count - 1, params, p->flush ? ", subnormals flushed" : "",
+            mmaref_output_name(p->out), i ? ", C = the previous pass's result" : "");
         if (p->algo == MMAREF_ALGO_FDA)
             x = trace_fda(&t, in, p, c_fmt, x, pa, pb, psa, psb);
         else if (p->algo == MMAREF_ALGO_FDRDA || p->algo == MMAREF_ALGO_GFDRDA)
             x = trace_fdrda(&t, in, p, c_fmt, x, pa, pb);
+        else if (p->algo == MMAREF_ALGO_GDFS)
+            x = trace_gdfs(&t, in, p, c_fmt, x, pa, pb, psa, psb);
+        else if (p->algo == MMAREF_ALGO_SFMA)
+            x = trace_sfma(&t, p, x, pa, pb);
+        else if (p->algo == MMAREF_ALGO_GPS)
+            x = trace_gps(&t, in, p, c_fmt, x, pa, pb);
         else
             x = run_untraced(&t, in, p, c_fmt, x, pa, pb, psa, psb);
         c_fmt = out_table[p->out].format;
