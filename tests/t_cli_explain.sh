@@ -73,6 +73,15 @@ if grep -qE "^   Step 3 +p\[0\.\.1\] +RNE\(left \+ right\), flushed = 0x3f800000
   ok "explain: GPS shows the pairwise sums (1 + 2^-24 ties to 1.0; D = 0.5)"
 else not_ok "explain GPS: $(grep -E 'Step 3|pass |^   D' <<<"$out")"; fi
 
+# M3XU FP32 (docs/m3xu.md): a = 1 + 2^-23 (sig 0x800001: halves 0x800|0x001), b = 1 + 2^-22 (0x800002:
+# 0x800|0x002); step 1 puts a_H*b_H = 0x400000 24 bits up beside a_L*b_L = 2: 0x400000000002; then
+# minus 1: 3 * 2^-23 + 2^-45 = (1.5 + 2^-23) 2^-22, exact in f32: 0x34c00001
+out=$("$MMAREF" explain m3xu m3xu.f32 -a 0x3f800001,-1 -b 0x3f800002,1 -c 0)
+if grep -qE "^   Step 3 +p\[0\] +halves a 0x800\|0x001 b 0x800\|0x002; step 1 a_H\*b_H, a_L\*b_L: 0x400000000002;" <<<"$out" &&
+   grep -qE "^   D +D +0x34c00001 = \+1\.10{21}1 x 2\^-22" <<<"$out"; then
+  ok "explain: M3XU shows the 12-bit halves and multiply step 1 (0x400000000002); D = 0x34c00001"
+else not_ok "explain M3XU: $(grep -E 'p\[0\]|^   D' <<<"$out")"; fi
+
 # --json: the same traces to programs
 "$MMAREF" explain volta mma.m8n8k4.f32.f16.f16.f32 -a 0x1p-12,0x1p-12,0x1p-12,0x1p-12 -b 0x1p-13,0x1p-13,0x1p-13,0x1p-13 \
   -c 1 --vs hopper mma.m16n8k8.f32.f16.f16.f32 --json >"$tmp/j.json"

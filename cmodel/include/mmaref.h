@@ -143,7 +143,7 @@ mmaref_status mmaref_mma(const mmaref_instr *in, const uint64_t *A, const uint64
 /* ---- explain: a traced evaluation of one dot-add (cmodel/src/explain.c, docs/explain.md) ----
  * One line per step of the paper's algorithm: every operand decoded, the exact products, e_max, each
  * term aligned to F fractional bits with the bits it drops, the exact sum, the normalization and its
- * rounding decision, then D.  Every kind is traced step by step but M3XU (pass by pass).  The fast path does not change: the traced D is held to mmaref_dot's. */
+ * rounding decision, then D; every summation kind, step by step.  The fast path does not change: the traced D is held to mmaref_dot's. */
 typedef struct {
     int pass;        /* the pass of the schedule (0, 1, ...); -1 for the operands and D */
     char step[16];   /* the paper's step: "Step 0" .. "Step 8", "pass", "D" */

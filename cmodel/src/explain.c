@@ -4,8 +4,8 @@
  * GDFS) and the FDRDA / GFDRDA pass (AMD CDNA3) are done again here step by step from the same
  * primitives (fmt_decode, fixed_align_*, fixed_to_output), as are GDFS (its group sums and scaling),
  * SFMA (every FMA of the chain) and GPS (every rounded product, pairwise sum and group add, through
- * ieee_arith.h), and mmaref_explain holds the traced D to mmaref_dot's.  M3XU is traced pass by pass:
- * the C a pass takes and the result it gives. */
+ * ieee_arith.h) and M3XU (its 12-bit halves, both multiply steps, the fused sum), and mmaref_explain
+ * holds the traced D to mmaref_dot's. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -76,6 +76,15 @@ static const char *bin_value(char *buf, size_t cap, uint64_t mag, int frac)
 /* "0x3c00 = +1.0000000000 x 2^0 (normal)": an operand's bits as Step 2 reads them. */
 static void describe(char *buf, size_t cap, const fmt_desc *f, uint64_t raw)
 {
+    if (fmt_parts(f) > 1) { /* a complex value: each part in its own format, the real part first */
+        size_t n = (size_t)snprintf(buf, cap, "re ");
+        describe(buf + n, cap - n, fmt_of(f->part), fmt_part_bits(f, raw, 0));
+        n = strlen(buf);
+        n += (size_t)snprintf(buf + n, cap - n, "; im ");
+        if (n < cap)
+            describe(buf + n, cap - n, fmt_of(f->part), fmt_part_bits(f, raw, 1));
+        return;
+    }
     fp_unpacked u = fmt_decode(f, raw);
     int digits = (f->width + 3) / 4;
     char b[160];
@@ -480,21 +489,78 @@ static uint64_t trace_gps(trace *t, const mmaref_instr *in, const mmaref_pass *p
     return d;
 }
 
-/* ---- a pass of a kind not traced step by step: its C in, its result out ---- */
+/* ---- M3XU (docs/m3xu.md): products from 12-bit halves in two multiply steps, then a fused sum ---- */
 
-static uint64_t run_untraced(trace *t, const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt,
-                             uint64_t c, const uint64_t *a, const uint64_t *b, const uint64_t *sa, const uint64_t *sb)
+enum { M3XU_HALF_BITS = 12 };
+
+/* One FP32-mode dot (prefix "" or, in FP32C mode, "re " / "im "): Steps 1-6 of docs/m3xu.md. */
+static uint64_t trace_m3xu_dot(trace *t, const char *part, int n, const uint64_t *a, const uint64_t *b, uint64_t c,
+                               int F, mmaref_output out)
 {
-    static const algo_pass_fn run[MMAREF_ALGO_COUNT] = {
-        [MMAREF_ALGO_SFMA] = algo_sfma, [MMAREF_ALGO_FDA] = algo_fda,     [MMAREF_ALGO_GDFS] = algo_gdfs,
-        [MMAREF_ALGO_GPS] = algo_gps,   [MMAREF_ALGO_FDRDA] = algo_fdrda, [MMAREF_ALGO_GFDRDA] = algo_fdrda,
-        [MMAREF_ALGO_M3XU] = algo_m3xu,
-    };
-    uint64_t d = run[p->algo](in, p, c_fmt, c, a, b, sa, sb);
-    char v[256];
-    describe(v, sizeof v, pass_out_format(p), d);
-    add(t, "result", "pass", "%s (its steps are not traced yet: docs/explain.md)", v);
-    return d;
+    const fmt_desc *f32 = fmt_of(MMAREF_F32);
+    const uint64_t half = (1u << M3XU_HALF_BITS) - 1;
+    char w[32], bin[160];
+    fp_unpacked uc = fmt_decode(f32, c);
+    int special = uc.cls >= CLS_INF;
+    for (int i = 0; i < n; i++)
+        special |= fmt_decode(f32, a[i]).cls >= CLS_INF || fmt_decode(f32, b[i]).cls >= CLS_INF;
+    if (special) {
+        uint64_t d = fda_special_result(f32, f32, f32, uc, a, b, n, 0);
+        char v[256];
+        describe(v, sizeof v, f32, d);
+        snprintf(w, sizeof w, "%sspecials", part);
+        add(t, "Step 1", w, "an infinity or NaN among C and the operands: %s", v);
+        return d;
+    }
+    uint64_t reg[2 * MMAREF_MAX_K];
+    int sign[2 * MMAREF_MAX_K], exp[2 * MMAREF_MAX_K], e_max = operand_exp(uc);
+    for (int i = 0; i < n; i++) {
+        fp_unpacked x = fmt_decode(f32, a[i]), y = fmt_decode(f32, b[i]);
+        uint64_t ah = x.sig >> M3XU_HALF_BITS, al = x.sig & half, bh = y.sig >> M3XU_HALF_BITS, bl = y.sig & half;
+        uint64_t step1 = (ah * bh) << (2 * M3XU_HALF_BITS) | (al * bl);
+        reg[i] = step1 + ((ah * bl + al * bh) << M3XU_HALF_BITS);
+        sign[i] = x.sign ^ y.sign, exp[i] = operand_exp(x) + operand_exp(y);
+        e_max = exp[i] > e_max ? exp[i] : e_max;
+        snprintf(w, sizeof w, "%sp[%d]", part, i);
+        add(t, "Step 3", w, "halves a 0x%03llx|0x%03llx b 0x%03llx|0x%03llx; step 1 a_H*b_H, a_L*b_L: 0x%012llx; "
+            "step 2 + (a_H*b_L + a_L*b_H) << 12: %c%s x 2^%d (exact)", (unsigned long long)ah, (unsigned long long)al,
+            (unsigned long long)bh, (unsigned long long)bl, (unsigned long long)step1, sign[i] ? '-' : '+',
+            bin_value(bin, sizeof bin, reg[i], M3XU_PRODUCT_FRAC_BITS), exp[i]);
+    }
+    snprintf(w, sizeof w, "%se_max", part);
+    add(t, "Step 4", w, "%d", e_max);
+    snprintf(w, sizeof w, "%sc", part);
+    int64_t sum = align_term(t, "Step 4", w, uc.sign, uc.sig, f32->man_bits, operand_exp(uc), e_max, F, MMAREF_RZ);
+    for (int i = 0; i < n; i++) {
+        snprintf(w, sizeof w, "%sp[%d]", part, i);
+        sum += align_term(t, "Step 4", w, sign[i], reg[i], M3XU_PRODUCT_FRAC_BITS, exp[i], e_max, F, MMAREF_RZ);
+    }
+    uint64_t mag = sum < 0 ? 0 - (uint64_t)sum : (uint64_t)sum;
+    snprintf(w, sizeof w, "%ssum", part);
+    add(t, "Step 5", w, "exact sum: %c%s x 2^%d", sum < 0 ? '-' : '+', bin_value(bin, sizeof bin, mag, F), e_max);
+    return normalize(t, "Step 6", sum, e_max - F, out);
+}
+
+static uint64_t trace_m3xu(trace *t, const mmaref_instr *in, const mmaref_pass *p, uint64_t c, const uint64_t *a,
+                           const uint64_t *b)
+{
+    const fmt_desc *fa = fmt_of(in->a);
+    const int k = p->k_count;
+    if (fmt_parts(fa) == 1)
+        return trace_m3xu_dot(t, "", k, a, b, c, p->frac_bits, p->out);
+    /* FP32C: the real part is the dot of ar*br and (-ai)*bi, the imaginary part of ar*bi and ai*br */
+    const uint64_t sign_bit = 1ULL << (fmt_part_width(fa) - 1);
+    uint64_t re_a[2 * MMAREF_MAX_K], re_b[2 * MMAREF_MAX_K], im_a[2 * MMAREF_MAX_K], im_b[2 * MMAREF_MAX_K];
+    for (int i = 0; i < k; i++) {
+        uint64_t ar = fmt_part_bits(fa, a[i], 0), ai = fmt_part_bits(fa, a[i], 1);
+        uint64_t br = fmt_part_bits(fa, b[i], 0), bi = fmt_part_bits(fa, b[i], 1);
+        re_a[2 * i] = ar, re_b[2 * i] = br, re_a[2 * i + 1] = ai ^ sign_bit, re_b[2 * i + 1] = bi;
+        im_a[2 * i] = ar, im_b[2 * i] = bi, im_a[2 * i + 1] = ai, im_b[2 * i + 1] = br;
+    }
+    add(t, "Step 2", "parts", "real part: ar*br + (-ai)*bi (steps 1-2), imaginary part: ar*bi + ai*br (steps 3-4)");
+    uint64_t re = trace_m3xu_dot(t, "re ", 2 * k, re_a, re_b, fmt_part_bits(fa, c, 0), p->frac_bits, out_part(p->out));
+    uint64_t im = trace_m3xu_dot(t, "im ", 2 * k, im_a, im_b, fmt_part_bits(fa, c, 1), p->frac_bits, out_part(p->out));
+    return fmt_join_part(fa, re, 0) | fmt_join_part(fa, im, 1);
 }
 
 mmaref_status mmaref_explain(const mmaref_instr *in, uint64_t c, const uint64_t *a, const uint64_t *b,
@@ -547,8 +613,8 @@ mmaref_status mmaref_explain(const mmaref_instr *in, uint64_t c, const uint64_t 
             x = trace_sfma(&t, p, x, pa, pb);
         else if (p->algo == MMAREF_ALGO_GPS)
             x = trace_gps(&t, in, p, c_fmt, x, pa, pb);
-        else
-            x = run_untraced(&t, in, p, c_fmt, x, pa, pb, psa, psb);
+        else /* MMAREF_ALGO_M3XU */
+            x = trace_m3xu(&t, in, p, x, pa, pb);
         c_fmt = out_table[p->out].format;
     }
     t.pass = -1;

@@ -12,7 +12,7 @@ static const char usage[] =
     "  step names: every operand decoded (sign, significand in binary, exponent), Step 0 effects, the\n"
     "  exact products, e_max, every term aligned to F fractional bits with the bits it drops, the exact\n"
     "  sum, the normalization with its rounding decision, then D.  Chained instructions show every pass.\n"
-    "  (Every kind is traced step by step but M3XU, which is shown pass by pass.)\n"
+    "  Every summation kind: FDA, FDRDA/GFDRDA, GDFS, SFMA, GPS and M3XU (its 12-bit halves too).\n"
     "  --vs ARCH2 INSTRUCTION2  the same values through a second instruction (each value read in that\n"
     "                           instruction's formats); marks the first step where the two differ\n"
     "  --json                   the trace(s) as JSON: {\"instruction\": ..., \"d\": ..., \"steps\": [...]}\n"
