@@ -16,10 +16,17 @@ declare -A probe=(
   [clang]="clang"
   # libFuzzer and the sanitizer runtimes for clang (tests/fuzz, make asan); clang only recommends them
   [libclang-rt-dev]="/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a"
+  # the browser page (make web, docs/web.md): clang to WebAssembly against wasi-libc, its linker and
+  # compiler-rt builtins, and Chromium to test the page headless
+  [wasi-libc]="/usr/include/wasm32-wasi/stdio.h"
+  [lld]="wasm-ld"
+  [libclang-rt-dev-wasm32]="/usr/lib/llvm-*/lib/clang/*/lib/wasi/libclang_rt.builtins-wasm32.a"
+  [chromium]="chromium"
 )
 
 missing=()
-for pkg in build-essential make python3 verilator yosys libsystemc-dev gnuplot-nox zlib1g-dev clang libclang-rt-dev; do
+for pkg in build-essential make python3 verilator yosys libsystemc-dev gnuplot-nox zlib1g-dev clang libclang-rt-dev \
+           wasi-libc lld libclang-rt-dev-wasm32 chromium; do
   what=${probe[$pkg]}
   if [[ $what == /* ]]; then
     compgen -G "$what" >/dev/null && continue  # a path, or a pattern where the version is part of it
