@@ -82,6 +82,15 @@ if grep -qE "^   Step 3 +p\[0\] +halves a 0x800\|0x001 b 0x800\|0x002; step 1 a_
   ok "explain: M3XU shows the 12-bit halves and multiply step 1 (0x400000000002); D = 0x34c00001"
 else not_ok "explain M3XU: $(grep -E 'p\[0\]|^   D' <<<"$out")"; fi
 
+# Step 5's rounding decision: Hopper f16 D, 1 + 2^-11 is half an f16 ulp (2^-10) above 1: guard 1,
+# sticky 0, a tie, kept at the even 1.0 (0x3c00); 1 + 2^-11 + 2^-12 rounds up (guard 1, sticky 1: 0x3c01)
+tie=$("$MMAREF" explain hopper mma.m16n8k8.f16.f16.f16.f16 -a 1,0x1p-11 -b 1,1 -c 0 | grep 'normalize')
+up=$("$MMAREF" explain hopper mma.m16n8k8.f16.f16.f16.f16 -a 1,0x1p-11,0x1p-12 -b 1,1,1 -c 0 | grep 'normalize')
+[[ $tie == *"(guard 1, sticky 0): round to nearest even: a tie, kept (even) -> D = 0x3c00"* &&
+   $up == *"(guard 1, sticky 1): round to nearest: up -> D = 0x3c01"* ]] &&
+  ok "explain: Step 5 names guard and sticky bits and the decision (a tie kept at even 0x3c00; up to 0x3c01)" ||
+  not_ok "explain rounding decision: '$tie' / '$up'"
+
 # --json: the same traces to programs
 "$MMAREF" explain volta mma.m8n8k4.f32.f16.f16.f32 -a 0x1p-12,0x1p-12,0x1p-12,0x1p-12 -b 0x1p-13,0x1p-13,0x1p-13,0x1p-13 \
   -c 1 --vs hopper mma.m16n8k8.f32.f16.f16.f32 --json >"$tmp/j.json"

@@ -181,8 +181,10 @@ static uint64_t normalize(trace *t, const char *step, int64_t sum, int lsb_exp, 
     if (e < fmt_min_exp(f)) /* a subnormal result keeps fewer bits */
         drop += fmt_min_exp(f) - e;
     const char *decision = "exact";
+    char gs[48] = "";
     if (drop > 0 && drop < 64) {
         uint64_t rest = mag & ((1ULL << drop) - 1), half = 1ULL << (drop - 1);
+        snprintf(gs, sizeof gs, " (guard %d, sticky %d)", (int)(rest >> (drop - 1) & 1), (rest & (half - 1)) != 0);
         if (!rest)
             decision = "exact";
         else if (o->rounding == MMAREF_RZ)
@@ -194,8 +196,8 @@ static uint64_t normalize(trace *t, const char *step, int64_t sum, int lsb_exp, 
     } else if (drop >= 64) {
         decision = o->rounding == MMAREF_RZ ? "below the smallest subnormal: toward zero" : "below half the smallest subnormal";
     }
-    add(t, step, "normalize", "%c%s x 2^%d: %s keeps %d fractional bits, %d dropped: %s -> D = %s",
-        sum < 0 ? '-' : '+', bin_fixed(b, sizeof b, mag, msb), e, o->name, o->man_bits, drop > 0 ? drop : 0,
+    add(t, step, "normalize", "%c%s x 2^%d: %s keeps %d fractional bits, %d dropped%s: %s -> D = %s",
+        sum < 0 ? '-' : '+', bin_fixed(b, sizeof b, mag, msb), e, o->name, o->man_bits, drop > 0 ? drop : 0, gs,
         decision, v);
     return d;
 }
