@@ -2,25 +2,63 @@
 # Runs every tests/t_*.sh suite.  A suite prints one line per check: "ok - what" or "not ok - what"
 # (anything else is passed through as commentary).  A suite that exits non-zero without reporting a
 # failure counts as one failure.  Ends with "N passed, M failed"; exits 1 on any failure.
+# usage: tests/run.sh [SUBSTRING]   (only the suites whose name contains it)
+# TEST_JOBS (default 2): how many suites run at once.  The RTL suites (t_rtl_*) share the Verilated
+# model and its build directory, so they run one after another, after the others; every suite's report
+# is printed whole, in name order, as it completes.
 set -u
 cd "$(dirname "$0")/.."
 export MMAREF=${MMAREF:-$PWD/build/mmaref}
-pass=0 fail=0
 only=${1:-}
+jobs=${TEST_JOBS:-2}
+results=$(mktemp -d)
+trap 'rm -rf "$results"' EXIT
+
+suites=()
 for suite in tests/t_*.sh; do
   [[ -n $only && $suite != *"$only"* ]] && continue
+  suites+=("$suite")
+done
+
+# one suite: its output and a summary line "PASS FAIL SECONDS" into $results/NAME.{out,sum}
+run_suite() {
+  local suite=$1 name out rc p f start
   name=$(basename "$suite" .sh)
-  echo "== $name"
   start=$(date +%s)
   out=$(bash "$suite" 2>&1); rc=$?
   p=$(grep -c '^ok ' <<<"$out"); f=$(grep -c '^not ok ' <<<"$out")
-  grep -v '^ok ' <<<"$out" | sed 's/^/   /'
   if [[ $rc -ne 0 && $f -eq 0 ]]; then
-    echo "   not ok - $name exited with status $rc"
+    out+=$'\n'"not ok - $name exited with status $rc"
     f=1
   fi
-  echo "   $name: $p passed, $f failed ($(( $(date +%s) - start ))s)"
-  pass=$((pass + p)); fail=$((fail + f))
-done
+  printf '%s\n' "$out" >"$results/$name.out"
+  echo "$p $f $(( $(date +%s) - start ))" >"$results/$name.sum.tmp" && mv "$results/$name.sum.tmp" "$results/$name.sum"
+}
+export -f run_suite
+export results
+
+# the suites other than the RTL ones, TEST_JOBS at a time, in the background
+printf '%s\n' "${suites[@]}" | grep -v '/t_rtl_' | xargs -r -P "$jobs" -I{} bash -c 'run_suite "$1"' _ {} &
+others=$!
+
+pass=0 fail=0
+report() { # the suites' reports in name order, each once it has finished
+  local suite name p f s
+  for suite in "${suites[@]}"; do
+    name=$(basename "$suite" .sh)
+    if [[ $suite == */t_rtl_* ]]; then
+      wait "$others" 2>/dev/null
+      run_suite "$suite"
+    fi
+    while [[ ! -f $results/$name.sum ]]; do sleep 1; done
+    echo "== $name"
+    grep -v '^ok ' "$results/$name.out" | sed 's/^/   /'
+    read -r p f s <"$results/$name.sum"
+    echo "   $name: $p passed, $f failed (${s}s)"
+    pass=$((pass + p)); fail=$((fail + f))
+  done
+}
+report
+wait
 echo "$pass passed, $fail failed"
 [[ $fail -eq 0 ]]
