@@ -9,23 +9,8 @@
 #include <string.h>
 
 #include "mmaref.h"
+#include "config_key.h"
 
-typedef struct {
-    int k, block_size, passes;
-    mmaref_format a, b, c, d, scale;
-    mmaref_pass pass[MMAREF_MAX_PASSES];
-} config_key;
-
-static config_key key_of(const mmaref_instr *in)
-{
-    config_key key;
-    memset(&key, 0, sizeof key);
-    key.k = in->k, key.block_size = in->block_size, key.passes = in->passes;
-    key.a = in->a, key.b = in->b, key.c = in->c, key.d = in->d;
-    key.scale = in->block_size ? in->scale : MMAREF_F64;
-    memcpy(key.pass, in->pass, (size_t)in->passes * sizeof in->pass[0]);
-    return key;
-}
 
 int main(int argc, char **argv)
 {

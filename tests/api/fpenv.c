@@ -20,6 +20,7 @@
 #endif
 
 #include "mmaref.h"
+#include "config_key.h"
 
 enum { RANDOM_VECTORS = 300, SEED = 1, CROSS_CHECK_VECTORS = 100000 };
 
@@ -74,23 +75,6 @@ static void env_leave(void) { fesetround(FE_TONEAREST); }
 
 /* ---- 1. every configuration, every environment ---- */
 
-/* What decides a dot-add's result: instructions equal in these compute the same function. */
-typedef struct {
-    int k, block_size, passes;
-    mmaref_format a, b, c, d, scale;
-    mmaref_pass pass[MMAREF_MAX_PASSES];
-} config_key;
-
-static config_key key_of(const mmaref_instr *in)
-{
-    config_key key;
-    memset(&key, 0, sizeof key);
-    key.k = in->k, key.block_size = in->block_size, key.passes = in->passes;
-    key.a = in->a, key.b = in->b, key.c = in->c, key.d = in->d;
-    key.scale = in->block_size ? in->scale : MMAREF_F64; /* meaningful only with scales */
-    memcpy(key.pass, in->pass, (size_t)in->passes * sizeof in->pass[0]);
-    return key;
-}
 
 typedef struct {
     uint64_t c, a[MMAREF_MAX_K], b[MMAREF_MAX_K], sa[MMAREF_MAX_SCALES], sb[MMAREF_MAX_SCALES];

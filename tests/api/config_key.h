@@ -1,0 +1,27 @@
+/* What decides a dot-add's result: instructions equal in these compute the same function (tests/api/
+ * programs that visit every distinct configuration of the table once). */
+#ifndef MMAREF_TESTS_CONFIG_KEY_H
+#define MMAREF_TESTS_CONFIG_KEY_H
+
+#include <string.h>
+
+#include "mmaref.h"
+
+typedef struct {
+    int k, block_size, passes;
+    mmaref_format a, b, c, d, scale;
+    mmaref_pass pass[MMAREF_MAX_PASSES];
+} config_key;
+
+static inline config_key key_of(const mmaref_instr *in)
+{
+    config_key key;
+    memset(&key, 0, sizeof key);
+    key.k = in->k, key.block_size = in->block_size, key.passes = in->passes;
+    key.a = in->a, key.b = in->b, key.c = in->c, key.d = in->d;
+    key.scale = in->block_size ? in->scale : MMAREF_F64; /* meaningful only with scales */
+    memcpy(key.pass, in->pass, (size_t)in->passes * sizeof in->pass[0]);
+    return key;
+}
+
+#endif
