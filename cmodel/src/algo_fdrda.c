@@ -8,13 +8,6 @@
  * of the operands' mantissa bits; an aligned sum is an integer S in units of 2^(e - F). */
 #include "algo.h"
 
-enum {
-    FDRDA_DOT_F = 31,       /* Step 6: s_dot is rounded down at its 31st fractional bit ... */
-    FDRDA_C_F = 24,         /* ... and c at its 24th */
-    GFDRDA_C_WINDOW = 25,   /* GFDRDA Step 8: c rounds toward zero when e_c < e_max - 25 */
-    AMD_PRODUCT_OVERFLOW_EXP = 128, /* Step 2: |p_k| >= 2^128 overflows to infinity */
-};
-
 typedef struct {
     int sign;
     uint64_t sig;

@@ -12,8 +12,8 @@
 #include "fixed.h"
 #include "format.h"
 
-/* The multipliers are 12 bits wide: an f32 significand (24 bits with the hidden one) is two halves. */
-enum { HALF_BITS = 12, HALF_MASK = (1 << HALF_BITS) - 1 };
+/* The halves of an f32 significand (M3XU_HALF_BITS, algo.h). */
+enum { HALF_BITS = M3XU_HALF_BITS, HALF_MASK = (1 << HALF_BITS) - 1 };
 
 /* One operand in the data-assignment stage's buffers: sign and exponent wired to both halves. */
 typedef struct {

@@ -271,9 +271,7 @@ static uint64_t trace_fda(trace *t, const mmaref_instr *in, const mmaref_pass *p
     return normalize(t, "Step 5", sum, e_max - F, p->out);
 }
 
-/* ---- FDRDA and GFDRDA (the MMA-Sim paper, IV-F to IV-I; the constants are algo_fdrda.c's) ---- */
-
-enum { FDRDA_DOT_F = 31, FDRDA_C_F = 24, GFDRDA_C_WINDOW = 25 };
+/* ---- FDRDA and GFDRDA (the MMA-Sim paper, IV-F to IV-I; their constants in algo.h) ---- */
 
 /* A signed sum S * 2^(e - F) aligned to e_max keeping F2 fractional bits. */
 static int64_t align_sum(trace *t, const char *step, const char *what, int64_t S, int F, int e, int e_max, int F2, fp_rounding r)
@@ -321,7 +319,7 @@ static uint64_t trace_fdrda(trace *t, const mmaref_instr *in, const mmaref_pass 
         exp[i] = operand_exp(x) + operand_exp(y);
         special |= x.cls >= CLS_INF || y.cls >= CLS_INF;
         /* Step 2: a product of 2^128 or more overflows to an infinity */
-        special |= sig[i] && 63 - __builtin_clzll(sig[i]) - frac + exp[i] >= 128;
+        special |= sig[i] && 63 - __builtin_clzll(sig[i]) - frac + exp[i] >= AMD_PRODUCT_OVERFLOW_EXP;
         snprintf(w, sizeof w, "p[%d]", p->k_first + i);
         if (x.cls < CLS_INF && y.cls < CLS_INF)
             product_line(t, w, sign[i], sig[i], frac, exp[i]);
@@ -492,8 +490,6 @@ static uint64_t trace_gps(trace *t, const mmaref_instr *in, const mmaref_pass *p
 }
 
 /* ---- M3XU (docs/m3xu.md): products from 12-bit halves in two multiply steps, then a fused sum ---- */
-
-enum { M3XU_HALF_BITS = 12 };
 
 /* One FP32-mode dot (prefix "" or, in FP32C mode, "re " / "im "): Steps 1-6 of docs/m3xu.md. */
 static uint64_t trace_m3xu_dot(trace *t, const char *part, int n, const uint64_t *a, const uint64_t *b, uint64_t c,
