@@ -23,6 +23,9 @@ A=0x1p-12,0x1p-12,0x1p-12,0x1p-12; B=0x1p-13,0x1p-13,0x1p-13,0x1p-13
 row 0x3f800000 volta mma.m8n8k4.f32.f16.f16.f32 -a $A -b $B -c 1
 row 0x3f800000 turing mma.m8n8k4.f32.f16.f16.f32 -a $A -b $B -c 1
 row 0x3f800001 hopper mma.m16n8k8.f32.f16.f16.f32 -a $A -b $B -c 1
+echo "   Why, step by step (mmaref explain ... --vs ...; docs/explain.md):"
+"$M" explain volta mma.m8n8k4.f32.f16.f16.f32 -a $A -b $B -c 1 --vs hopper mma.m16n8k8.f32.f16.f16.f32 | tail -3 \
+  | sed 's/^/     /'
 echo
 echo "   With products of 2^-24 (b = 2^-12) Turing's extra bit shows: 1 + 4*2^-24 = 1 + 2^-22."
 B=0x1p-12,0x1p-12,0x1p-12,0x1p-12
