@@ -21,7 +21,7 @@ port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0));
 python3 -m http.server --bind 127.0.0.1 --directory build/web "$port" >"$tmp/server.log" 2>&1 &
 server=$!
 for _ in $(seq 50); do python3 -c "import urllib.request as u; u.urlopen('http://127.0.0.1:$port/')" 2>/dev/null && break; sleep 0.1; done
-browse() { timeout 120 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --virtual-time-budget=15000 "$@" 2>/dev/null; }
+browse() { timeout 120 chromium --headless --no-sandbox --disable-gpu --disable-dev-shm-usage --hide-scrollbars --virtual-time-budget=15000 "$@" 2>/dev/null; }
 
 browse --dump-dom "http://127.0.0.1:$port/index.html?selftest" >"$tmp/dom.html"
 sed -n '/<pre id="selftest">/,/<\/pre>/p' "$tmp/dom.html" | sed 's/<[^>]*>//g; s/&amp;/\&/g; s/&lt;/</g; s/&gt;/>/g' >"$tmp/self.txt"
