@@ -20,6 +20,8 @@ static const char usage[] =
     "  study rounding-bias [--out DIR] the paper's Fig. 2: CDNA3 round-down bias vs an RZ variant\n"
     "  diff ARCH1 INSTR1 ARCH2 INSTR2 [--random N] [--seed S]\n"
     "                              how often and by how many ulps two instructions differ\n"
+    "  probe ARCH INSTR | --formats A,B,C,D --k K -- COMMAND\n"
+    "                              which arithmetic a unit implements, in the table's terms\n"
     "\n"
     "'mmaref <command> --help' describes each command.\n";
 
@@ -39,7 +41,7 @@ int main(int argc, char **argv)
         int (*run)(int, char **);
     } commands[] = {
         {"list", cmd_list}, {"dot", cmd_dot}, {"batch", cmd_batch}, {"mma", cmd_mma},
-        {"study", cmd_study}, {"diff", cmd_diff}, {"gen", cmd_gen},
+        {"study", cmd_study}, {"diff", cmd_diff}, {"gen", cmd_gen}, {"probe", cmd_probe},
     };
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (!strcmp(cmd, commands[i].name)) {

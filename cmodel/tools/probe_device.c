@@ -1,0 +1,147 @@
+/* mmaref probe: the device channel.  COMMAND is started once; a writer child feeds it the query lines
+ * (what `mmaref gen` writes and `mmaref batch` reads) while this process reads one D per line, so a
+ * large round cannot deadlock on full pipes.  Offline: the same lines written to a file, and the D
+ * lines a GPU produced for them read back. */
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "probe.h"
+
+static int write_queries(const probe_queries *q, FILE *f)
+{
+    uint64_t row[PROBE_ROW_MAX];
+    static char line[PROBE_ROW_MAX * 20 + 2];
+    for (size_t i = 0; i < probe_total(q); i++) {
+        probe_row(q, i, row);
+        probe_format_row(q, row, line, sizeof line);
+        if (fputs(line, f) == EOF || fputc('\n', f) == EOF)
+            return 1;
+    }
+    return fflush(f) != 0;
+}
+
+/* One D from a line: hex bits, 0x optional, fitting D's format; 0 on success. */
+static int parse_d(const char *line, mmaref_format d, uint64_t *v)
+{
+    const char *p = line;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
+        p += 2;
+    uint64_t x = 0;
+    int n = 0;
+    for (;; p++, n++) {
+        unsigned c = (unsigned char)*p, dig;
+        if (c >= '0' && c <= '9') dig = c - '0';
+        else if (c >= 'a' && c <= 'f') dig = c - 'a' + 10;
+        else if (c >= 'A' && c <= 'F') dig = c - 'A' + 10;
+        else break;
+        if (n == 16)
+            return 1;
+        x = x << 4 | dig;
+    }
+    while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
+        p++;
+    if (n == 0 || *p || !mmaref_format_valid_bits(d, x))
+        return 1;
+    *v = x;
+    return 0;
+}
+
+/* Read exactly probe_total(q) D lines from f; `what` names the source in errors. */
+static int read_answers(const probe_queries *q, FILE *f, const char *what, uint64_t *answers)
+{
+    static char line[256];
+    size_t n = 0, total = probe_total(q);
+    while (fgets(line, sizeof line, f)) {
+        if (n == total)
+            return cli_error("probe: %s answered more than the %zu lines asked", what, total);
+        if (parse_d(line, q->shape.d, &answers[n])) {
+            line[strcspn(line, "\r\n")] = 0;
+            return cli_error("probe: %s line %zu is not a hex %s value: '%.40s'", what, n + 1,
+                             mmaref_format_name(q->shape.d), line);
+        }
+        n++;
+    }
+    if (n < total)
+        return cli_error("probe: %s answered %zu of the %zu lines asked", what, n, total);
+    return 0;
+}
+
+int probe_device_run(const probe_queries *q, char *const argv[], uint64_t *answers)
+{
+    int to_dev[2], from_dev[2];
+    if (pipe(to_dev) || pipe(from_dev))
+        return cli_error("probe: pipe: %s", strerror(errno));
+    fflush(NULL);
+    pid_t dev = fork();
+    if (dev < 0)
+        return cli_error("probe: fork: %s", strerror(errno));
+    if (dev == 0) {
+        dup2(to_dev[0], 0);
+        dup2(from_dev[1], 1);
+        close(to_dev[0]), close(to_dev[1]), close(from_dev[0]), close(from_dev[1]);
+        execvp(argv[0], argv);
+        fprintf(stderr, "mmaref: probe: cannot run device '%s': %s\n", argv[0], strerror(errno));
+        _exit(127);
+    }
+    close(to_dev[0]);
+    close(from_dev[1]);
+    pid_t writer = fork();
+    if (writer < 0)
+        return cli_error("probe: fork: %s", strerror(errno));
+    if (writer == 0) {
+        close(from_dev[0]);
+        signal(SIGPIPE, SIG_DFL);
+        FILE *f = fdopen(to_dev[1], "w");
+        _exit(!f || write_queries(q, f) || fclose(f));
+    }
+    close(to_dev[1]);
+    FILE *in = fdopen(from_dev[0], "r");
+    int bad = !in || read_answers(q, in, "device", answers);
+    if (in)
+        fclose(in);
+    else
+        close(from_dev[0]);
+    int st_dev = 0, st_writer = 0;
+    if (bad)
+        kill(writer, SIGTERM);
+    waitpid(dev, &st_dev, 0);
+    waitpid(writer, &st_writer, 0);
+    if (bad)
+        return 2;
+    if (!WIFEXITED(st_dev) || WEXITSTATUS(st_dev))
+        return cli_error("probe: device '%s' %s %d", argv[0], WIFEXITED(st_dev) ? "exited with status" : "killed by signal",
+                         WIFEXITED(st_dev) ? WEXITSTATUS(st_dev) : WTERMSIG(st_dev));
+    if (!WIFEXITED(st_writer) || WEXITSTATUS(st_writer))
+        return cli_error("probe: device '%s' did not read all %zu query lines", argv[0], probe_total(q));
+    return 0;
+}
+
+int probe_write_queries(const probe_queries *q, const char *path)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return cli_error("probe: --queries %s: %s", path, strerror(errno));
+    int bad = write_queries(q, f);
+    if (fclose(f) || bad)
+        return cli_error("probe: --queries %s: write failed", path);
+    return 0;
+}
+
+int probe_read_results(const probe_queries *q, const char *path, uint64_t *answers)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return cli_error("probe: --results %s: %s", path, strerror(errno));
+    char what[300];
+    snprintf(what, sizeof what, "--results %s", path);
+    int bad = read_answers(q, f, what, answers);
+    fclose(f);
+    return bad;
+}

@@ -1,0 +1,30 @@
+"""Probe one instruction of every distinct configuration of the table (formats, K, scales, schedule:
+derived from `mmaref list --json`) and check that `mmaref probe ARCH INSTR` reports exactly the table's
+schedule and a confirmed match.  Usage: sweep.py MMAREF CONFIRM.  Prints one ok / not ok line each."""
+import json, subprocess, sys, time
+
+mmaref, confirm = sys.argv[1], sys.argv[2]
+table = json.loads(subprocess.run([mmaref, "list", "--json"], check=True, capture_output=True, text=True).stdout)
+configs = {}
+for e in table:
+    key = (e["a"], e["b"], e["c"], e["d"], e["k"], e["scale"], e["block_size"], json.dumps(e["schedule"]))
+    configs.setdefault(key, e)
+bad, queries, t0 = 0, 0, time.time()
+for e in configs.values():
+    r = subprocess.run([mmaref, "probe", e["arch"], e["name"], "--confirm", confirm], capture_output=True, text=True)
+    lines = r.stdout.splitlines()
+    sched = [l for l in lines if l.startswith("schedule: ")]
+    got = None
+    if sched:
+        name, _, js = sched[0][len("schedule: "):].partition(" ")
+        got = (name, json.loads(js))
+    q = [l for l in lines if l.startswith("device queries: ")]
+    queries = max(queries, int(q[0].split()[2]) if q else 0)
+    ok = (r.returncode == 0 and got == (e["algo"], e["schedule"]) and "verdict: matches the table" in r.stdout)
+    if not ok:
+        bad += 1
+        print("not ok - probe %s %s: rc=%d, reported %s, table %s %s %s" % (e["arch"], e["name"], r.returncode, got,
+              e["algo"], json.dumps(e["schedule"]), r.stderr.strip()[:200]))
+print("%s - probe recovers the table's schedule for %d of %d distinct configurations (%d instructions; at most "
+      "%d device queries each, %.1f s)" % ("ok" if bad == 0 else "not ok", len(configs) - bad, len(configs),
+                                           len(table), queries, time.time() - t0))
