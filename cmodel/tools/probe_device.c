@@ -53,23 +53,28 @@ static int parse_d(const char *line, mmaref_format d, uint64_t *v)
     return 0;
 }
 
-/* Read exactly probe_total(q) D lines from f; `what` names the source in errors. */
-static int read_answers(const probe_queries *q, FILE *f, const char *what, uint64_t *answers)
+/* Read exactly probe_total(q) D lines from f; `what` names the source in the message written to err. */
+static int read_answers(const probe_queries *q, FILE *f, const char *what, uint64_t *answers, char *err, size_t cap)
 {
     static char line[256];
     size_t n = 0, total = probe_total(q);
     while (fgets(line, sizeof line, f)) {
-        if (n == total)
-            return cli_error("probe: %s answered more than the %zu lines asked", what, total);
+        if (n == total) {
+            snprintf(err, cap, "probe: %s answered more than the %zu lines asked", what, total);
+            return 1;
+        }
         if (parse_d(line, q->shape.d, &answers[n])) {
             line[strcspn(line, "\r\n")] = 0;
-            return cli_error("probe: %s line %zu is not a hex %s value: '%.40s'", what, n + 1,
-                             mmaref_format_name(q->shape.d), line);
+            snprintf(err, cap, "probe: %s line %zu is not a hex %s value: '%.40s'", what, n + 1,
+                     mmaref_format_name(q->shape.d), line);
+            return 1;
         }
         n++;
     }
-    if (n < total)
-        return cli_error("probe: %s answered %zu of the %zu lines asked", what, n, total);
+    if (n < total) {
+        snprintf(err, cap, "probe: %s answered %zu of the %zu lines asked", what, n, total);
+        return 1;
+    }
     return 0;
 }
 
@@ -87,8 +92,7 @@ int probe_device_run(const probe_queries *q, char *const argv[], uint64_t *answe
         dup2(from_dev[1], 1);
         close(to_dev[0]), close(to_dev[1]), close(from_dev[0]), close(from_dev[1]);
         execvp(argv[0], argv);
-        fprintf(stderr, "mmaref: probe: cannot run device '%s': %s\n", argv[0], strerror(errno));
-        _exit(127);
+        _exit(127); /* reported by the parent, as the shell does: status 127 */
     }
     close(to_dev[0]);
     close(from_dev[1]);
@@ -102,8 +106,10 @@ int probe_device_run(const probe_queries *q, char *const argv[], uint64_t *answe
         _exit(!f || write_queries(q, f) || fclose(f));
     }
     close(to_dev[1]);
+    /* the answers' errors wait until the device's exit status is known: a failing device is the cause */
+    char err[300] = "";
     FILE *in = fdopen(from_dev[0], "r");
-    int bad = !in || read_answers(q, in, "device", answers);
+    int bad = !in || read_answers(q, in, "device", answers, err, sizeof err);
     if (in)
         fclose(in);
     else
@@ -113,11 +119,12 @@ int probe_device_run(const probe_queries *q, char *const argv[], uint64_t *answe
         kill(writer, SIGTERM);
     waitpid(dev, &st_dev, 0);
     waitpid(writer, &st_writer, 0);
-    if (bad)
-        return 2;
     if (!WIFEXITED(st_dev) || WEXITSTATUS(st_dev))
-        return cli_error("probe: device '%s' %s %d", argv[0], WIFEXITED(st_dev) ? "exited with status" : "killed by signal",
-                         WIFEXITED(st_dev) ? WEXITSTATUS(st_dev) : WTERMSIG(st_dev));
+        return cli_error("probe: device '%s' %s %d%s", argv[0], WIFEXITED(st_dev) ? "exited with status" : "killed by signal",
+                         WIFEXITED(st_dev) ? WEXITSTATUS(st_dev) : WTERMSIG(st_dev),
+                         WIFEXITED(st_dev) && WEXITSTATUS(st_dev) == 127 ? " (not found or not executable?)" : "");
+    if (bad)
+        return cli_error("%s", err[0] ? err : "probe: device: cannot read its output");
     if (!WIFEXITED(st_writer) || WEXITSTATUS(st_writer))
         return cli_error("probe: device '%s' did not read all %zu query lines", argv[0], probe_total(q));
     return 0;
@@ -141,7 +148,8 @@ int probe_read_results(const probe_queries *q, const char *path, uint64_t *answe
         return cli_error("probe: --results %s: %s", path, strerror(errno));
     char what[300];
     snprintf(what, sizeof what, "--results %s", path);
-    int bad = read_answers(q, f, what, answers);
+    char err[400];
+    int bad = read_answers(q, f, what, answers, err, sizeof err);
     fclose(f);
-    return bad;
+    return bad ? cli_error("%s", err) : 0;
 }

@@ -1,0 +1,66 @@
+# mmaref probe: recovers every distinct configuration of the table from the model, names the difference
+# of deliberately different devices, gives the same report through the pipe and offline, and refuses
+# bad input with one line.
+. "$(dirname "$0")/lib.sh"
+cd "$(dirname "$0")/.." || exit 1
+LIB=${MMAREF_LIB:-build/libmmaref.a}
+API_CC=${MMAREF_API_CC:-cc}
+PY=${PYTHON:-python3}
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+
+# 1. Every distinct configuration of `mmaref list --json` (formats, K, scales, schedule), probed on the
+#    model with 10,000 confirmation vectors each (the default 100,000 for one below: time).
+"$PY" tests/probe/sweep.py "$MMAREF" 10000
+
+HOP=(hopper wgmma.m64n128k16.f32.f16.f16)
+"$MMAREF" probe "${HOP[@]}" >"$tmp/model.txt"; rc=$?
+if [[ $rc -eq 0 ]] && grep -q '^verdict: matches the table (confirmed on 100000 random vectors)' "$tmp/model.txt" \
+   && grep -q '^  match: hopper ' "$tmp/model.txt"; then ok "probe ${HOP[*]}: match confirmed on 100000 vectors"
+else not_ok "probe ${HOP[*]}: rc=$rc, $(grep '^verdict' "$tmp/model.txt")"; fi
+
+# 2. Through the pipe and offline: the same report as probing the instruction (only the device line differs).
+"$MMAREF" probe --formats f16,f16,f32,f32 --k 16 -- "$MMAREF" batch "${HOP[@]}" >"$tmp/pipe.txt"; rc=$?
+if [[ $rc -eq 0 ]] && diff <(tail -n +2 "$tmp/model.txt") <(tail -n +2 "$tmp/pipe.txt") >"$tmp/d1"; then
+  ok "probe -- mmaref batch ${HOP[*]}: the same report as probe ${HOP[*]}"
+else not_ok "pipe report differs (rc=$rc): $(head -5 "$tmp/d1")"; fi
+"$MMAREF" probe --formats f16,f16,f32,f32 --k 16 --queries "$tmp/q.txt" >/dev/null \
+  && "$MMAREF" batch "${HOP[@]}" <"$tmp/q.txt" >"$tmp/d.txt" \
+  && "$MMAREF" probe --formats f16,f16,f32,f32 --k 16 --results "$tmp/d.txt" >"$tmp/off.txt"; rc=$?
+if [[ $rc -eq 0 ]] && diff <(tail -n +2 "$tmp/model.txt") <(tail -n +2 "$tmp/off.txt") >"$tmp/d2"; then
+  ok "probe --queries / --results round trip: the same report ($(wc -l <"$tmp/q.txt") queries)"
+else not_ok "offline report differs (rc=$rc): $(head -5 "$tmp/d2")"; fi
+
+# 3. Deliberately different devices (tests/api/probe_dut.c): the probe names the difference.
+if $API_CC -std=c11 -Wall -Wextra -Werror -Icmodel/include -o "$tmp/dut" tests/api/probe_dut.c "$LIB" -lm 2>"$tmp/cc.log"; then
+  AMP=(ampere mma.m16n8k8.f32.f16.f16.f32)   # FDA, F = 24, f32-rz, K = 8
+  while read -r how want; do
+    "$MMAREF" probe --formats f16,f16,f32,f32 --k 8 -- "$tmp/dut" "${AMP[@]}" "$how" >"$tmp/dut.txt"; rc=$?
+    if [[ $rc -eq 1 ]] && grep -qF "  reason: $want" "$tmp/dut.txt" && grep -q '^  nearest: ' "$tmp/dut.txt"; then
+      ok "device ${AMP[*]} changed ($how): probe names '$want'"
+    else not_ok "device $how: rc=$rc, $(grep -E '^verdict|reason' "$tmp/dut.txt" | tr '\n' ' ')"; fi
+  done <<'LIST'
+f-1 frac_bits = 23 on the device, 24 in the table
+rne out = f32-rne on the device, f32-rz in the table
+chain passes = 8 on the device, 1 in the table
+kulisch frac_bits = 40 on the device, 25 in the table
+LIST
+  "$MMAREF" probe --formats f16,f16,f32,f32 --k 8 -- "$tmp/dut" "${AMP[@]}" same >"$tmp/same.txt"; rc=$?
+  if [[ $rc -eq 0 ]] && grep -q "^  match: ampere ${AMP[1]}" "$tmp/same.txt"; then ok "unchanged device: matches ${AMP[*]}"
+  else not_ok "unchanged device: rc=$rc $(grep '^verdict' "$tmp/same.txt")"; fi
+else
+  not_ok "tests/api/probe_dut.c does not build: $(head -3 "$tmp/cc.log")"
+fi
+
+# 4. Bad input: one line naming it, non-zero exit.
+F=(--formats f16,f16,f32,f32 --k 16)
+expect_error "unknown format" "unknown format 'f17'" "$MMAREF" probe --formats f16,f17,f32,f32 --k 16 -- cat
+expect_error "K out of range" "--k '65' is not in 1..64" "$MMAREF" probe --formats f16,f16,f32,f32 --k 65 -- cat
+expect_error "three formats" "is not four formats" "$MMAREF" probe --formats f16,f16,f32 --k 16 -- cat
+expect_error "no device" "give exactly one device" "$MMAREF" probe "${F[@]}"
+expect_error "'--' without a command" "'--' needs a COMMAND" "$MMAREF" probe "${F[@]}" --
+expect_error "no schedule for the formats" "has no schedule for" "$MMAREF" probe --formats f64,f16,f32,f32 --k 4 -- cat
+expect_error "device exits non-zero" "exited with status 3" "$MMAREF" probe "${F[@]}" -- sh -c 'cat >/dev/null; exit 3'
+expect_error "device answers too few lines" "answered 5 of the" "$MMAREF" probe "${F[@]}" -- sh -c "head -n 5 | $MMAREF batch ${HOP[*]}"
+expect_error "device prints a non-hex line" "device line 1 is not a hex f32 value" "$MMAREF" probe "${F[@]}" -- sh -c 'cat >/dev/null; echo zz'
+expect_error "device cannot be started" "device 'no-such-device-xyz' exited with status 127" "$MMAREF" probe "${F[@]}" -- no-such-device-xyz
+expect_error "missing results file" "--results $tmp/none" "$MMAREF" probe "${F[@]}" --results "$tmp/none"
