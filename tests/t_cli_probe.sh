@@ -18,6 +18,22 @@ if [[ $rc -eq 0 ]] && grep -q '^verdict: matches the table (confirmed on 100000 
    && grep -q '^  match: hopper ' "$tmp/model.txt"; then ok "probe ${HOP[*]}: match confirmed on 100000 vectors"
 else not_ok "probe ${HOP[*]}: rc=$rc, $(grep '^verdict' "$tmp/model.txt")"; fi
 
+# Findings carry the experiment that showed them: the paper's alignment ladder rejects F +- 1 (Hopper
+# F = 25) and CDNA3's round-down C against RZ; CDNA2 GPS rounds its products and flushes subnormals.
+finding() {  # finding WHAT FILE VALUE_LINE REJECTED_LINE LABEL: REJECTED_LINE after VALUE_LINE, its query labelled LABEL
+  if awk -v v="$3" -v r="$4" -v l="$5" '$0 ~ "^  " v {f=1; next} /^  [a-z]/ {f=0} f && index($0, r) {g=1; next}
+       g && index($0, "[" l) {ok=1} g {g=0} END {exit !ok}' "$2"; then ok "$1"
+  else not_ok "$1: no '$4' under '$3' citing a '$5' query in $(basename "$2")"; fi
+}
+finding "hopper F = 25: F = 24 rejected by an alignment ladder query" "$tmp/model.txt" "frac_bits = 25" "frac_bits = 24 rejected" "alignment ladder"
+finding "hopper F = 25: F = 26 rejected by an alignment ladder query" "$tmp/model.txt" "frac_bits = 25" "frac_bits = 26 rejected" "alignment ladder"
+"$MMAREF" probe cdna3 v_mfma_f32_32x32x8_f16 --confirm 1000 >"$tmp/cdna3.txt"
+finding "cdna3 FDRDA: C rounded down, RZ rejected by an alignment ladder query" "$tmp/cdna3.txt" "align_c = rd" "align_c = rz rejected" "alignment ladder"
+"$MMAREF" probe cdna2 v_mfma_f32_32x32x8f16 --confirm 1000 >"$tmp/cdna2.txt"
+finding "cdna2 GPS: flushing shown by a zero-sign or subnormal query" "$tmp/cdna2.txt" "flush = 1" "flush = 0 rejected" "s"
+if grep -q '^  products: rounded to FP32' "$tmp/cdna2.txt" && grep -q '^  group = 4' "$tmp/cdna2.txt"; then
+  ok "cdna2 GPS: products rounded, groups of 4"; else not_ok "cdna2 GPS findings: $(grep -E '^  (products|group)' "$tmp/cdna2.txt")"; fi
+
 # 2. Through the pipe and offline: the same report as probing the instruction (only the device line differs).
 "$MMAREF" probe --formats f16,f16,f32,f32 --k 16 -- "$MMAREF" batch "${HOP[@]}" >"$tmp/pipe.txt"; rc=$?
 if [[ $rc -eq 0 ]] && diff <(tail -n +2 "$tmp/model.txt") <(tail -n +2 "$tmp/pipe.txt") >"$tmp/d1"; then
@@ -42,7 +58,7 @@ if $API_CC -std=c11 -Wall -Wextra -Werror -Icmodel/include -o "$tmp/dut" tests/a
 f-1 frac_bits = 23 on the device, 24 in the table
 rne out = f32-rne on the device, f32-rz in the table
 chain passes = 8 on the device, 1 in the table
-kulisch frac_bits = 40 on the device, 25 in the table
+kulisch frac_bits = 40 on the device,
 LIST
   "$MMAREF" probe --formats f16,f16,f32,f32 --k 8 -- "$tmp/dut" "${AMP[@]}" same >"$tmp/same.txt"; rc=$?
   if [[ $rc -eq 0 ]] && grep -q "^  match: ampere ${AMP[1]}" "$tmp/same.txt"; then ok "unchanged device: matches ${AMP[*]}"

@@ -251,6 +251,13 @@ int probe_report(FILE *out, const probe_queries *q, const uint64_t *answers, con
             print_query(out, q, answers, best->reject, "it gives", &best->rec);
         }
     } else {
+        /* the search stands on its own: the schedule reported is one the candidates reached, not only a
+         * table record that happened to agree */
+        int searched = 0;
+        for (size_t i = 0; i < r->n && !searched; i++)
+            searched = r->cand[i].reject < 0 && probe_same_schedule(&r->cand[i].rec, found);
+        fprintf(out, "  the schedule found is %s\n",
+                searched ? "one of them" : "not one of them (only a table record agrees: a gap in the search)");
         for (int f = 0; f < FLD_COUNT; f++)
             finding(out, q, answers, r, found, (field)f);
         fprintf(out, "  products: %s\n", found->pass[0].algo == MMAREF_ALGO_GPS

@@ -20,7 +20,8 @@ for e in configs.values():
         got = (name, json.loads(js))
     q = [l for l in lines if l.startswith("device queries: ")]
     queries = max(queries, int(q[0].split()[2]) if q else 0)
-    ok = (r.returncode == 0 and got == (e["algo"], e["schedule"]) and "verdict: matches the table" in r.stdout)
+    ok = (r.returncode == 0 and got == (e["algo"], e["schedule"]) and "verdict: matches the table" in r.stdout
+          and "  the schedule found is one of them" in lines)
     if not ok:
         bad += 1
         print("not ok - probe %s %s: rc=%d, reported %s, table %s %s %s" % (e["arch"], e["name"], r.returncode, got,
