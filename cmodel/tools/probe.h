@@ -54,6 +54,7 @@ typedef struct {
     mmaref_instr rec;
     long reject;         /* first query whose answer differs; -1: none of those it was run on */
     int confirmed;       /* run on every query, the confirmation stream included, and agrees */
+    long agree;          /* battery queries it agrees with, counted only when no candidate agrees with all */
 } probe_cand;
 
 typedef struct {

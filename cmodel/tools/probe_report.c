@@ -123,6 +123,30 @@ static void observations(FILE *out, const probe_queries *q, const uint64_t *answ
     }
 }
 
+/* The battery queries rec answers differently, counted by experiment. */
+static void disagreements(FILE *out, const probe_queries *q, const uint64_t *answers, const mmaref_instr *rec,
+                          int nan_any)
+{
+    const char *labels[64];
+    long counts[64];
+    int n = 0;
+    uint64_t row[PROBE_ROW_MAX], d;
+    for (size_t i = 0; i < q->battery; i++) {
+        probe_row(q, i, row);
+        if (!probe_dot(rec, q, row, &d) && probe_same(q->shape.d, d, answers[i], nan_any))
+            continue;
+        int j = 0;
+        while (j < n && strcmp(labels[j], q->label[i]))
+            j++;
+        if (j == n && n < 64)
+            labels[n] = q->label[i], counts[n++] = 0;
+        if (j < n)
+            counts[j]++;
+    }
+    for (int j = 0; j < n; j++)
+        fprintf(out, "    %ld x %s\n", counts[j], labels[j]);
+}
+
 /* For one field: the value found, the range of values no query tells apart, and the query that
  * rejected the nearest other value on each side. */
 static void finding(FILE *out, const probe_queries *q, const uint64_t *answers, const probe_search_result *r,
@@ -221,7 +245,6 @@ static void print_names(FILE *out, const mmaref_instr *sched, const char *prefix
 int probe_report(FILE *out, const probe_queries *q, const uint64_t *answers, const probe_search_result *r,
                  int nan_any)
 {
-    (void)nan_any;
     observations(out, q, answers);
     /* the answer: a confirmed table schedule if there is one, else the first confirmed candidate */
     const mmaref_instr *found = NULL;
@@ -234,20 +257,25 @@ int probe_report(FILE *out, const probe_queries *q, const uint64_t *answers, con
     for (size_t i = 0; i < r->n && !found; i++)
         if (r->cand[i].confirmed)
             found = &r->cand[i].rec;
+    const probe_cand *best = NULL; /* with no schedule found: the candidate agreeing most often */
     size_t alike = 0;
     for (size_t i = 0; i < r->n; i++)
         alike += r->cand[i].reject < 0;
     fprintf(out, "findings (%zu candidate schedules the model can run; %zu agree with every battery query):\n", r->n,
             alike);
     if (!found) {
-        /* nothing the model can run behaves as the device: the candidate that agreed longest */
-        const probe_cand *best = NULL;
+        /* nothing the model can run behaves as the device: the candidate that agrees most often, and
+         * the experiments it fails */
         for (size_t i = 0; i < r->n; i++)
-            if (!best || r->cand[i].reject > best->reject)
+            if (!best || r->cand[i].agree > best->agree)
                 best = &r->cand[i];
-        fprintf(out, "  no schedule the model can run agrees with the device on every query\n");
+        fprintf(out, "  no schedule the model can run agrees with the device on every query (with a NaN payload\n"
+                     "  the model does not write, try --nan-any)\n");
         if (best) {
-            print_schedule(out, "  longest agreeing", &best->rec);
+            print_schedule(out, "  closest", &best->rec);
+            fprintf(out, "  it agrees with %ld of the %zu battery queries; it differs on:\n", best->agree, q->battery);
+            disagreements(out, q, answers, &best->rec, nan_any);
+            fprintf(out, "  first differing input:\n");
             print_query(out, q, answers, best->reject, "it gives", &best->rec);
         }
     } else {
@@ -275,9 +303,10 @@ int probe_report(FILE *out, const probe_queries *q, const uint64_t *answers, con
     }
     /* no match: the nearest table schedule (fewest differing fields, then the longest agreement) */
     const probe_cand *near = NULL;
+    const mmaref_instr *ref = found ? found : best ? &best->rec : NULL;
     for (size_t i = 0; i < r->ntable; i++) {
         const probe_cand *t = &r->table[i];
-        int dt = found ? fields_differing(&t->rec, found) : 0, dn = near && found ? fields_differing(&near->rec, found) : 0;
+        int dt = ref ? fields_differing(&t->rec, ref) : 0, dn = near && ref ? fields_differing(&near->rec, ref) : 0;
         if (!near || dt < dn || (dt == dn && t->reject > near->reject))
             near = t;
     }
@@ -290,13 +319,13 @@ int probe_report(FILE *out, const probe_queries *q, const uint64_t *answers, con
     fprintf(out, "verdict: no table instruction matches; nearest:\n");
     print_names(out, &near->rec, "  nearest: ");
     print_schedule(out, "  its schedule", &near->rec);
-    if (found) {
+    if (ref) {
         char b1[32], b2[32];
         for (int f = 0; f < FLD_COUNT; f++)
-            if (field_value(&near->rec, (field)f) != field_value(found, (field)f))
-                fprintf(out, "  reason: %s = %s on the device, %s in the table\n", field_names[f],
-                        value_text((field)f, field_value(found, (field)f), b1, sizeof b1),
-                        value_text((field)f, field_value(&near->rec, (field)f), b2, sizeof b2));
+            if (field_value(&near->rec, (field)f) != field_value(ref, (field)f))
+                fprintf(out, "  reason: %s = %s on the device%s, %s in the table\n", field_names[f],
+                        value_text((field)f, field_value(ref, (field)f), b1, sizeof b1),
+                        found ? "" : " (closest schedule)", value_text((field)f, field_value(&near->rec, (field)f), b2, sizeof b2));
     }
     fprintf(out, "  first differing input:\n");
     print_query(out, q, answers, near->reject, "table", &near->rec);

@@ -25,6 +25,7 @@ static void push(cand_vec *cv, const mmaref_instr *rec)
     }
     cv->v[cv->n].rec = *rec;
     cv->v[cv->n].reject = -1;
+    cv->v[cv->n].agree = 0;
     cv->v[cv->n++].confirmed = 0;
 }
 
@@ -113,6 +114,16 @@ static long first_difference(const probe_queries *q, const uint64_t *answers, co
     return -1;
 }
 
+static void count_agreements(const probe_queries *q, const uint64_t *answers, int nan_any, cand_vec *cv)
+{
+    uint64_t row[PROBE_ROW_MAX], d;
+    for (size_t i = 0; i < q->battery; i++) {
+        probe_row(q, i, row);
+        for (size_t j = 0; j < cv->n; j++)
+            cv->v[j].agree += !probe_dot(&cv->v[j].rec, q, row, &d) && probe_same(q->shape.d, d, answers[i], nan_any);
+    }
+}
+
 /* The table's instructions with the shape's formats, K and scales, one per distinct schedule
  * (the names of the others with the same schedule are found again by the report). */
 static void table_instrs(const mmaref_instr *shape, cand_vec *cv)
@@ -157,6 +168,12 @@ int probe_search(const probe_queries *q, const uint64_t *answers, int nan_any, p
     for (size_t i = 0; i < table.n; i++)
         table.v[i].confirmed =
             (table.v[i].reject = first_difference(q, answers, &table.v[i].rec, 0, probe_total(q), nan_any)) < 0;
+    /* a device unlike every candidate: how many battery queries each gets right ranks them */
+    size_t alive = 0;
+    for (size_t i = 0; i < cands.n; i++)
+        alive += cands.v[i].reject < 0;
+    if (!alive)
+        count_agreements(q, answers, nan_any, &cands);
     /* ... and the confirmation stream holds the first survivor (the report's answer: the fewest passes,
      * no flushing, the smallest F) and any table instruction that survived it; a survivor it rejects
      * gives way to the next. */
