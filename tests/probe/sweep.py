@@ -9,7 +9,7 @@ configs = {}
 for e in table:
     key = (e["a"], e["b"], e["c"], e["d"], e["k"], e["scale"], e["block_size"], json.dumps(e["schedule"]))
     configs.setdefault(key, e)
-bad, queries, t0 = 0, 0, time.time()
+bad, queries, t0 = 0, [], time.time()
 for e in configs.values():
     r = subprocess.run([mmaref, "probe", e["arch"], e["name"], "--confirm", confirm], capture_output=True, text=True)
     lines = r.stdout.splitlines()
@@ -19,13 +19,15 @@ for e in configs.values():
         name, _, js = sched[0][len("schedule: "):].partition(" ")
         got = (name, json.loads(js))
     q = [l for l in lines if l.startswith("device queries: ")]
-    queries = max(queries, int(q[0].split()[2]) if q else 0)
+    if q:
+        queries.append(int(q[0].split()[2]))
     ok = (r.returncode == 0 and got == (e["algo"], e["schedule"]) and "verdict: matches the table" in r.stdout
           and "  the schedule found is one of them" in lines)
     if not ok:
         bad += 1
         print("not ok - probe %s %s: rc=%d, reported %s, table %s %s %s" % (e["arch"], e["name"], r.returncode, got,
               e["algo"], json.dumps(e["schedule"]), r.stderr.strip()[:200]))
-print("%s - probe recovers the table's schedule for %d of %d distinct configurations (%d instructions; at most "
-      "%d device queries each, %.1f s)" % ("ok" if bad == 0 else "not ok", len(configs) - bad, len(configs),
-                                           len(table), queries, time.time() - t0))
+print("%s - probe recovers the table's schedule for %d of %d distinct configurations (%d instructions; %d..%d "
+      "device queries each, %s confirmation vectors included; %.1f s)" % (
+          "ok" if bad == 0 else "not ok", len(configs) - bad, len(configs), len(table), min(queries or [0]),
+          max(queries or [0]), confirm, time.time() - t0))
