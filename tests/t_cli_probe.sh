@@ -46,6 +46,13 @@ if [[ $rc -eq 0 ]] && diff <(tail -n +2 "$tmp/model.txt") <(tail -n +2 "$tmp/off
   ok "probe --queries / --results round trip: the same report ($(wc -l <"$tmp/q.txt") queries)"
 else not_ok "offline report differs (rc=$rc): $(head -5 "$tmp/d2")"; fi
 
+BW=(blackwell tcgen05.mma.m128n8k64.block32.f32.e2m1.e2m1.ue8m0)   # GDFS, block scales
+"$MMAREF" probe "${BW[@]}" --confirm 10000 >"$tmp/bw_model.txt"
+"$MMAREF" probe --formats e2m1,e2m1,f32,f32 --k 64 --scales ue8m0:32 --confirm 10000 -- "$MMAREF" batch "${BW[@]}" >"$tmp/bw_pipe.txt"; rc=$?
+if [[ $rc -eq 0 ]] && diff <(tail -n +2 "$tmp/bw_model.txt") <(tail -n +2 "$tmp/bw_pipe.txt") >"$tmp/d3"; then
+  ok "probe --scales ue8m0:32 -- mmaref batch ${BW[*]}: the same report as probe ${BW[*]}"
+else not_ok "scaled pipe report differs (rc=$rc): $(head -5 "$tmp/d3")"; fi
+
 # 3. Deliberately different devices (tests/api/probe_dut.c): the probe names the difference.
 if $API_CC -std=c11 -Wall -Wextra -Werror -Icmodel/include -o "$tmp/dut" tests/api/probe_dut.c "$LIB" -lm 2>"$tmp/cc.log"; then
   AMP=(ampere mma.m16n8k8.f32.f16.f16.f32)   # FDA, F = 24, f32-rz, K = 8
@@ -79,4 +86,10 @@ expect_error "device exits non-zero" "exited with status 3" "$MMAREF" probe "${F
 expect_error "device answers too few lines" "answered 5 of the" "$MMAREF" probe "${F[@]}" -- sh -c "head -n 5 | $MMAREF batch ${HOP[*]}"
 expect_error "device prints a non-hex line" "device line 1 is not a hex f32 value" "$MMAREF" probe "${F[@]}" -- sh -c 'cat >/dev/null; echo zz'
 expect_error "device cannot be started" "device 'no-such-device-xyz' exited with status 127" "$MMAREF" probe "${F[@]}" -- no-such-device-xyz
+expect_error "scales not FORMAT:BLOCK" "--scales 'ue8m0' is not FORMAT:BLOCK" "$MMAREF" probe --formats e2m1,e2m1,f32,f32 --k 64 --scales ue8m0 -- cat
+expect_error "scale block not dividing K" "--scales 'ue8m0:48' is not FORMAT:BLOCK" "$MMAREF" probe --formats e2m1,e2m1,f32,f32 --k 64 --scales ue8m0:48 -- cat
+expect_error "unknown scale format" "--scales: unknown format 'ue9m0'" "$MMAREF" probe --formats e2m1,e2m1,f32,f32 --k 64 --scales ue9m0:32 -- cat
+expect_error "unknown instruction" "has no instruction 'mma.no.such'" "$MMAREF" probe hopper mma.no.such
+expect_error "instruction and a device" "takes no device" "$MMAREF" probe "${HOP[@]}" -- cat
+if "$MMAREF" probe --help | grep -q '^usage: mmaref probe'; then ok "probe --help"; else not_ok "probe --help"; fi
 expect_error "missing results file" "--results $tmp/none" "$MMAREF" probe "${F[@]}" --results "$tmp/none"

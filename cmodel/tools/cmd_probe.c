@@ -133,8 +133,9 @@ static int shape_from_options(const probe_opts *o, mmaref_instr *s)
     if (o->scales) {
         const char *colon = strchr(o->scales, ':');
         long block;
-        if (!colon || parse_format(o->scales, (size_t)(colon - o->scales), "--scales", &s->scale) ||
-            cli_parse_count(colon + 1, MMAREF_MAX_K, &block) || block < 1 || s->k % block ||
+        if (colon && parse_format(o->scales, (size_t)(colon - o->scales), "--scales", &s->scale))
+            return 2;
+        if (!colon || cli_parse_count(colon + 1, MMAREF_MAX_K, &block) || block < 1 || s->k % block ||
             s->k / block > MMAREF_MAX_SCALES)
             return cli_error("probe: --scales '%s' is not FORMAT:BLOCK with BLOCK dividing K = %d into 1..%d blocks",
                              o->scales, s->k, MMAREF_MAX_SCALES);

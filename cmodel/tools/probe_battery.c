@@ -46,11 +46,10 @@ const char *probe_label(const probe_queries *q, size_t i)
 void probe_format_row(const probe_queries *q, const uint64_t *row, char *buf, size_t cap)
 {
     const mmaref_instr *s = &q->shape;
-    int K = K_of(q), S = S_of(q);
+    int K = K_of(q);
     size_t len = 0;
     for (int i = 0; i < q->nvals && len + 20 < cap; i++) {
         mmaref_format f = i == 0 ? s->c : i <= K ? s->a : i <= 2 * K ? s->b : s->scale;
-        (void)S;
         if (i)
             buf[len++] = ' ';
         buf[len++] = '0';
@@ -251,13 +250,11 @@ static void specials(probe_queries *q)
     }
     /* subnormal A in, its product kept in D's normal range when possible */
     if (fa.exp_bits > 0 && fa.man_bits > 0) {
-        int emin_sub = 1 - fa.bias - fa.man_bits;
         row = new_row(q, "subnormal input: a[0] is A's smallest subnormal, b[0] a large power of two");
         a_of(q, row)[0] = 1;
         int eb = exp_of_max(s->b);
         while (eb > 0 && !value_bits(s->b, 1, eb, 0, &b_of(q, row)[0]))
             eb--;
-        (void)emin_sub;
     }
     if (fc.exp_bits > 0 && fc.man_bits > 0) {
         row = new_row(q, "subnormal C: C is C's smallest positive subnormal, every product +0");
