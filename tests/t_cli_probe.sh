@@ -85,6 +85,7 @@ expect_error "no schedule for the formats" "has no schedule for" "$MMAREF" probe
 expect_error "device exits non-zero" "exited with status 3" "$MMAREF" probe "${F[@]}" -- sh -c 'cat >/dev/null; exit 3'
 expect_error "device answers too few lines" "answered 5 of the" "$MMAREF" probe "${F[@]}" -- sh -c "head -n 5 | $MMAREF batch ${HOP[*]}"
 expect_error "device prints a non-hex line" "device line 1 is not a hex f32 value" "$MMAREF" probe "${F[@]}" -- sh -c 'cat >/dev/null; echo zz'
+expect_error "device closes its output and hangs" "did not exit within 5 s and was stopped" "$MMAREF" probe "${F[@]}" -- sh -c 'exec >&-; sleep 30'
 expect_error "device cannot be started" "device 'no-such-device-xyz' exited with status 127" "$MMAREF" probe "${F[@]}" -- no-such-device-xyz
 expect_error "scales not FORMAT:BLOCK" "--scales 'ue8m0' is not FORMAT:BLOCK" "$MMAREF" probe --formats e2m1,e2m1,f32,f32 --k 64 --scales ue8m0 -- cat
 expect_error "scale block not dividing K" "--scales 'ue8m0:48' is not FORMAT:BLOCK" "$MMAREF" probe --formats e2m1,e2m1,f32,f32 --k 64 --scales ue8m0:48 -- cat

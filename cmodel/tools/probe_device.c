@@ -88,6 +88,7 @@ int probe_device_run(const probe_queries *q, char *const argv[], uint64_t *answe
     if (dev < 0)
         return cli_error("probe: fork: %s", strerror(errno));
     if (dev == 0) {
+        setpgid(0, 0); /* a group of its own, so that a hung device can be stopped with its children */
         dup2(to_dev[0], 0);
         dup2(from_dev[1], 1);
         close(to_dev[0]), close(to_dev[1]), close(from_dev[0]), close(from_dev[1]);
@@ -115,9 +116,21 @@ int probe_device_run(const probe_queries *q, char *const argv[], uint64_t *answe
     else
         close(from_dev[0]);
     int st_dev = 0, st_writer = 0;
-    if (bad)
+    if (bad) {
+        /* a device that stopped answering but lives on gets 5 s to exit with its own status */
         kill(writer, SIGTERM);
-    waitpid(dev, &st_dev, 0);
+        int waited = 0;
+        while (waitpid(dev, &st_dev, WNOHANG) == 0 && waited++ < 50)
+            usleep(100000);
+        if (waited > 50) {
+            kill(-dev, SIGTERM); /* its process group: what it started goes too */
+            waitpid(dev, &st_dev, 0);
+            waitpid(writer, &st_writer, 0);
+            return cli_error("%s; the device did not exit within 5 s and was stopped", err);
+        }
+    } else {
+        waitpid(dev, &st_dev, 0);
+    }
     waitpid(writer, &st_writer, 0);
     if (!WIFEXITED(st_dev) || WEXITSTATUS(st_dev))
         return cli_error("probe: device '%s' %s %d%s", argv[0], WIFEXITED(st_dev) ? "exited with status" : "killed by signal",
