@@ -52,7 +52,9 @@ int probe_read_results(const probe_queries *q, const char *path, uint64_t *answe
 /* ---- the candidates ---- */
 typedef struct {
     mmaref_instr rec;
-    long reject;         /* first query whose answer differs; -1: none of those it was run on */
+    long reject;         /* a query whose answer differs (the first in battery order, unless a quick screen
+                          * on the battery's last rows found it: probe_first_difference finds the first);
+                          * -1: none of those it was run on */
     int confirmed;       /* run on every query, the confirmation stream included, and agrees */
     long agree;          /* battery queries it agrees with, counted only when no candidate agrees with all */
 } probe_cand;
@@ -69,6 +71,11 @@ int probe_shape_schedule(mmaref_instr *shape);
 /* Every schedule the model can run for q->shape's formats, K and scales, judged against answers. */
 int probe_search(const probe_queries *q, const uint64_t *answers, int nan_any, probe_search_result *r);
 void probe_search_free(probe_search_result *r);
+/* The first query in [from, to) whose answer rec does not give, or -1. */
+long probe_first_difference(const probe_queries *q, const uint64_t *answers, const mmaref_instr *rec, size_t from,
+                            size_t to, int nan_any);
+/* Every instruction of every architecture (the caller frees it). */
+mmaref_instr *probe_whole_table(size_t *n);
 /* Do two records have the same schedule (k .. pass[])? */
 int probe_same_schedule(const mmaref_instr *x, const mmaref_instr *y);
 

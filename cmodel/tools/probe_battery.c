@@ -121,14 +121,38 @@ static int value_bits(mmaref_format f, double sig, int e, int neg, uint64_t *bit
     return x != 0 && !isinf(x) && mmaref_format_from_double(f, x, bits) == MMAREF_OK;
 }
 
+static int exp_of_max(mmaref_format f)
+{
+    mmaref_format_info fi;
+    mmaref_format_get_info(mmaref_format_part(f), &fi);
+    return ilogb(mmaref_format_to_double(mmaref_format_part(f), fi.max_finite));
+}
+
+/* The exponents of the powers of two f holds: its smallest subnormal (or normal) to its largest. */
+static void exp_range(mmaref_format f, int *lo, int *hi)
+{
+    mmaref_format_info fi;
+    mmaref_format_get_info(mmaref_format_part(f), &fi);
+    *hi = exp_of_max(f);
+    *lo = 1 - fi.bias - (fi.specials == MMAREF_SPECIALS_E8M0 ? 1 : fi.man_bits); /* ue8m0: 2^-127 */
+}
+
 /* Put the product (-1)^neg sig 2^e at lane k: a carries sig and the sign, the exponent split between a
  * and b (as evenly as their formats allow).  With block scales, a lane alone in its block may also move
  * the exponent into that block's scales.  Returns 1 on success. */
 static int put_product(probe_queries *q, uint64_t *row, int k, double sig, int e, int neg, int own_block)
 {
     mmaref_format A = q->shape.a, B = q->shape.b;
-    int S = S_of(q), smax = S && own_block ? 254 : 0;
-    for (int s = 0; s <= smax; s++) { /* s: the scales' share of the exponent, downward */
+    int lo_a, hi_a, lo_b, hi_b, lo_s = 0, hi_s = 0;
+    exp_range(A, &lo_a, &hi_a);
+    exp_range(B, &lo_b, &hi_b);
+    if (S_of(q) && own_block)
+        exp_range(q->shape.scale, &lo_s, &hi_s);
+    /* s: the scales' share of the exponent, downward: from none to what puts e + s in A x B's range */
+    int s_first = e < lo_a + lo_b ? lo_a + lo_b - e : 0, s_last = -2 * lo_s;
+    if (s_first > 0 && s_first > s_last)
+        return 0;
+    for (int s = s_first; s <= (s_first > s_last ? s_first : s_last); s++) {
         if (s) {
             int blk = k / q->shape.block_size;
             if (!value_bits(q->shape.scale, 1, -(s / 2), 0, &sa_of(q, row)[blk]) ||
@@ -136,20 +160,20 @@ static int put_product(probe_queries *q, uint64_t *row, int k, double sig, int e
                 continue;
         }
         int et = e + s;
-        for (int d = 0; d < 400; d++) {
-            int ea = et / 2 + (d & 1 ? -(d + 1) / 2 : d / 2);
+        /* ea from the middle of what both formats allow outward */
+        int ea_lo = lo_a > et - hi_b ? lo_a : et - hi_b, ea_hi = hi_a < et - lo_b ? hi_a : et - lo_b;
+        int mid = et / 2 < ea_lo ? ea_lo : et / 2 > ea_hi ? ea_hi : et / 2;
+        for (int d = 0; d <= 2 * (ea_hi - ea_lo) + 1; d++) {
+            int ea = mid + (d & 1 ? -(d + 1) / 2 : d / 2);
+            if (ea < ea_lo || ea > ea_hi)
+                continue;
             if (value_bits(A, sig, ea, neg, &a_of(q, row)[k]) && value_bits(B, 1, et - ea, 0, &b_of(q, row)[k]))
                 return 1;
         }
+        if (s_first > s_last)
+            break;
     }
     return 0;
-}
-
-static int exp_of_max(mmaref_format f)
-{
-    mmaref_format_info fi;
-    mmaref_format_get_info(mmaref_format_part(f), &fi);
-    return ilogb(mmaref_format_to_double(mmaref_format_part(f), fi.max_finite));
 }
 
 /* The alignment ladder (the paper's F experiment): a big term 2^E, its negation, and a small term

@@ -25,29 +25,12 @@ static int write_queries(const probe_queries *q, FILE *f)
     return fflush(f) != 0;
 }
 
-/* One D from a line: hex bits, 0x optional, fitting D's format; 0 on success. */
+/* One D from a line: one hex field (0x optional) fitting D's format, alone on the line; 0 on success. */
 static int parse_d(const char *line, mmaref_format d, uint64_t *v)
 {
-    const char *p = line;
-    while (*p == ' ' || *p == '\t')
-        p++;
-    if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
-        p += 2;
-    uint64_t x = 0;
-    int n = 0;
-    for (;; p++, n++) {
-        unsigned c = (unsigned char)*p, dig;
-        if (c >= '0' && c <= '9') dig = c - '0';
-        else if (c >= 'a' && c <= 'f') dig = c - 'a' + 10;
-        else if (c >= 'A' && c <= 'F') dig = c - 'A' + 10;
-        else break;
-        if (n == 16)
-            return 1;
-        x = x << 4 | dig;
-    }
-    while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
-        p++;
-    if (n == 0 || *p || !mmaref_format_valid_bits(d, x))
+    const char *p = line + strspn(line, " \t");
+    uint64_t x;
+    if (cli_parse_hex_field(&p, &x) || p[strspn(p, " \t\r\n")] || !mmaref_format_valid_bits(d, x))
         return 1;
     *v = x;
     return 0;

@@ -150,7 +150,7 @@ static void disagreements(FILE *out, const probe_queries *q, const uint64_t *ans
 /* For one field: the value found, the range of values no query tells apart, and the query that
  * rejected the nearest other value on each side. */
 static void finding(FILE *out, const probe_queries *q, const uint64_t *answers, const probe_search_result *r,
-                    const mmaref_instr *found, field f)
+                    const mmaref_instr *found, field f, int nan_any)
 {
     char b1[32], b2[32];
     int v = field_value(found, f), lo = v, hi = v;
@@ -213,18 +213,16 @@ static void finding(FILE *out, const probe_queries *q, const uint64_t *answers, 
             snprintf(who, sizeof who, "%s = %s", field_names[f], value_text(f, field_value(&other[j]->rec, f), b1, sizeof b1));
         }
         fprintf(out, "    %s rejected by\n", who);
-        print_query(out, q, answers, other[j]->reject, who, &other[j]->rec);
+        print_query(out, q, answers, probe_first_difference(q, answers, &other[j]->rec, 0, q->battery, nan_any), who,
+                    &other[j]->rec);
     }
 }
 
 /* The table's instructions with this schedule, one line per architecture: the count and the first. */
 static void print_names(FILE *out, const mmaref_instr *sched, const char *prefix)
 {
-    size_t n = mmaref_list(NULL, NULL, 0);
-    mmaref_instr *all = malloc(n * sizeof *all);
-    if (!all)
-        return;
-    mmaref_list(NULL, all, n);
+    size_t n;
+    mmaref_instr *all = probe_whole_table(&n);
     for (size_t i = 0; i < n; i++) {
         if (!probe_same_schedule(&all[i], sched))
             continue;
@@ -276,7 +274,8 @@ int probe_report(FILE *out, const probe_queries *q, const uint64_t *answers, con
             fprintf(out, "  it agrees with %ld of the %zu battery queries; it differs on:\n", best->agree, q->battery);
             disagreements(out, q, answers, &best->rec, nan_any);
             fprintf(out, "  first differing input:\n");
-            print_query(out, q, answers, best->reject, "it gives", &best->rec);
+            print_query(out, q, answers, probe_first_difference(q, answers, &best->rec, 0, q->battery, nan_any),
+                        "it gives", &best->rec);
         }
     } else {
         /* the search stands on its own: the schedule reported is one the candidates reached, not only a
@@ -287,7 +286,7 @@ int probe_report(FILE *out, const probe_queries *q, const uint64_t *answers, con
         fprintf(out, "  the schedule found is %s\n",
                 searched ? "one of them" : "not one of them (only a table record agrees: a gap in the search)");
         for (int f = 0; f < FLD_COUNT; f++)
-            finding(out, q, answers, r, found, (field)f);
+            finding(out, q, answers, r, found, (field)f, nan_any);
         fprintf(out, "  products: %s\n", found->pass[0].algo == MMAREF_ALGO_GPS
                 ? "rounded to FP32 before the sum (GPS)"
                 : found->pass[0].algo == MMAREF_ALGO_SFMA ? "exact inside each fused multiply-add (SFMA)"

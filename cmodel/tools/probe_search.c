@@ -8,6 +8,9 @@
 #include "cli.h"
 #include "probe.h"
 
+/* Battery rows (its last, random ones) every candidate is first tried on. */
+enum { SCREEN_ROWS = 64 };
+
 typedef struct {
     probe_cand *v;
     size_t n, cap;
@@ -102,8 +105,8 @@ static void enumerate(const mmaref_instr *shape, cand_vec *cv)
 }
 
 /* The first query in [from, to) whose answer rec does not give, or -1. */
-static long first_difference(const probe_queries *q, const uint64_t *answers, const mmaref_instr *rec,
-                             size_t from, size_t to, int nan_any)
+long probe_first_difference(const probe_queries *q, const uint64_t *answers, const mmaref_instr *rec, size_t from,
+                            size_t to, int nan_any)
 {
     uint64_t row[PROBE_ROW_MAX], d;
     for (size_t i = from; i < to; i++) {
@@ -126,13 +129,22 @@ static void count_agreements(const probe_queries *q, const uint64_t *answers, in
 
 /* The table's instructions with the shape's formats, K and scales, one per distinct schedule
  * (the names of the others with the same schedule are found again by the report). */
+mmaref_instr *probe_whole_table(size_t *n)
+{
+    *n = mmaref_list(NULL, NULL, 0);
+    mmaref_instr *all = malloc(*n * sizeof *all);
+    if (!all) {
+        fprintf(stderr, "mmaref: probe: out of memory\n");
+        exit(2);
+    }
+    mmaref_list(NULL, all, *n);
+    return all;
+}
+
 static void table_instrs(const mmaref_instr *shape, cand_vec *cv)
 {
-    size_t n = mmaref_list(NULL, NULL, 0);
-    mmaref_instr *all = malloc(n * sizeof *all);
-    if (!all)
-        return;
-    mmaref_list(NULL, all, n);
+    size_t n;
+    mmaref_instr *all = probe_whole_table(&n);
     for (size_t i = 0; i < n; i++) {
         const mmaref_instr *t = &all[i];
         if (t->k != shape->k || t->a != shape->a || t->b != shape->b || t->c != shape->c || t->d != shape->d ||
@@ -162,12 +174,15 @@ int probe_search(const probe_queries *q, const uint64_t *answers, int nan_any, p
     cand_vec cands = {0}, table = {0};
     enumerate(&q->shape, &cands);
     table_instrs(&q->shape, &table);
-    /* the battery decides between candidates ... */
+    /* the battery decides between candidates: a quick screen on its last rows (random vectors, which most
+     * wrong schedules fail at once), then every row in order ... */
+    size_t screen = q->battery < SCREEN_ROWS ? 0 : q->battery - SCREEN_ROWS;
     for (size_t i = 0; i < cands.n; i++)
-        cands.v[i].reject = first_difference(q, answers, &cands.v[i].rec, 0, q->battery, nan_any);
+        if ((cands.v[i].reject = probe_first_difference(q, answers, &cands.v[i].rec, screen, q->battery, nan_any)) < 0)
+            cands.v[i].reject = probe_first_difference(q, answers, &cands.v[i].rec, 0, q->battery, nan_any);
     for (size_t i = 0; i < table.n; i++)
         table.v[i].confirmed =
-            (table.v[i].reject = first_difference(q, answers, &table.v[i].rec, 0, probe_total(q), nan_any)) < 0;
+            (table.v[i].reject = probe_first_difference(q, answers, &table.v[i].rec, 0, probe_total(q), nan_any)) < 0;
     /* a device unlike every candidate: how many battery queries each gets right ranks them */
     size_t alive = 0;
     for (size_t i = 0; i < cands.n; i++)
@@ -184,7 +199,7 @@ int probe_search(const probe_queries *q, const uint64_t *answers, int nan_any, p
         int in_table = 0;
         for (size_t j = 0; j < table.n && !in_table; j++)
             in_table = probe_same_schedule(&table.v[j].rec, &c->rec);
-        c->confirmed = (c->reject = first_difference(q, answers, &c->rec, q->battery, probe_total(q), nan_any)) < 0;
+        c->confirmed = (c->reject = probe_first_difference(q, answers, &c->rec, q->battery, probe_total(q), nan_any)) < 0;
         if (c->confirmed && !in_table)
             break;
     }

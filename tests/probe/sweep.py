@@ -1,7 +1,7 @@
 """Probe one instruction of every distinct configuration of the table (formats, K, scales, schedule:
 derived from `mmaref list --json`) and check that `mmaref probe ARCH INSTR` reports exactly the table's
 schedule and a confirmed match.  Usage: sweep.py MMAREF CONFIRM.  Prints one ok / not ok line each."""
-import json, subprocess, sys, time
+import concurrent.futures, json, subprocess, sys, time
 
 mmaref, confirm = sys.argv[1], sys.argv[2]
 table = json.loads(subprocess.run([mmaref, "list", "--json"], check=True, capture_output=True, text=True).stdout)
@@ -9,9 +9,14 @@ configs = {}
 for e in table:
     key = (e["a"], e["b"], e["c"], e["d"], e["k"], e["scale"], e["block_size"], json.dumps(e["schedule"]))
     configs.setdefault(key, e)
+def probe(e):
+    return e, subprocess.run([mmaref, "probe", e["arch"], e["name"], "--confirm", confirm], capture_output=True,
+                             text=True)
+
 bad, queries, t0 = 0, [], time.time()
-for e in configs.values():
-    r = subprocess.run([mmaref, "probe", e["arch"], e["name"], "--confirm", confirm], capture_output=True, text=True)
+with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:  # CI has two cores
+    results = list(pool.map(probe, configs.values()))
+for e, r in results:
     lines = r.stdout.splitlines()
     sched = [l for l in lines if l.startswith("schedule: ")]
     got = None
