@@ -138,61 +138,69 @@ static void exp_range(mmaref_format f, int *lo, int *hi)
 }
 
 /* Put the product (-1)^neg sig 2^e at lane k: a carries sig and the sign, the exponent split between a
- * and b (as evenly as their formats allow).  With block scales, a lane alone in its block may also move
- * the exponent into that block's scales.  Returns 1 on success. */
-static int put_product(probe_queries *q, uint64_t *row, int k, double sig, int e, int neg, int own_block)
+ * and b (as evenly as their formats allow).  With may_scale (block scales, and no term of another size
+ * in lane k's block) the block's two scales may carry part of the exponent: 2^t, tried from t = 0
+ * outward, so that terms of one size in one block choose the same scales.  Returns 1 on success. */
+static int put_product(probe_queries *q, uint64_t *row, int k, double sig, int e, int neg, int may_scale)
 {
     mmaref_format A = q->shape.a, B = q->shape.b;
     int lo_a, hi_a, lo_b, hi_b, lo_s = 0, hi_s = 0;
     exp_range(A, &lo_a, &hi_a);
     exp_range(B, &lo_b, &hi_b);
-    if (S_of(q) && own_block)
+    may_scale = may_scale && S_of(q);
+    if (may_scale)
         exp_range(q->shape.scale, &lo_s, &hi_s);
-    /* s: the scales' share of the exponent, downward: from none to what puts e + s in A x B's range */
-    int s_first = e < lo_a + lo_b ? lo_a + lo_b - e : 0, s_last = -2 * lo_s;
-    if (s_first > 0 && s_first > s_last)
-        return 0;
-    for (int s = s_first; s <= (s_first > s_last ? s_first : s_last); s++) {
-        if (s) {
+    int t_lo = 2 * lo_s, t_hi = 2 * hi_s, reach = t_hi > -t_lo ? t_hi : -t_lo;
+    for (int d = 0; d <= 2 * reach; d++) {
+        int t = d & 1 ? -(d + 1) / 2 : d / 2, et = e - t;
+        if (t < t_lo || t > t_hi || et < lo_a + lo_b || et > hi_a + hi_b)
+            continue;
+        if (may_scale) {
             int blk = k / q->shape.block_size;
-            if (!value_bits(q->shape.scale, 1, -(s / 2), 0, &sa_of(q, row)[blk]) ||
-                !value_bits(q->shape.scale, 1, -(s - s / 2), 0, &sb_of(q, row)[blk]))
+            if (!value_bits(q->shape.scale, 1, t / 2, 0, &sa_of(q, row)[blk]) ||
+                !value_bits(q->shape.scale, 1, t - t / 2, 0, &sb_of(q, row)[blk]))
                 continue;
         }
-        int et = e + s;
         /* ea from the middle of what both formats allow outward */
         int ea_lo = lo_a > et - hi_b ? lo_a : et - hi_b, ea_hi = hi_a < et - lo_b ? hi_a : et - lo_b;
         int mid = et / 2 < ea_lo ? ea_lo : et / 2 > ea_hi ? ea_hi : et / 2;
-        for (int d = 0; d <= 2 * (ea_hi - ea_lo) + 1; d++) {
-            int ea = mid + (d & 1 ? -(d + 1) / 2 : d / 2);
+        for (int i = 0; i <= 2 * (ea_hi - ea_lo) + 1; i++) {
+            int ea = mid + (i & 1 ? -(i + 1) / 2 : i / 2);
             if (ea < ea_lo || ea > ea_hi)
                 continue;
             if (value_bits(A, sig, ea, neg, &a_of(q, row)[k]) && value_bits(B, 1, et - ea, 0, &b_of(q, row)[k]))
                 return 1;
         }
-        if (s_first > s_last)
-            break;
     }
     return 0;
 }
 
 /* The alignment ladder (the paper's F experiment): a big term 2^E, its negation, and a small term
  * ±sig 2^(E - j) for j = 0, 1, ...: the two big ones cancel, so D shows whether (and how rounded) the
- * small term survived the alignment to e_max = E.  pos[] places the three terms: a lane, or -1 for C. */
-static void ladder(probe_queries *q, const int pos[3], const char *label)
+ * small term survived the alignment to e_max = E.  pos[] places the terms: a lane, or -1 for C; pos[3],
+ * when not -2, a second small term equal to the first (in another group or pass, it is truncated on
+ * its own; in the same, together with the first). */
+static void ladder(probe_queries *q, const int pos[4], const char *label)
 {
     const mmaref_instr *s = &q->shape;
-    int cap = exp_of_max(s->d) - 2, E = 0, found = 0;
+    int cap = exp_of_max(s->d) - 2, E = 0, found = 0, nterms = pos[3] == -2 ? 3 : 4;
     if (exp_of_max(s->c) - 2 < cap)
         cap = exp_of_max(s->c) - 2;
-    int S = S_of(q), bs = s->block_size;
-    int small_own = S && pos[2] >= 0 && (pos[0] < 0 || pos[0] / bs != pos[2] / bs) &&
-                    (pos[1] < 0 || pos[1] / bs != pos[2] / bs);
+    /* a term may move its exponent into its block's scales when every term sharing the block is of
+     * its own size (big: terms 0 and 1; small: 2 and 3) */
+    int may_scale[4] = {0, 0, 0, 0};
+    for (int t = 0; t < nterms && S_of(q); t++) {
+        may_scale[t] = pos[t] >= 0;
+        for (int u = 0; u < nterms; u++)
+            if (pos[t] >= 0 && pos[u] >= 0 && (u < 2) != (t < 2) &&
+                pos[u] / s->block_size == pos[t] / s->block_size)
+                may_scale[t] = 0;
+    }
     for (E = cap; E > -160 && !found; E--) { /* the largest E both big terms can take */
         uint64_t *row = new_row(q, label);
         found = 1;
         for (int t = 0; t < 2 && found; t++)
-            found = pos[t] < 0 ? value_bits(s->c, 1, E, t, c_of(row)) : put_product(q, row, pos[t], 1, E, t, 0);
+            found = pos[t] < 0 ? value_bits(s->c, 1, E, t, c_of(row)) : put_product(q, row, pos[t], 1, E, t, may_scale[t]);
         drop_row(q);
         if (found)
             break;
@@ -206,11 +214,12 @@ static void ladder(probe_queries *q, const int pos[3], const char *label)
             for (int neg = 0; neg < 2; neg++) {
                 uint64_t *row = new_row(q, label);
                 int ok = 1;
-                for (int t = 0; t < 2 && ok; t++)
-                    ok = pos[t] < 0 ? value_bits(s->c, 1, E, t, c_of(row)) : put_product(q, row, pos[t], 1, E, t, 0);
-                if (ok)
-                    ok = pos[2] < 0 ? value_bits(s->c, sigs[si], E - j, neg, c_of(row))
-                                    : put_product(q, row, pos[2], sigs[si], E - j, neg, small_own);
+                for (int t = 0; t < nterms && ok; t++) {
+                    int e = t < 2 ? E : E - j, sg = t < 2 ? t : neg;
+                    double sig = t < 2 ? 1.0 : sigs[si];
+                    ok = pos[t] < 0 ? value_bits(s->c, sig, e, sg, c_of(row))
+                                    : put_product(q, row, pos[t], sig, e, sg, may_scale[t]);
+                }
                 if (ok)
                     any = 1;
                 else
@@ -218,6 +227,40 @@ static void ladder(probe_queries *q, const int pos[3], const char *label)
             }
         if (!any && j > 2)
             break;
+    }
+}
+
+/* The rounding ladder: C = 2^E alone at the top, a product ±2^(E-h) at lane 0 that puts the exact sum
+ * on a rounding boundary of D (h = D's precision + 1 or + 2: the midpoints above and below 2^E), and a
+ * second product ±2^(E-h-m), m = 1, 2, ..., at `lane`: D shows on which side of the boundary each
+ * rounding (of the aligned products, of C, of the normalization) leaves the sum (CDNA3's round-down of
+ * the fused dot against RZ, RNE's ties against RZ). */
+static void rounding_ladder(probe_queries *q, int lane)
+{
+    const mmaref_instr *s = &q->shape;
+    /* with scales, a product alone in its block may take its own */
+    int own = S_of(q) && lane / s->block_size != 0, done[64] = {0};
+    for (int o = 0; o < MMAREF_OUT_COUNT; o++) { /* every precision D's format is written with */
+        int P = mmaref_output_precision((mmaref_output)o);
+        if (mmaref_output_format((mmaref_output)o) != s->d || P <= 0 || P >= 64 || done[P]++)
+            continue;
+        int E = exp_of_max(s->d) - 2 < exp_of_max(s->c) - 2 ? exp_of_max(s->d) - 2 : exp_of_max(s->c) - 2;
+        for (; E > -100; E--) { /* the largest E for which 2^(E-P-2) is a product */
+            uint64_t *row = new_row(q, "");
+            int ok = value_bits(s->c, 1, E, 0, c_of(row)) && put_product(q, row, 0, 1, E - P - 2, 0, own);
+            drop_row(q);
+            if (ok)
+                break;
+        }
+        for (int h = P + 1; h <= P + 2; h++)
+            for (int neg = 0; neg < 2; neg++)
+                for (int m = 1; m <= 40; m++)
+                    for (int neg2 = 0; neg2 < 2; neg2++) {
+                        uint64_t *row = new_row(q, "rounding ladder: C = 2^E, a0b0 = +-2^(E-p-1 or 2), a product +-2^(E-p-1-m)");
+                        if (!value_bits(s->c, 1, E, 0, c_of(row)) || !put_product(q, row, 0, 1, E - h, neg, own) ||
+                            !put_product(q, row, lane, 1, E - h - m, neg2, own))
+                            drop_row(q);
+                    }
     }
 }
 
@@ -314,8 +357,10 @@ int probe_build(probe_queries *q)
     specials(q);
     /* The ladders, with the terms in one pass and spread over the passes and blocks; C as a big term,
      * as the small one, or not at all (FDRDA aligns C apart from the products). */
-    int layouts[][3] = {{0, 1, 2}, {-1, 0, 1}, {0, 1, -1}, {-1, 0, K - 1}, {0, K / 2, K - 1}, {K - 1, K - 2, 0},
-                        {0, K - 1, K / 2}};
+    int layouts[][4] = {{0, 1, 2, -2}, {-1, 0, 1, -2}, {0, 1, -1, -2}, {-1, 0, K - 1, -2}, {0, K / 2, K - 1, -2},
+                        {K - 1, K - 2, 0, -2}, {0, K - 1, K / 2, -2},
+                        /* two small terms either side of a boundary: groups and passes of K/2, K/4, K/8 */
+                        {-1, K - 1, K / 2 - 1, K / 2}, {-1, K - 1, K / 4 - 1, K / 4}, {-1, K - 1, K / 8 - 1, K / 8}};
     static const char *const names[] = {
         "alignment ladder: a0b0 = 2^E, a1b1 = -2^E, a2b2 = +-s 2^(E-j)",
         "alignment ladder: C = 2^E, a0b0 = -2^E, a1b1 = +-s 2^(E-j)",
@@ -324,16 +369,25 @@ int probe_build(probe_queries *q)
         "alignment ladder: first product 2^E, middle -2^E, last +-s 2^(E-j)",
         "alignment ladder: last product 2^E, one before -2^E, first +-s 2^(E-j)",
         "alignment ladder: first product 2^E, last -2^E, middle +-s 2^(E-j)",
+        "alignment ladder, two small terms: C = 2^E, last product -2^E, products K/2-1, K/2 both +-s 2^(E-j)",
+        "alignment ladder, two small terms: C = 2^E, last product -2^E, products K/4-1, K/4 both +-s 2^(E-j)",
+        "alignment ladder, two small terms: C = 2^E, last product -2^E, products K/8-1, K/8 both +-s 2^(E-j)",
     };
     for (size_t l = 0; l < sizeof layouts / sizeof layouts[0]; l++) {
         const int *p = layouts[l];
-        int ok = 1;
-        for (int t = 0; t < 3; t++)
+        int n = p[3] == -2 ? 3 : 4, ok = 1;
+        for (int t = 0; t < n; t++) {
             ok &= p[t] < K && p[t] >= -1;
-        ok &= p[0] != p[1] && p[0] != p[2] && p[1] != p[2];
+            for (int u = 0; u < t; u++)
+                ok &= p[t] != p[u];
+        }
         if (ok)
             ladder(q, p, names[l]);
     }
+    if (K >= 2) /* the second product in the last lane (another pass, another block), and next to the first */
+        rounding_ladder(q, K - 1);
+    if (K >= 3)
+        rounding_ladder(q, 1);
     generated(q, MMAREF_GEN_DIRECTED, mmaref_gen_directed_count(&q->shape), "directed corner case");
     generated(q, MMAREF_GEN_CANCEL, BATTERY_CANCEL, "random (cancellation)");
     generated(q, MMAREF_GEN_CLUSTER, BATTERY_CLUSTER, "random (clustered exponents)");
