@@ -297,3 +297,27 @@ int cli_lookup(const char *arch, const char *name, mmaref_instr *in)
     }
     return 0;
 }
+
+int cli_parse_hex_field(const char **pp, uint64_t *v)
+{
+    const char *p = *pp;
+    if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
+        p += 2;
+    uint64_t x = 0;
+    int n = 0;
+    for (;; p++, n++) {
+        unsigned c = (unsigned char)*p, d;
+        if (c >= '0' && c <= '9') d = c - '0';
+        else if (c >= 'a' && c <= 'f') d = c - 'a' + 10;
+        else if (c >= 'A' && c <= 'F') d = c - 'A' + 10;
+        else break;
+        if (n == 16)
+            return 1;
+        x = x << 4 | d;
+    }
+    if (n == 0 || (*p && *p != ' ' && *p != '\t' && *p != '\r' && *p != '\n' && *p != '#'))
+        return 1;
+    *pp = p;
+    *v = x;
+    return 0;
+}

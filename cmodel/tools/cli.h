@@ -37,6 +37,9 @@ int cli_hex_digits(mmaref_format f);
 /* Writes v as exactly `digits` lower-case hex digits at p; returns the end. */
 char *cli_put_hex(char *p, uint64_t v, int digits);
 
+/* One field of a batch line at *pp: hex digits (0x optional, at most 16) ending at a blank, the line's
+ * end or a '#'; advances *pp past it.  Nonzero if it is not one. */
+int cli_parse_hex_field(const char **pp, uint64_t *v);
 /* A non-negative integer (decimal, or 0x hex); nonzero if text is not one. */
 int cli_parse_u64(const char *text, uint64_t *v);
 /* A decimal count 0..max (no sign, no hex, no octal); nonzero if it is not one. */
@@ -69,5 +72,6 @@ int cmd_study(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
 int cmd_gen(int argc, char **argv);
 int cmd_explain(int argc, char **argv);
+int cmd_probe(int argc, char **argv);
 
 #endif

@@ -17,30 +17,6 @@ static const char usage[] =
     "  --allow-empty with --check, no line at all passes (by default zero checked vectors is a failure)\n"
     "  A bad line stops the run with exit 2; every D before it has been written.\n";
 
-static int parse_hex(const char **pp, uint64_t *v)
-{
-    const char *p = *pp;
-    if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
-        p += 2;
-    uint64_t x = 0;
-    int n = 0;
-    for (;; p++, n++) {
-        unsigned c = (unsigned char)*p, d;
-        if (c >= '0' && c <= '9') d = c - '0';
-        else if (c >= 'a' && c <= 'f') d = c - 'a' + 10;
-        else if (c >= 'A' && c <= 'F') d = c - 'A' + 10;
-        else break;
-        if (n == 16)
-            return 1;
-        x = x << 4 | d;
-    }
-    if (n == 0 || (*p && *p != ' ' && *p != '\t' && *p != '\r' && *p != '\n' && *p != '#'))
-        return 1;
-    *pp = p;
-    *v = x;
-    return 0;
-}
-
 static int is_nan(mmaref_format f, uint64_t bits)
 {
     double v = mmaref_format_to_double(f, bits);
@@ -121,7 +97,7 @@ int cmd_batch(int argc, char **argv)
             if (n == fields)
                 return BAD_LINE("batch: stdin line %ld: more than %d fields (c, %d a, %d b%s%s)", lineno, fields,
                                  K, K, ns ? ", scales" : "", check ? ", expected d" : "");
-            if (parse_hex(&p, &v[n]))
+            if (cli_parse_hex_field(&p, &v[n]))
                 return BAD_LINE("batch: stdin line %ld, field %d: not a hex number", lineno, n + 1);
             n++;
         }

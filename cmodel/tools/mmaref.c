@@ -22,6 +22,8 @@ static const char usage[] =
     "                              how often and by how many ulps two instructions differ\n"
     "  explain ARCH INSTR -a LIST -b LIST -c VALUE [--vs ARCH2 INSTR2] [--json]\n"
     "                              one dot-add step by step: what each step keeps and drops\n"
+    "  probe ARCH INSTR | --formats A,B,C,D --k K -- COMMAND\n"
+    "                              which arithmetic a unit implements, in the table's terms\n"
     "\n"
     "'mmaref <command> --help' describes each command.\n";
 
@@ -42,6 +44,7 @@ int main(int argc, char **argv)
     } commands[] = {
         {"list", cmd_list}, {"dot", cmd_dot}, {"batch", cmd_batch}, {"mma", cmd_mma},
         {"study", cmd_study}, {"diff", cmd_diff}, {"gen", cmd_gen}, {"explain", cmd_explain},
+        {"probe", cmd_probe},
     };
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (!strcmp(cmd, commands[i].name)) {

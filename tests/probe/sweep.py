@@ -1,0 +1,44 @@
+"""Probe one instruction of every distinct configuration of the table (formats, K, scales, schedule:
+derived from `mmaref list --json`) and check that `mmaref probe ARCH INSTR` reports exactly the table's
+schedule, reached by the search itself, no field in doubt but those no input can show, and a confirmed
+match.  Usage: sweep.py MMAREF CONFIRM.  Prints one ok / not ok line each."""
+import concurrent.futures, json, subprocess, sys, time
+
+mmaref, confirm = sys.argv[1], sys.argv[2]
+table = json.loads(subprocess.run([mmaref, "list", "--json"], check=True, capture_output=True, text=True).stdout)
+configs = {}
+for e in table:
+    key = (e["a"], e["b"], e["c"], e["d"], e["k"], e["scale"], e["block_size"], json.dumps(e["schedule"]))
+    configs.setdefault(key, e)
+def probe(e):
+    return e, subprocess.run([mmaref, "probe", e["arch"], e["name"], "--confirm", confirm], capture_output=True,
+                             text=True)
+
+bad, queries, t0 = 0, [], time.time()
+with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:  # CI has two cores
+    results = list(pool.map(probe, configs.values()))
+for e, r in results:
+    lines = r.stdout.splitlines()
+    sched = [l for l in lines if l.startswith("schedule: ")]
+    got = None
+    if sched:
+        name, _, js = sched[0][len("schedule: "):].partition(" ")
+        got = (name, json.loads(js))
+    q = [l for l in lines if l.startswith("device queries: ")]
+    if q:
+        queries.append(int(q[0].split()[2]))
+    # the battery must leave no doubt beyond what no input can show: flushing in a kind that does not
+    # flush (all but GPS), the pass count of a sequential kind (SFMA, GPS)
+    algo = e["schedule"][0]["algo"]
+    doubts = [l.strip() for l in lines if "(no query tells" in l and not
+              ((l.startswith("  flush =") and algo != "GPS") or (l.startswith("  passes =") and algo in ("SFMA", "GPS")))]
+    ok = (not doubts and r.returncode == 0 and got == (e["algo"], e["schedule"]) and "verdict: matches the table" in r.stdout
+          and "  the schedule found is one of them" in lines)
+    if not ok:
+        bad += 1
+        print("not ok - probe %s %s: rc=%d, reported %s, table %s %s %s %s" % (e["arch"], e["name"], r.returncode, got,
+              e["algo"], json.dumps(e["schedule"]), doubts, r.stderr.strip()[:200]))
+print("%s - probe recovers the table's schedule for %d of %d distinct configurations (%d instructions; %d..%d "
+      "device queries each, %s confirmation vectors included; %.1f s)" % (
+          "ok" if bad == 0 else "not ok", len(configs) - bad, len(configs), len(table), min(queries or [0]),
+          max(queries or [0]), confirm, time.time() - t0))

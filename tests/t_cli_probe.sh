@@ -1,0 +1,96 @@
+# mmaref probe: recovers every distinct configuration of the table from the model, names the difference
+# of deliberately different devices, gives the same report through the pipe and offline, and refuses
+# bad input with one line.
+. "$(dirname "$0")/lib.sh"
+cd "$(dirname "$0")/.." || exit 1
+LIB=${MMAREF_LIB:-build/libmmaref.a}
+API_CC=${MMAREF_API_CC:-cc}
+PY=${PYTHON:-python3}
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+
+# 1. Every distinct configuration of `mmaref list --json` (formats, K, scales, schedule), probed on the
+#    model with 10,000 confirmation vectors each (the default 100,000 for one below: time).
+"$PY" tests/probe/sweep.py "$MMAREF" 10000
+
+HOP=(hopper wgmma.m64n128k16.f32.f16.f16)
+"$MMAREF" probe "${HOP[@]}" >"$tmp/model.txt"; rc=$?
+if [[ $rc -eq 0 ]] && grep -q '^verdict: matches the table (confirmed on 100000 random vectors)' "$tmp/model.txt" \
+   && grep -q '^  match: hopper ' "$tmp/model.txt"; then ok "probe ${HOP[*]}: match confirmed on 100000 vectors"
+else not_ok "probe ${HOP[*]}: rc=$rc, $(grep '^verdict' "$tmp/model.txt")"; fi
+
+# Findings carry the experiment that showed them: the paper's alignment ladder rejects F +- 1 (Hopper
+# F = 25) and CDNA3's round-down C against RZ; CDNA2 GPS rounds its products and flushes subnormals.
+finding() {  # finding WHAT FILE VALUE_LINE REJECTED_LINE LABEL: REJECTED_LINE after VALUE_LINE, its query labelled LABEL
+  if awk -v v="$3" -v r="$4" -v l="$5" '$0 ~ "^  " v {f=1; next} /^  [a-z]/ {f=0} f && index($0, r) {g=1; next}
+       g && index($0, "[" l) {ok=1} g {g=0} END {exit !ok}' "$2"; then ok "$1"
+  else not_ok "$1: no '$4' under '$3' citing a '$5' query in $(basename "$2")"; fi
+}
+finding "hopper F = 25: F = 24 rejected by an alignment ladder query" "$tmp/model.txt" "frac_bits = 25" "frac_bits = 24 rejected" "alignment ladder"
+finding "hopper F = 25: F = 26 rejected by an alignment ladder query" "$tmp/model.txt" "frac_bits = 25" "frac_bits = 26 rejected" "alignment ladder"
+"$MMAREF" probe cdna3 v_mfma_f32_32x32x8_f16 --confirm 1000 >"$tmp/cdna3.txt"
+finding "cdna3 FDRDA: C rounded down, RZ rejected by an alignment ladder query" "$tmp/cdna3.txt" "align_c = rd" "align_c = rz rejected" "alignment ladder"
+"$MMAREF" probe cdna2 v_mfma_f32_32x32x8f16 --confirm 1000 >"$tmp/cdna2.txt"
+finding "cdna2 GPS: flushing shown by a zero-sign or subnormal query" "$tmp/cdna2.txt" "flush = 1" "flush = 0 rejected" "s"
+if grep -q '^  products: rounded to FP32' "$tmp/cdna2.txt" && grep -q '^  group = 4' "$tmp/cdna2.txt"; then
+  ok "cdna2 GPS: products rounded, groups of 4"; else not_ok "cdna2 GPS findings: $(grep -E '^  (products|group)' "$tmp/cdna2.txt")"; fi
+
+# 2. Through the pipe and offline: the same report as probing the instruction (only the device line differs).
+"$MMAREF" probe --formats f16,f16,f32,f32 --k 16 -- "$MMAREF" batch "${HOP[@]}" >"$tmp/pipe.txt"; rc=$?
+if [[ $rc -eq 0 ]] && diff <(tail -n +2 "$tmp/model.txt") <(tail -n +2 "$tmp/pipe.txt") >"$tmp/d1"; then
+  ok "probe -- mmaref batch ${HOP[*]}: the same report as probe ${HOP[*]}"
+else not_ok "pipe report differs (rc=$rc): $(head -5 "$tmp/d1")"; fi
+"$MMAREF" probe --formats f16,f16,f32,f32 --k 16 --queries "$tmp/q.txt" >/dev/null \
+  && "$MMAREF" batch "${HOP[@]}" <"$tmp/q.txt" >"$tmp/d.txt" \
+  && "$MMAREF" probe --formats f16,f16,f32,f32 --k 16 --results "$tmp/d.txt" >"$tmp/off.txt"; rc=$?
+if [[ $rc -eq 0 ]] && diff <(tail -n +2 "$tmp/model.txt") <(tail -n +2 "$tmp/off.txt") >"$tmp/d2"; then
+  ok "probe --queries / --results round trip: the same report ($(wc -l <"$tmp/q.txt") queries)"
+else not_ok "offline report differs (rc=$rc): $(head -5 "$tmp/d2")"; fi
+
+BW=(blackwell tcgen05.mma.m128n8k64.block32.f32.e2m1.e2m1.ue8m0)   # GDFS, block scales
+"$MMAREF" probe "${BW[@]}" --confirm 10000 >"$tmp/bw_model.txt"
+"$MMAREF" probe --formats e2m1,e2m1,f32,f32 --k 64 --scales ue8m0:32 --confirm 10000 -- "$MMAREF" batch "${BW[@]}" >"$tmp/bw_pipe.txt"; rc=$?
+if [[ $rc -eq 0 ]] && diff <(tail -n +2 "$tmp/bw_model.txt") <(tail -n +2 "$tmp/bw_pipe.txt") >"$tmp/d3"; then
+  ok "probe --scales ue8m0:32 -- mmaref batch ${BW[*]}: the same report as probe ${BW[*]}"
+else not_ok "scaled pipe report differs (rc=$rc): $(head -5 "$tmp/d3")"; fi
+
+# 3. Deliberately different devices (tests/api/probe_dut.c): the probe names the difference.
+if $API_CC -std=c11 -Wall -Wextra -Werror -Icmodel/include -o "$tmp/dut" tests/api/probe_dut.c "$LIB" -lm 2>"$tmp/cc.log"; then
+  AMP=(ampere mma.m16n8k8.f32.f16.f16.f32)   # FDA, F = 24, f32-rz, K = 8
+  while read -r how want; do
+    "$MMAREF" probe --formats f16,f16,f32,f32 --k 8 -- "$tmp/dut" "${AMP[@]}" "$how" >"$tmp/dut.txt"; rc=$?
+    if [[ $rc -eq 1 ]] && grep -qF "  reason: $want" "$tmp/dut.txt" && grep -q '^  nearest: ' "$tmp/dut.txt"; then
+      ok "device ${AMP[*]} changed ($how): probe names '$want'"
+    else not_ok "device $how: rc=$rc, $(grep -E '^verdict|reason' "$tmp/dut.txt" | tr '\n' ' ')"; fi
+  done <<'LIST'
+f-1 frac_bits = 23 on the device, 24 in the table
+rne out = f32-rne on the device, f32-rz in the table
+chain passes = 8 on the device, 1 in the table
+kulisch frac_bits = 40 on the device,
+LIST
+  "$MMAREF" probe --formats f16,f16,f32,f32 --k 8 -- "$tmp/dut" "${AMP[@]}" same >"$tmp/same.txt"; rc=$?
+  if [[ $rc -eq 0 ]] && grep -q "^  match: ampere ${AMP[1]}" "$tmp/same.txt"; then ok "unchanged device: matches ${AMP[*]}"
+  else not_ok "unchanged device: rc=$rc $(grep '^verdict' "$tmp/same.txt")"; fi
+else
+  not_ok "tests/api/probe_dut.c does not build: $(head -3 "$tmp/cc.log")"
+fi
+
+# 4. Bad input: one line naming it, non-zero exit.
+F=(--formats f16,f16,f32,f32 --k 16)
+expect_error "unknown format" "unknown format 'f17'" "$MMAREF" probe --formats f16,f17,f32,f32 --k 16 -- cat
+expect_error "K out of range" "--k '65' is not in 1..64" "$MMAREF" probe --formats f16,f16,f32,f32 --k 65 -- cat
+expect_error "three formats" "is not four formats" "$MMAREF" probe --formats f16,f16,f32 --k 16 -- cat
+expect_error "no device" "give exactly one device" "$MMAREF" probe "${F[@]}"
+expect_error "'--' without a command" "'--' needs a COMMAND" "$MMAREF" probe "${F[@]}" --
+expect_error "no schedule for the formats" "has no schedule for" "$MMAREF" probe --formats f64,f16,f32,f32 --k 4 -- cat
+expect_error "device exits non-zero" "exited with status 3" "$MMAREF" probe "${F[@]}" -- sh -c 'cat >/dev/null; exit 3'
+expect_error "device answers too few lines" "answered 5 of the" "$MMAREF" probe "${F[@]}" -- sh -c "head -n 5 | $MMAREF batch ${HOP[*]}"
+expect_error "device prints a non-hex line" "device line 1 is not a hex f32 value" "$MMAREF" probe "${F[@]}" -- sh -c 'cat >/dev/null; echo zz'
+expect_error "device closes its output and hangs" "did not exit within 5 s and was stopped" "$MMAREF" probe "${F[@]}" -- sh -c 'exec >&-; sleep 30'
+expect_error "device cannot be started" "device 'no-such-device-xyz' exited with status 127" "$MMAREF" probe "${F[@]}" -- no-such-device-xyz
+expect_error "scales not FORMAT:BLOCK" "--scales 'ue8m0' is not FORMAT:BLOCK" "$MMAREF" probe --formats e2m1,e2m1,f32,f32 --k 64 --scales ue8m0 -- cat
+expect_error "scale block not dividing K" "--scales 'ue8m0:48' is not FORMAT:BLOCK" "$MMAREF" probe --formats e2m1,e2m1,f32,f32 --k 64 --scales ue8m0:48 -- cat
+expect_error "unknown scale format" "--scales: unknown format 'ue9m0'" "$MMAREF" probe --formats e2m1,e2m1,f32,f32 --k 64 --scales ue9m0:32 -- cat
+expect_error "unknown instruction" "has no instruction 'mma.no.such'" "$MMAREF" probe hopper mma.no.such
+expect_error "instruction and a device" "takes no device" "$MMAREF" probe "${HOP[@]}" -- cat
+if "$MMAREF" probe --help | grep -q '^usage: mmaref probe'; then ok "probe --help"; else not_ok "probe --help"; fi
+expect_error "missing results file" "--results $tmp/none" "$MMAREF" probe "${F[@]}" --results "$tmp/none"
