@@ -16,10 +16,13 @@ declare -A probe=(
   [clang]="clang"
   # libFuzzer and the sanitizer runtimes for clang (tests/fuzz, make asan); clang only recommends them
   [libclang-rt-dev]="/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a"
+  # the Python binding's tests run under Debian's /usr/bin/python3 (tests/lib.sh: PYTHON)
+  [python3-numpy]="/usr/lib/python3/dist-packages/numpy/__init__.py"
+  [python3-pytest]="/usr/lib/python3/dist-packages/pytest/__init__.py"
 )
 
 missing=()
-for pkg in build-essential make python3 verilator yosys libsystemc-dev gnuplot-nox zlib1g-dev clang libclang-rt-dev; do
+for pkg in build-essential make python3 verilator yosys libsystemc-dev gnuplot-nox zlib1g-dev clang libclang-rt-dev python3-numpy python3-pytest; do
   what=${probe[$pkg]}
   if [[ $what == /* ]]; then
     compgen -G "$what" >/dev/null && continue  # a path, or a pattern where the version is part of it
