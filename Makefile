@@ -50,7 +50,7 @@ $(SHLIB): $(LIB_OBJ)
 	$(CC) $(CFLAGS) -shared -Wl,-soname,libmmaref.so -o $@ $^ -lm
 
 $(CLI): $(CLI_OBJ) $(LIB)
-	$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(LIB) -lm
+	$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(LIB) -lm -pthread
 
 test: $(SETUP_STAMP) all
 	@bash tests/run.sh
