@@ -27,18 +27,19 @@ static const char usage[] =
 enum {
     MAX_LINE = (1 << 16) - 2,  /* the longest line accepted, in characters before its newline */
     CHUNK = 1 << 20,           /* input bytes one worker takes at a time (whole lines) */
+    PAD = 1,                   /* the NUL sentinel after a chunk's lines */
     MAX_THREADS = 256,
     DEFAULT_MAX_THREADS = 16,
 };
 
-/* Character classes of the input, one table lookup each: a hex digit's value + 1 (0: not a digit); the
- * separators between fields; the ends of a line's fields (newline, the chunk's NUL sentinel, comment). */
-static const unsigned char hex_digit1[256] = {
+/* The class of every input byte, one table lookup: a hex digit's value + 1 (1..16); BLANK between
+ * fields; END where a line's fields end (its newline, the chunk's NUL sentinel, a '#' comment); 0 else. */
+enum { BLANK = 0x20, END = 0x40 };
+static const unsigned char char_class[256] = {
     ['0'] = 1, ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5, ['5'] = 6, ['6'] = 7, ['7'] = 8, ['8'] = 9,
     ['9'] = 10, ['a'] = 11, ['b'] = 12, ['c'] = 13, ['d'] = 14, ['e'] = 15, ['f'] = 16,
-    ['A'] = 11, ['B'] = 12, ['C'] = 13, ['D'] = 14, ['E'] = 15, ['F'] = 16};
-static const unsigned char is_blank[256] = {[' '] = 1, ['\t'] = 1, ['\r'] = 1};
-static const unsigned char is_line_end[256] = {['\n'] = 1, ['\0'] = 1, ['#'] = 1};
+    ['A'] = 11, ['B'] = 12, ['C'] = 13, ['D'] = 14, ['E'] = 15, ['F'] = 16,
+    [' '] = BLANK, ['\t'] = BLANK, ['\r'] = BLANK, ['\n'] = END, ['\0'] = END, ['#'] = END};
 
 /* One hex field of at most 16 digits, "0x" optional, followed by a blank or the line's end. */
 static int parse_hex(const char **pp, uint64_t *v)
@@ -46,14 +47,11 @@ static int parse_hex(const char **pp, uint64_t *v)
     const unsigned char *p = (const unsigned char *)*pp;
     if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
         p += 2;
+    const unsigned char *first = p;
     uint64_t x = 0;
-    int n = 0;
-    for (unsigned d; (d = hex_digit1[*p]) != 0; p++, n++) {
-        if (n == 16)
-            return 1;
-        x = x << 4 | (d - 1);
-    }
-    if (n == 0 || !(is_blank[*p] || is_line_end[*p]))
+    for (unsigned d; (d = char_class[*p] - 1u) < 16; p++)
+        x = x << 4 | d;
+    if (p == first || p - first > 16 || !(char_class[*p] & (BLANK | END)))
         return 1;
     *pp = (const char *)p;
     *v = x;
@@ -112,7 +110,7 @@ static int text_reserve(text *t, size_t more)
 /* A chunk of whole stdin lines and what they gave: the D's (or, with --check, the mismatch lines) in
  * `out`; if a line was bad, `out` holds what came before it and `err` the message. */
 typedef struct {
-    char *in;           /* CHUNK + 1 bytes: the lines, then a NUL sentinel */
+    char *in;           /* the lines, then a NUL sentinel */
     size_t in_len;
     long first_line;    /* stdin line number of the first line */
     text out;
@@ -123,15 +121,17 @@ typedef struct {
 
 #define BAD(c, ...) (snprintf((c)->err, sizeof (c)->err, __VA_ARGS__), (c)->bad = 1)
 
-/* One line [p, end) (end is its newline or the chunk's sentinel); nonzero after a bad line. */
-static int run_line(const batch_run *r, chunk *c, const char *p, long lineno)
+/* One line starting at p; *stop gets where its fields ended (its newline unless a comment or a bad field
+ * came first).  Nonzero after a bad line. */
+static int run_line(const batch_run *r, chunk *c, const char *p, long lineno, const char **stop)
 {
     uint64_t v[1 + 2 * MMAREF_MAX_K + 2 * MMAREF_MAX_K + 1], d;
     int n = 0, K = r->K, ns = r->ns, fields = r->fields;
     for (;;) {
-        while (is_blank[(unsigned char)*p])
+        while (char_class[(unsigned char)*p] == BLANK)
             p++;
-        if (is_line_end[(unsigned char)*p])
+        *stop = p;
+        if (char_class[(unsigned char)*p] == END)
             break;
         if (n == fields)
             return BAD(c, "batch: stdin line %ld: more than %d fields (c, %d a, %d b%s%s)", lineno, fields, K, K,
@@ -189,12 +189,22 @@ static void run_chunk(const batch_run *r, chunk *c)
     c->bad = 0;
     const char *p = c->in, *end = c->in + c->in_len;
     for (long lineno = c->first_line; p < end; lineno++) {
-        const char *nl = memchr(p, '\n', (size_t)(end - p)), *le = nl ? nl : end;
-        if (le - p > MAX_LINE) {
+        size_t out_mark = c->out.len;
+        long passed = c->passed, failed = c->failed;
+        const char *stop;
+        int bad = run_line(r, c, p, lineno, &stop);
+        /* the line's end: mostly where its fields stopped, else the next newline (one pass over the bytes) */
+        const char *le = *stop == '\n' ? stop : memchr(stop, '\n', (size_t)(end - stop));
+        if (!le)
+            le = end;
+        if (le - p > MAX_LINE) { /* an over-long line is refused whatever it holds, and gives nothing */
+            c->out.len = out_mark;
+            c->passed = passed;
+            c->failed = failed;
             BAD(c, "batch: stdin line %ld is longer than %d characters", lineno, MAX_LINE);
             return;
         }
-        if (run_line(r, c, p, lineno))
+        if (bad)
             return;
         p = le + 1;
     }
@@ -237,7 +247,7 @@ static void read_chunk(reader *rd, chunk *c)
             len -= rd->carry_len;
         }
     }
-    c->in[len] = '\0';
+    memset(c->in + len, 0, PAD);
     c->in_len = len;
     c->first_line = rd->next_line;
     for (const char *p = c->in, *end = c->in + len; (p = memchr(p, '\n', (size_t)(end - p))) != NULL; p++)
@@ -297,7 +307,7 @@ static int run_stdin(const batch_run *r, int threads, long max_report, long *pas
     pl.slots = calloc((size_t)pl.nslots, sizeof *pl.slots);
     int ok = rd.carry && pl.slots;
     for (long i = 0; ok && i < pl.nslots; i++)
-        ok = (pl.slots[i].in = malloc(CHUNK + 1)) != NULL;
+        ok = (pl.slots[i].in = malloc(CHUNK + PAD)) != NULL;
     pthread_t tid[MAX_THREADS];
     int started = 0, rc = 0;
     pthread_mutex_init(&pl.mu, NULL);
