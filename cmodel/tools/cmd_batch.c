@@ -4,7 +4,6 @@
  * Speed: stdin is read in chunks of whole lines; worker threads parse and compute chunks while the main
  * thread reads the next ones and writes finished ones in input order, so the output is the same for any
  * number of threads. */
-#include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -224,15 +223,11 @@ static void read_chunk(reader *rd, chunk *c)
     memcpy(c->in, rd->carry, rd->carry_len);
     size_t len = rd->carry_len;
     rd->carry_len = 0;
-    while (len < CHUNK && !rd->eof) {
-        ssize_t got = read(STDIN_FILENO, c->in + len, CHUNK - len);
-        if (got < 0 && errno == EINTR)
-            continue;
-        if (got <= 0) {
-            rd->eof = 1;
-            rd->read_error = got < 0;
-        } else
-            len += (size_t)got;
+    /* through stdio's stdin (a caller may have replaced it: tests/fuzz/fuzz_batch.c reads from memory) */
+    len += fread(c->in + len, 1, CHUNK - len, stdin);
+    if (len < CHUNK) {
+        rd->eof = 1;
+        rd->read_error = ferror(stdin) != 0;
     }
     if (!rd->eof) {
         /* keep the partial last line for the next chunk; a chunk without a newline is one line longer
@@ -313,14 +308,17 @@ static int run_stdin(const batch_run *r, int threads, long max_report, long *pas
     pthread_mutex_init(&pl.mu, NULL);
     pthread_cond_init(&pl.work, NULL);
     pthread_cond_init(&pl.done, NULL);
-    for (; ok && threads > 1 && started < threads; started++)
-        if (pthread_create(&tid[started], NULL, worker, &pl))
-            break;
     if (!ok)
         rc = cli_error("batch: out of memory");
     for (long written = 0; ok;) {
         /* fill every free slot, then wait for the oldest chunk and write it */
         while (!rd.eof && pl.filled - written < pl.nslots) {
+            /* the first chunk runs here; the workers start with the second (a short input starts none) */
+            if (pl.filled == 1 && threads > 1 && !started) {
+                pl.taken = 1;
+                while (started < threads && !pthread_create(&tid[started], NULL, worker, &pl))
+                    started++;
+            }
             chunk *c = &pl.slots[pl.filled % pl.nslots];
             read_chunk(&rd, c);
             if (!c->in_len)
