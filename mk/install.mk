@@ -14,7 +14,6 @@ MMAREF_VERSION := 0.1.0
 
 PY_SRC    := $(wildcard python/mmaref/*.py)
 DPI_FILES := dpi/mmaref_dpi_pkg.sv dpi/mmaref_dpi.c dpi/mmaref_dpi.h
-PC        := $(BUILD)/mmaref.pc
 
 # Every installed path, relative to its root; uninstall removes this list, so the two cannot disagree.
 INST_FILES := $(PREFIX)/include/mmaref.h $(PREFIX)/lib/libmmaref.a $(PREFIX)/lib/libmmaref.so \
@@ -24,21 +23,16 @@ INST_FILES := $(PREFIX)/include/mmaref.h $(PREFIX)/lib/libmmaref.a $(PREFIX)/lib
 INST_DIRS  := $(PYTHONDIR)/mmaref/__pycache__ $(PYTHONDIR)/mmaref $(PREFIX)/share/mmaref/dpi $(PREFIX)/share/mmaref
 
 .PHONY: install uninstall
-# prefix is the installed root as pkg-config sees it (absolute, so the .pc works from any directory)
-$(PC): mk/install.mk
-	@mkdir -p $(dir $@)
-	@printf '%s\n' 'prefix=$(abspath $(PREFIX))' 'includedir=$${prefix}/include' 'libdir=$${prefix}/lib' '' \
-	  'Name: mmaref' 'Description: bit-accurate golden model of GPU matrix units' 'Version: $(MMAREF_VERSION)' \
-	  'Cflags: -I$${includedir}' 'Libs: -L$${libdir} -lmmaref' 'Libs.private: -lm' >$@
-
+# mmaref.pc's prefix is the installed root, absolute, so that it works from any directory
 install: $(CLI) $(LIB) $(SHLIB)
-	@rm -f $(PC) && $(MAKE) -s $(PC)
 	install -d $(PREFIX)/include $(PREFIX)/lib/pkgconfig $(PREFIX)/bin $(PREFIX)/share/mmaref/dpi \
 	  $(PYTHONDIR)/mmaref
 	install -m 644 cmodel/include/mmaref.h $(PREFIX)/include/
 	install -m 644 $(LIB) $(PREFIX)/lib/
 	install -m 755 $(SHLIB) $(PREFIX)/lib/
-	install -m 644 $(PC) $(PREFIX)/lib/pkgconfig/
+	printf '%s\n' 'prefix=$(abspath $(PREFIX))' 'includedir=$${prefix}/include' 'libdir=$${prefix}/lib' '' \
+	  'Name: mmaref' 'Description: bit-accurate golden model of GPU matrix units' 'Version: $(MMAREF_VERSION)' \
+	  'Cflags: -I$${includedir}' 'Libs: -L$${libdir} -lmmaref' 'Libs.private: -lm' >$(PREFIX)/lib/pkgconfig/mmaref.pc
 	install -m 755 $(CLI) $(PREFIX)/bin/
 	install -m 644 $(DPI_FILES) $(PREFIX)/share/mmaref/dpi/
 	install -m 644 $(PY_SRC) $(PYTHONDIR)/mmaref/
