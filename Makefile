@@ -13,10 +13,11 @@ LIB_OBJ := $(patsubst cmodel/src/%.c,$(BUILD)/obj/%.o,$(LIB_SRC))
 CLI_SRC := $(wildcard cmodel/tools/*.c)
 CLI_OBJ := $(patsubst cmodel/tools/%.c,$(BUILD)/obj/tools/%.o,$(CLI_SRC))
 LIB     := $(BUILD)/libmmaref.a
+SHLIB   := $(BUILD)/libmmaref.so
 CLI     := $(BUILD)/mmaref
 
 .PHONY: all setup test demo bench clean
-all: $(CLI) $(LIB)
+all: $(CLI) $(LIB) $(SHLIB)
 
 # Installs only what is missing (Debian packages); idempotent.
 setup:
@@ -43,8 +44,13 @@ $(LIB): $(LIB_OBJ)
 	objcopy --localize-hidden --wildcard --keep-global-symbol='mmaref_*' $(BUILD)/obj/libmmaref.o
 	ar rcs $@ $(BUILD)/obj/libmmaref.o
 
+# The shared library (the Python binding loads it): the same hidden-visibility objects, so the dynamic
+# symbol table holds only what mmaref.h exports (tests/t_install.sh checks `nm -D`).
+$(SHLIB): $(LIB_OBJ)
+	$(CC) $(CFLAGS) -shared -Wl,-soname,libmmaref.so -o $@ $^ -lm
+
 $(CLI): $(CLI_OBJ) $(LIB)
-	$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(LIB) -lm
+	$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(LIB) -lm -pthread
 
 test: $(SETUP_STAMP) all
 	@bash tests/run.sh

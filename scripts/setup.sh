@@ -22,11 +22,14 @@ declare -A probe=(
   [lld]="wasm-ld"
   [libclang-rt-dev-wasm32]="/usr/lib/llvm-*/lib/clang/*/lib/wasi/libclang_rt.builtins-wasm32.a"
   [chromium]="chromium"
+  # the Python binding's tests run under Debian's /usr/bin/python3 (tests/lib.sh: PYTHON)
+  [python3-numpy]="/usr/lib/python3/dist-packages/numpy/__init__.py"
+  [python3-pytest]="/usr/lib/python3/dist-packages/pytest/__init__.py"
 )
 
 missing=()
 for pkg in build-essential make python3 verilator yosys libsystemc-dev gnuplot-nox zlib1g-dev clang libclang-rt-dev \
-           wasi-libc lld libclang-rt-dev-wasm32 chromium; do
+           wasi-libc lld libclang-rt-dev-wasm32 chromium python3-numpy python3-pytest; do
   what=${probe[$pkg]}
   if [[ $what == /* ]]; then
     compgen -G "$what" >/dev/null && continue  # a path, or a pattern where the version is part of it

@@ -1,5 +1,8 @@
 # Helpers for tests/t_*.sh suites: each check prints "ok - what" or "not ok - what: why".
 MMAREF=${MMAREF:-build/mmaref}
+# The interpreter for tests that need NumPy or pytest: Debian's (python3-numpy, python3-pytest from
+# scripts/setup.sh); a `python3` earlier on PATH (pyenv) may lack them.
+PYTHON=${PYTHON:-/usr/bin/python3}
 ok()     { echo "ok - $*"; }
 not_ok() { echo "not ok - $*"; }
 

@@ -126,6 +126,8 @@ mmaref_status mmaref_lookup(const char *arch, const char *name, mmaref_instr *ou
 /* Enumerate every instruction of an architecture (arch == NULL: all architectures) in table order.
  * Returns the number of instructions; fills out[i] for i < min(count, cap). */
 size_t mmaref_list(const char *arch, mmaref_instr *out, size_t cap);
+/* sizeof(mmaref_instr): a binding without this header (python/mmaref) allocates records of this size. */
+size_t mmaref_instr_size(void);
 
 /* Number of scale factors one dot-add takes per operand (K / block_size), 0 without scales. */
 int mmaref_scale_count(const mmaref_instr *in);

@@ -220,6 +220,8 @@ size_t mmaref_list(const char *arch, mmaref_instr *out, size_t cap)
     return l.n;
 }
 
+size_t mmaref_instr_size(void) { return sizeof(mmaref_instr); }
+
 /* ---- computing ---- */
 
 /* a record with a negative block size (a bad one, refused by mmaref_dot) has none, and no INT_MIN / -1 */

@@ -298,26 +298,9 @@ int cli_lookup(const char *arch, const char *name, mmaref_instr *in)
     return 0;
 }
 
-int cli_parse_hex_field(const char **pp, uint64_t *v)
-{
-    const char *p = *pp;
-    if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
-        p += 2;
-    uint64_t x = 0;
-    int n = 0;
-    for (;; p++, n++) {
-        unsigned c = (unsigned char)*p, d;
-        if (c >= '0' && c <= '9') d = c - '0';
-        else if (c >= 'a' && c <= 'f') d = c - 'a' + 10;
-        else if (c >= 'A' && c <= 'F') d = c - 'A' + 10;
-        else break;
-        if (n == 16)
-            return 1;
-        x = x << 4 | d;
-    }
-    if (n == 0 || (*p && *p != ' ' && *p != '\t' && *p != '\r' && *p != '\n' && *p != '#'))
-        return 1;
-    *pp = p;
-    *v = x;
-    return 0;
-}
+const unsigned char cli_hex_class[256] = {
+    ['0'] = 1, ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5, ['5'] = 6, ['6'] = 7, ['7'] = 8, ['8'] = 9,
+    ['9'] = 10, ['a'] = 11, ['b'] = 12, ['c'] = 13, ['d'] = 14, ['e'] = 15, ['f'] = 16,
+    ['A'] = 11, ['B'] = 12, ['C'] = 13, ['D'] = 14, ['E'] = 15, ['F'] = 16,
+    [' '] = CLI_HEX_BLANK, ['\t'] = CLI_HEX_BLANK, ['\r'] = CLI_HEX_BLANK,
+    ['\n'] = CLI_HEX_END, ['\0'] = CLI_HEX_END, ['#'] = CLI_HEX_END};

@@ -37,9 +37,29 @@ int cli_hex_digits(mmaref_format f);
 /* Writes v as exactly `digits` lower-case hex digits at p; returns the end. */
 char *cli_put_hex(char *p, uint64_t v, int digits);
 
+/* The class of every byte of a batch line, one table lookup (cli.c): a hex digit's value + 1 (1..16);
+ * CLI_HEX_BLANK between fields; CLI_HEX_END where a line's fields end (newline, NUL, a '#' comment). */
+enum { CLI_HEX_BLANK = 0x20, CLI_HEX_END = 0x40 };
+extern const unsigned char cli_hex_class[256];
+
 /* One field of a batch line at *pp: hex digits (0x optional, at most 16) ending at a blank, the line's
- * end or a '#'; advances *pp past it.  Nonzero if it is not one. */
-int cli_parse_hex_field(const char **pp, uint64_t *v);
+ * end or a '#'; advances *pp past it.  Nonzero if it is not one.  Inline: `mmaref batch` parses millions
+ * of lines a second through it. */
+static inline int cli_parse_hex_field(const char **pp, uint64_t *v)
+{
+    const unsigned char *p = (const unsigned char *)*pp;
+    if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
+        p += 2;
+    const unsigned char *first = p;
+    uint64_t x = 0;
+    for (unsigned d; (d = cli_hex_class[*p] - 1u) < 16; p++)
+        x = x << 4 | d;
+    if (p == first || p - first > 16 || !(cli_hex_class[*p] & (CLI_HEX_BLANK | CLI_HEX_END)))
+        return 1;
+    *pp = (const char *)p;
+    *v = x;
+    return 0;
+}
 /* A non-negative integer (decimal, or 0x hex); nonzero if text is not one. */
 int cli_parse_u64(const char *text, uint64_t *v);
 /* A decimal count 0..max (no sign, no hex, no octal); nonzero if it is not one. */

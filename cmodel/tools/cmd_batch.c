@@ -1,13 +1,18 @@
-/* mmaref batch ARCH INSTR [--check] [--nan-any]: the TestFloat-style pipe.
+/* mmaref batch ARCH INSTR [--check] [--nan-any] [--threads N]: the TestFloat-style pipe.
  * Input lines: C A0..A(K-1) B0..B(K-1) [SA.. SB..] [D_expected] as hex bits; '#' comments and blank
- * lines are skipped.  Output: one D per line, or with --check a report ending in "N passed, M failed". */
+ * lines are skipped.  Output: one D per line, or with --check a report ending in "N passed, M failed".
+ * Speed: stdin is read in chunks of whole lines; worker threads parse and compute chunks while the main
+ * thread reads the next ones and writes finished ones in input order, so the output is the same for any
+ * number of threads. */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 
 static const char usage[] =
-    "usage: mmaref batch ARCH INSTRUCTION [--check] [--nan-any] [--max-report N]\n"
+    "usage: mmaref batch ARCH INSTRUCTION [--check] [--nan-any] [--max-report N] [--threads N]\n"
     "  Reads dot-adds from stdin, one per line: C A0 .. A(K-1) B0 .. B(K-1) [SA.. SB..] as hex bits\n"
     "  (0x prefix optional); blank lines and '#' comments are skipped.  Writes D per line.\n"
     "  --check       each line carries one more field, the expected D; reports every mismatch and ends\n"
@@ -15,7 +20,16 @@ static const char usage[] =
     "  --nan-any     with --check, any NaN matches any NaN (for units whose NaN payload is unmodelled)\n"
     "  --max-report  print at most N mismatch lines (default: all)\n"
     "  --allow-empty with --check, no line at all passes (by default zero checked vectors is a failure)\n"
+    "  --threads N   worker threads (default: one per online CPU, at most 16); the output is the same\n"
     "  A bad line stops the run with exit 2; every D before it has been written.\n";
+
+enum {
+    MAX_LINE = (1 << 16) - 2,  /* the longest line accepted, in characters before its newline */
+    CHUNK = 1 << 20,           /* input bytes one worker takes at a time (whole lines) */
+    PAD = 1,                   /* the NUL sentinel after a chunk's lines */
+    MAX_THREADS = 256,
+    DEFAULT_MAX_THREADS = 16,
+};
 
 static int is_nan(mmaref_format f, uint64_t bits)
 {
@@ -38,11 +52,308 @@ static int matches(mmaref_format f, uint64_t d, uint64_t want, int nan_any)
     return nan_any;
 }
 
+
+/* What every line of a run needs. */
+typedef struct {
+    mmaref_instr in;
+    int K, ns, fields, dig, check, nan_any;
+} batch_run;
+
+/* A growable output buffer. */
+typedef struct {
+    char *p;
+    size_t len, cap;
+} text;
+
+static int text_reserve(text *t, size_t more)
+{
+    if (t->len + more <= t->cap)
+        return 0;
+    size_t cap = t->cap ? t->cap : 1 << 16;
+    while (cap < t->len + more)
+        cap *= 2;
+    char *p = realloc(t->p, cap);
+    if (!p)
+        return 1;
+    t->p = p;
+    t->cap = cap;
+    return 0;
+}
+
+/* A chunk of whole stdin lines and what they gave: the D's (or, with --check, the mismatch lines) in
+ * `out`; if a line was bad, `out` holds what came before it and `err` the message. */
+typedef struct {
+    char *in;           /* the lines, then a NUL sentinel */
+    size_t in_len;
+    long first_line;    /* stdin line number of the first line */
+    text out;
+    long passed, failed;
+    int bad, done;
+    char err[700];
+} chunk;
+
+#define BAD(c, ...) (snprintf((c)->err, sizeof (c)->err, __VA_ARGS__), (c)->bad = 1)
+
+/* One line starting at p; *stop gets where its fields ended (its newline unless a comment or a bad field
+ * came first).  Nonzero after a bad line. */
+static int run_line(const batch_run *r, chunk *c, const char *p, long lineno, const char **stop)
+{
+    uint64_t v[1 + 2 * MMAREF_MAX_K + 2 * MMAREF_MAX_K + 1], d;
+    int n = 0, K = r->K, ns = r->ns, fields = r->fields;
+    for (;;) {
+        while (cli_hex_class[(unsigned char)*p] == CLI_HEX_BLANK)
+            p++;
+        *stop = p;
+        if (cli_hex_class[(unsigned char)*p] == CLI_HEX_END)
+            break;
+        if (n == fields)
+            return BAD(c, "batch: stdin line %ld: more than %d fields (c, %d a, %d b%s%s)", lineno, fields, K, K,
+                       ns ? ", scales" : "", r->check ? ", expected d" : "");
+        if (cli_parse_hex_field(&p, &v[n]))
+            return BAD(c, "batch: stdin line %ld, field %d: not a hex number", lineno, n + 1);
+        n++;
+    }
+    if (n == 0)
+        return 0;
+    if (n != fields)
+        return BAD(c, "batch: stdin line %ld: %d fields, expected %d (c, %d a, %d b%s%s)", lineno, n, fields, K, K,
+                   ns ? ", scales" : "", r->check ? ", expected d" : "");
+    const uint64_t *a = v + 1, *b = v + 1 + K;
+    const uint64_t *sa = ns ? v + 1 + 2 * K : NULL, *sb = ns ? v + 1 + 2 * K + ns : NULL;
+    char msg[512];
+    if (mmaref_dot(&r->in, v[0], a, b, sa, sb, &d, msg, sizeof msg))
+        return BAD(c, "batch: stdin line %ld: %s", lineno, msg);
+    if (r->check) {
+        uint64_t want = v[fields - 1];
+        if (!mmaref_format_valid_bits(r->in.d, want))
+            return BAD(c, "batch: stdin line %ld: expected d 0x%llx does not fit in %s", lineno,
+                       (unsigned long long)want, mmaref_format_name(r->in.d));
+        if (matches(r->in.d, d, want, r->nan_any)) {
+            c->passed++;
+            return 0;
+        }
+        c->failed++;
+        char got_s[64], want_s[64];
+        cli_format_decimal(got_s, sizeof got_s, r->in.d, d);
+        cli_format_decimal(want_s, sizeof want_s, r->in.d, want);
+        if (text_reserve(&c->out, 256))
+            return BAD(c, "batch: out of memory");
+        c->out.len += (size_t)snprintf(c->out.p + c->out.len, 256,
+                                       "mismatch line %ld: model 0x%0*llx (%s), expected 0x%0*llx (%s)\n", lineno,
+                                       r->dig, (unsigned long long)d, got_s, r->dig, (unsigned long long)want, want_s);
+        return 0;
+    }
+    if (text_reserve(&c->out, 24))
+        return BAD(c, "batch: out of memory");
+    char *o = c->out.p + c->out.len;
+    *o++ = '0';
+    *o++ = 'x';
+    o = cli_put_hex(o, d, r->dig);
+    *o++ = '\n';
+    c->out.len = (size_t)(o - c->out.p);
+    return 0;
+}
+
+/* Every line of a chunk, stopping at the first bad one. */
+static void run_chunk(const batch_run *r, chunk *c)
+{
+    c->out.len = 0;
+    c->passed = c->failed = 0;
+    c->bad = 0;
+    const char *p = c->in, *end = c->in + c->in_len;
+    for (long lineno = c->first_line; p < end; lineno++) {
+        size_t out_mark = c->out.len;
+        long passed = c->passed, failed = c->failed;
+        const char *stop;
+        int bad = run_line(r, c, p, lineno, &stop);
+        /* the line's end: mostly where its fields stopped, else the next newline (one pass over the bytes) */
+        const char *le = *stop == '\n' ? stop : memchr(stop, '\n', (size_t)(end - stop));
+        if (!le)
+            le = end;
+        if (le - p > MAX_LINE) { /* an over-long line is refused whatever it holds, and gives nothing */
+            c->out.len = out_mark;
+            c->passed = passed;
+            c->failed = failed;
+            BAD(c, "batch: stdin line %ld is longer than %d characters", lineno, MAX_LINE);
+            return;
+        }
+        if (bad)
+            return;
+        p = le + 1;
+    }
+}
+
+/* Reading stdin into chunks of whole lines: the bytes after the last newline wait in `carry`. */
+typedef struct {
+    char *carry;
+    size_t carry_len;
+    long next_line;
+    int eof, read_error;
+} reader;
+
+/* Fills c with the next lines; c->in_len is 0 when stdin is exhausted. */
+static void read_chunk(reader *rd, chunk *c)
+{
+    memcpy(c->in, rd->carry, rd->carry_len);
+    size_t len = rd->carry_len;
+    rd->carry_len = 0;
+    /* through stdio's stdin (a caller may have replaced it: tests/fuzz/fuzz_batch.c reads from memory) */
+    len += fread(c->in + len, 1, CHUNK - len, stdin);
+    if (len < CHUNK) {
+        rd->eof = 1;
+        rd->read_error = ferror(stdin) != 0;
+    }
+    if (!rd->eof) {
+        /* keep the partial last line for the next chunk; a chunk without a newline is one line longer
+         * than MAX_LINE, which run_chunk refuses */
+        char *last = c->in + len;
+        while (last > c->in && last[-1] != '\n')
+            last--;
+        if (last > c->in) {
+            last--;
+            rd->carry_len = len - (size_t)(last + 1 - c->in);
+            memcpy(rd->carry, last + 1, rd->carry_len);
+            len -= rd->carry_len;
+        }
+    }
+    memset(c->in + len, 0, PAD);
+    c->in_len = len;
+    c->first_line = rd->next_line;
+    for (const char *p = c->in, *end = c->in + len; (p = memchr(p, '\n', (size_t)(end - p))) != NULL; p++)
+        rd->next_line++;
+}
+
+/* The worker pool: chunk s of the input lives in slot s % nslots.  The main thread fills slots
+ * (`filled` counts them), workers take them in order (`taken`), the main thread writes them in order. */
+typedef struct {
+    const batch_run *run;
+    chunk *slots;
+    long nslots, filled, taken;
+    int closing;
+    pthread_mutex_t mu;
+    pthread_cond_t work, done;
+} pool;
+
+static void *worker(void *arg)
+{
+    pool *pl = arg;
+    pthread_mutex_lock(&pl->mu);
+    for (;;) {
+        while (pl->taken == pl->filled && !pl->closing)
+            pthread_cond_wait(&pl->work, &pl->mu);
+        if (pl->taken == pl->filled)
+            break;
+        chunk *c = &pl->slots[pl->taken++ % pl->nslots];
+        pthread_mutex_unlock(&pl->mu);
+        run_chunk(pl->run, c);
+        pthread_mutex_lock(&pl->mu);
+        c->done = 1;
+        pthread_cond_broadcast(&pl->done);
+    }
+    pthread_mutex_unlock(&pl->mu);
+    return NULL;
+}
+
+/* Writes a finished chunk: with --check at most what --max-report still allows of its mismatch lines. */
+static void write_chunk(const chunk *c, int check, long max_report, long failed_before)
+{
+    size_t len = c->out.len;
+    if (check && max_report >= 0 && failed_before + c->failed > max_report) {
+        long allowed = max_report > failed_before ? max_report - failed_before : 0;
+        const char *p = c->out.p;
+        for (long i = 0; i < allowed; i++)
+            p = memchr(p, '\n', (size_t)(c->out.p + c->out.len - p)) + 1;
+        len = (size_t)(p - c->out.p);
+    }
+    fwrite(c->out.p, 1, len, stdout);
+}
+
+/* Runs stdin through `threads` workers.  Returns the exit status; *passed, *failed count --check. */
+static int run_stdin(const batch_run *r, int threads, long max_report, long *passed, long *failed)
+{
+    pool pl = {.run = r, .nslots = threads > 1 ? 2 * threads + 2 : 1};
+    reader rd = {.carry = malloc(CHUNK), .next_line = 1};
+    pl.slots = calloc((size_t)pl.nslots, sizeof *pl.slots);
+    int ok = rd.carry && pl.slots;
+    for (long i = 0; ok && i < pl.nslots; i++)
+        ok = (pl.slots[i].in = malloc(CHUNK + PAD)) != NULL;
+    pthread_t tid[MAX_THREADS];
+    int started = 0, rc = 0;
+    pthread_mutex_init(&pl.mu, NULL);
+    pthread_cond_init(&pl.work, NULL);
+    pthread_cond_init(&pl.done, NULL);
+    if (!ok)
+        rc = cli_error("batch: out of memory");
+    for (long written = 0; ok;) {
+        /* fill every free slot, then wait for the oldest chunk and write it */
+        while (!rd.eof && pl.filled - written < pl.nslots) {
+            /* the first chunk runs here; the workers start with the second (a short input starts none) */
+            if (pl.filled == 1 && threads > 1 && !started) {
+                pl.taken = 1;
+                while (started < threads && !pthread_create(&tid[started], NULL, worker, &pl))
+                    started++;
+            }
+            chunk *c = &pl.slots[pl.filled % pl.nslots];
+            read_chunk(&rd, c);
+            if (!c->in_len)
+                break;
+            c->done = 0;
+            if (!started)
+                run_chunk(r, c), c->done = 1;
+            pthread_mutex_lock(&pl.mu);
+            pl.filled++;
+            pthread_cond_signal(&pl.work);
+            pthread_mutex_unlock(&pl.mu);
+        }
+        if (written == pl.filled)
+            break;
+        chunk *c = &pl.slots[written % pl.nslots];
+        pthread_mutex_lock(&pl.mu);
+        while (!c->done)
+            pthread_cond_wait(&pl.done, &pl.mu);
+        pthread_mutex_unlock(&pl.mu);
+        write_chunk(c, r->check, max_report, *failed);
+        *passed += c->passed;
+        *failed += c->failed;
+        if (c->bad) {
+            /* a bad line stops the run: the D's of every line before it are written first, then the error */
+            fflush(stdout);
+            rc = cli_error("%s", c->err);
+            break;
+        }
+        written++;
+    }
+    /* workers still busy finish their chunk, then see `closing` (unwritten chunks are dropped) */
+    pthread_mutex_lock(&pl.mu);
+    pl.closing = 1;
+    pl.taken = pl.filled;
+    pthread_cond_broadcast(&pl.work);
+    pthread_mutex_unlock(&pl.mu);
+    for (int i = 0; i < started; i++)
+        pthread_join(tid[i], NULL);
+    if (!rc && rd.read_error)
+        rc = cli_error("batch: error reading stdin");
+    for (long i = 0; pl.slots && i < pl.nslots; i++) {
+        free(pl.slots[i].in);
+        free(pl.slots[i].out.p);
+    }
+    free(pl.slots);
+    free(rd.carry);
+    pthread_mutex_destroy(&pl.mu);
+    pthread_cond_destroy(&pl.work);
+    pthread_cond_destroy(&pl.done);
+    return rc;
+}
+
 int cmd_batch(int argc, char **argv)
 {
     const char *pos[2] = {0, 0};
     int npos = 0, check = 0, nan_any = 0, allow_empty = 0;
-    long max_report = -1;
+    long max_report = -1, threads = sysconf(_SC_NPROCESSORS_ONLN);
+    if (threads < 1)
+        threads = 1;
+    if (threads > DEFAULT_MAX_THREADS)
+        threads = DEFAULT_MAX_THREADS;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             fputs(usage, stdout);
@@ -58,6 +369,10 @@ int cmd_batch(int argc, char **argv)
             if (i + 1 >= argc || (max_report = strtol(argv[i + 1], &end, 10), *end) || max_report < 0)
                 return cli_error("batch: --max-report needs a non-negative number");
             i++;
+        } else if (!strcmp(argv[i], "--threads")) {
+            if (i + 1 >= argc || cli_parse_count(argv[i + 1], MAX_THREADS, &threads) || threads < 1)
+                return cli_error("batch: --threads needs a number from 1 to %d", MAX_THREADS);
+            i++;
         } else if (argv[i][0] == '-')
             return cli_error("batch: unknown option '%s' (see 'mmaref batch --help')", argv[i]);
         else if (npos < 2)
@@ -67,83 +382,20 @@ int cmd_batch(int argc, char **argv)
     }
     if (npos < 2)
         return cli_error("batch: needs ARCH and INSTRUCTION (see 'mmaref batch --help')");
-    mmaref_instr in;
-    if (cli_lookup(pos[0], pos[1], &in))
+    batch_run r = {.check = check, .nan_any = nan_any};
+    if (cli_lookup(pos[0], pos[1], &r.in))
         return 2;
-    int K = in.k, ns = mmaref_scale_count(&in);
-    int fields = 1 + 2 * K + 2 * ns + check;
-    int dig = cli_hex_digits(in.d);
+    r.K = r.in.k;
+    r.ns = mmaref_scale_count(&r.in);
+    r.fields = 1 + 2 * r.K + 2 * r.ns + check;
+    r.dig = cli_hex_digits(r.in.d);
 
-    static char line[1 << 16];
-    static char outbuf[1 << 16];
-    size_t outlen = 0;
-    uint64_t v[1 + 2 * 256 + 2 * 64 + 1], d;
-    long lineno = 0, passed = 0, failed = 0;
-    char msg[512];
-/* A bad line stops the run: the D's of every line before it are written first, then the error. */
-#define BAD_LINE(...) (fwrite(outbuf, 1, outlen, stdout), fflush(stdout), cli_error(__VA_ARGS__))
-    while (fgets(line, sizeof line, stdin)) {
-        lineno++;
-        size_t len = strlen(line);
-        if (len == sizeof line - 1 && line[len - 1] != '\n')
-            return BAD_LINE("batch: stdin line %ld is longer than %zu characters", lineno, sizeof line - 2);
-        const char *p = line;
-        int n = 0;
-        for (;;) {
-            while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
-                p++;
-            if (!*p || *p == '#')
-                break;
-            if (n == fields)
-                return BAD_LINE("batch: stdin line %ld: more than %d fields (c, %d a, %d b%s%s)", lineno, fields,
-                                 K, K, ns ? ", scales" : "", check ? ", expected d" : "");
-            if (cli_parse_hex_field(&p, &v[n]))
-                return BAD_LINE("batch: stdin line %ld, field %d: not a hex number", lineno, n + 1);
-            n++;
-        }
-        if (n == 0)
-            continue;
-        if (n != fields)
-            return BAD_LINE("batch: stdin line %ld: %d fields, expected %d (c, %d a, %d b%s%s)", lineno, n,
-                             fields, K, K, ns ? ", scales" : "", check ? ", expected d" : "");
-        const uint64_t *a = v + 1, *b = v + 1 + K;
-        const uint64_t *sa = ns ? v + 1 + 2 * K : NULL, *sb = ns ? v + 1 + 2 * K + ns : NULL;
-        if (mmaref_dot(&in, v[0], a, b, sa, sb, &d, msg, sizeof msg))
-            return BAD_LINE("batch: stdin line %ld: %s", lineno, msg);
-        if (check) {
-            uint64_t want = v[fields - 1];
-            if (!mmaref_format_valid_bits(in.d, want))
-                return BAD_LINE("batch: stdin line %ld: expected d 0x%llx does not fit in %s", lineno,
-                                 (unsigned long long)want, mmaref_format_name(in.d));
-            if (matches(in.d, d, want, nan_any)) {
-                passed++;
-            } else {
-                failed++;
-                if (max_report < 0 || failed <= max_report) {
-                    char got_s[64], want_s[64];
-                    cli_format_decimal(got_s, sizeof got_s, in.d, d);
-                    cli_format_decimal(want_s, sizeof want_s, in.d, want);
-                    printf("mismatch line %ld: model 0x%0*llx (%s), expected 0x%0*llx (%s)\n", lineno, dig,
-                           (unsigned long long)d, got_s, dig, (unsigned long long)want, want_s);
-                }
-            }
-            continue;
-        }
-        if (outlen + 24 > sizeof outbuf) {
-            fwrite(outbuf, 1, outlen, stdout);
-            outlen = 0;
-        }
-        outbuf[outlen++] = '0';
-        outbuf[outlen++] = 'x';
-        outlen = (size_t)(cli_put_hex(outbuf + outlen, d, dig) - outbuf);
-        outbuf[outlen++] = '\n';
-    }
-    fwrite(outbuf, 1, outlen, stdout);
-    if (ferror(stdin))
-        return cli_error("batch: error reading stdin");
-#undef BAD_LINE
+    long passed = 0, failed = 0;
+    int rc = run_stdin(&r, (int)threads, max_report, &passed, &failed);
+    if (rc)
+        return rc;
     if (check) {
-        printf("%s %s: %ld passed, %ld failed\n", in.arch, in.name, passed, failed);
+        printf("%s %s: %ld passed, %ld failed\n", r.in.arch, r.in.name, passed, failed);
         if (passed + failed == 0 && !allow_empty) {
             cli_error("batch --check: no line to check on stdin (an empty results file is not a pass; "
                       "--allow-empty accepts it)");

@@ -1,0 +1,134 @@
+"""mmaref: the bit-accurate golden model of GPU matrix units, from Python (docs/python.md).
+
+    import numpy as np, mmaref
+    mmaref.list("hopper")                                # the instruction table, as `mmaref list --json`
+    mmaref.dot("hopper", "mma.m16n8k16.f32.f16.f16.f32", a, b, c)        # one dot-add d = c + sum a[k] b[k]
+    mmaref.mma("hopper", "mma.m16n8k16.f32.f16.f16.f32", A, B, C)        # a tile D = A B + C
+
+Values in: float16/float32/float64 (complex64 for f32c) arrays, each value exactly representable in its
+operand format, or raw bits as unsigned integer arrays.  Out: floats of D's format (float16, float32,
+float64, complex64), or with raw=True its raw bits (uint16, uint32, uint64).  Every error raises
+mmaref.Error (a ValueError) with the library's message.  A ctypes binding over libmmaref.so: nothing is
+compiled at import.
+"""
+import ctypes
+
+import numpy as np
+
+from . import _lib
+from ._bits import Error, from_bits, to_bits
+
+__all__ = ["Error", "list", "dot", "mma"]
+
+lib = _lib.lib
+
+
+def _text(b):
+    return _lib.text(b)
+
+
+def _lookup(arch, name):
+    """The instruction record of (arch, name); name may be the SASS/ISA alias."""
+    rec = _lib.Instr()
+    msg = ctypes.create_string_buffer(_lib.MSG_LEN)
+    if lib.mmaref_lookup(str(arch).encode(), str(name).encode(), ctypes.byref(rec), msg, len(msg)) != _lib.OK:
+        raise Error(_text(msg.value))
+    return rec
+
+
+def _describe(rec):
+    """An instruction record as the dict `mmaref list --json` prints for it (the same keys and values)."""
+    sched = ctypes.create_string_buffer(64)
+    lib.mmaref_schedule_name(ctypes.byref(rec), sched, len(sched))
+    fmt = lambda f: _text(lib.mmaref_format_name(f))
+    passes = []
+    for i in range(rec.passes):
+        p = rec.pass_(i)
+        passes.append({"algo": _text(lib.mmaref_algo_name(p.algo)), "k_first": p.k_first, "k_count": p.k_count,
+                       "frac_bits": p.frac_bits, "group": p.group,
+                       "align_products": _text(lib.mmaref_rounding_name(p.align_products)),
+                       "align_c": _text(lib.mmaref_rounding_name(p.align_c)),
+                       "scales": _text(lib.mmaref_scaling_name(p.scales)), "flush": p.flush,
+                       "out": _text(lib.mmaref_output_name(p.out))})
+    return {"arch": _text(rec.arch), "name": _text(rec.name), "sass": _text(rec.sass), "m": rec.m, "n": rec.n,
+            "k": rec.k, "blocks": rec.blocks, "a": fmt(rec.a), "b": fmt(rec.b), "c": fmt(rec.c), "d": fmt(rec.d),
+            "scale": fmt(rec.scale) if rec.block_size else "", "block_size": rec.block_size,
+            "algo": _text(sched.value), "schedule": passes}
+
+
+def list(arch=None):  # noqa: A001 -- the name the CLI and the issue use
+    """Every instruction (of one architecture, any alias) in table order, as dicts with the keys of
+    `mmaref list --json`: arch, name, sass, m, n, k, blocks, a, b, c, d, scale, block_size, algo, schedule."""
+    a = None
+    if arch is not None:
+        if lib.mmaref_arch_canonical(str(arch).encode()) is None:
+            _lookup(arch, "")  # raises the library's message for an unknown architecture
+        a = str(arch).encode()
+    n = lib.mmaref_list(a, None, 0)
+    recs = (_lib.Instr * n)()
+    lib.mmaref_list(a, recs, n)
+    return [_describe(r) for r in recs]
+
+
+def _ptr(bits):
+    return bits.ctypes.data_as(_lib._u64p) if bits is not None else None
+
+
+def _operand(rec, f, values, shape, what, instr):
+    """Raw bits (C-contiguous uint64) of an operand of format f that must have `shape`."""
+    bits = to_bits(f, values, what)
+    if bits.shape != shape:
+        raise Error("%s: shape %s, but %s needs %s" % (what, bits.shape, instr, shape))
+    return np.ascontiguousarray(bits) if bits.ndim else bits
+
+
+def _scales(rec, sa, sb, sa_shape, sb_shape, names, instr):
+    """The scale operands: required exactly when the instruction has block scales."""
+    ns = lib.mmaref_scale_count(ctypes.byref(rec))
+    if ns == 0:
+        if sa is not None or sb is not None:
+            raise Error("%s: %s has no block scales" % ("/".join(names), instr))
+        return None, None
+    if sa is None or sb is None:
+        raise Error("%s: %s needs block scales %s and %s (%s, one per %d elements of K)" %
+                    ("/".join(names), instr, names[0], names[1], _text(lib.mmaref_format_name(rec.scale)),
+                     rec.block_size))
+    return (_operand(rec, rec.scale, sa, sa_shape(ns), names[0], instr),
+            _operand(rec, rec.scale, sb, sb_shape(ns), names[1], instr))
+
+
+def _run(fn, rec, *args):
+    msg = ctypes.create_string_buffer(_lib.MSG_LEN)
+    if fn(ctypes.byref(rec), *args, msg, len(msg)) != _lib.OK:
+        raise Error(_text(msg.value))
+
+
+def dot(arch, name, a, b, c, sa=None, sb=None, raw=False):
+    """One dot-add d = c + sum_k a[k] b[k] (scaled by sa, sb per block when the instruction has block
+    scales): a, b of length K, c a scalar; returns d as a NumPy scalar of D's format (raw: its bits)."""
+    rec = _lookup(arch, name)
+    instr = "%s %s" % (_text(rec.arch), _text(rec.name))
+    va = _operand(rec, rec.a, a, (rec.k,), "a", instr)
+    vb = _operand(rec, rec.b, b, (rec.k,), "b", instr)
+    vc = _operand(rec, rec.c, c, (), "c", instr)
+    vsa, vsb = _scales(rec, sa, sb, lambda s: (s,), lambda s: (s,), ("sa", "sb"), instr)
+    d = _lib._u64()
+    _run(lib.mmaref_dot, rec, _lib._u64(int(vc)), _ptr(va), _ptr(vb), _ptr(vsa), _ptr(vsb), ctypes.byref(d))
+    return from_bits(rec.d, np.uint64(d.value), raw)[()]
+
+
+def mma(arch, name, A, B, C, SA=None, SB=None, raw=False):
+    """A whole tile D = A B + C as the instruction computes it: A (M, K), B (K, N), C (M, N), with block
+    scales SA (M, K/block), SB (K/block, N); D[i, j] is dot() of row i of A and column j of B with
+    C[i, j].  Returns D (M, N) in D's format (raw: its bits)."""
+    rec = _lookup(arch, name)
+    instr = "%s %s" % (_text(rec.arch), _text(rec.name))
+    m, n, k = rec.m, rec.n, rec.k
+    vA = _operand(rec, rec.a, A, (m, k), "A", instr)
+    vB = _operand(rec, rec.b, B, (k, n), "B", instr)
+    vC = _operand(rec, rec.c, C, (m, n), "C", instr)
+    vSA, vSB = _scales(rec, SA, SB, lambda s: (m, s), lambda s: (s, n), ("SA", "SB"), instr)
+    D = np.zeros((m, n), dtype=np.uint64)
+    _run(lib.mmaref_mma, rec, _ptr(vA), _ptr(vB), _ptr(vC), _ptr(vSA), _ptr(vSB), _ptr(D))
+    return from_bits(rec.d, D, raw)
+

@@ -1,0 +1,211 @@
+"""The Python binding (python/mmaref) against the CLI, which shares the library but none of the binding's
+code (struct mirror, conversions, shapes), and against hand-derived bits from the papers.
+Run by tests/t_py_binding.sh: PYTHONPATH=python, MMAREF=build/mmaref."""
+import json
+import os
+import subprocess
+
+import numpy as np
+import pytest
+
+import mmaref
+
+CLI = os.environ.get("MMAREF", "build/mmaref")
+H16 = ("hopper", "mma.m16n8k16.f32.f16.f16.f32")  # HMMA.16816.F32: FDA, F = 25, f32 D rounded RZ
+
+
+def cli(*args, **kw):
+    return subprocess.run([CLI, *args], check=True, capture_output=True, text=True, **kw).stdout
+
+
+def record(arch, name):
+    """The list() entry of an instruction by its name or its SASS/ISA alias."""
+    return [r for r in mmaref.list(arch) if name in (r["name"], r["sass"])][0]
+
+
+# ---- list: every field of every record, as `mmaref list --json` prints it ----
+def test_list_is_the_cli_table():
+    table = json.loads(cli("list", "--json"))
+    got = mmaref.list()
+    assert len(got) == len(table) > 100
+    # the ctypes mirror of mmaref_instr and mmaref_pass, field by field (the first difference only:
+    # pytest's diff of two whole tables takes minutes)
+    bad = next(((g, t) for g, t in zip(got, table) if g != t), None)
+    assert bad is None, "list() %s\n  != CLI %s" % bad
+
+
+def test_list_one_arch_by_alias():
+    got, table = mmaref.list("sm_90"), json.loads(cli("list", "hopper", "--json"))
+    assert len(got) == len(table) > 10 and all(g == t for g, t in zip(got, table))
+
+
+# ---- dot: the MMA-Sim paper's F threshold on Hopper (tests/t_model_paper_mmasim.sh, "threshold") ----
+# a = (1, 2^-12), b = (1, 2^-13), c = -1: the products are 1 and 2^-25; e_max = 0, so with F = 25
+# fractional bits the 2^-25 term survives alignment: d = -1 + 1 + 2^-25 = 2^-25 = f32 0x33000000.
+# With b1 = 2^-14 the term is 2^-26, below the 2^-25 grid: truncated (RZ), d = +0 = 0x00000000.
+def _threshold_operands(b1):
+    a = np.zeros(16, np.float16)
+    b = np.zeros(16, np.float16)
+    a[:2] = [1, 2.0 ** -12]
+    b[:2] = [1, b1]
+    return a, b
+
+
+def test_dot_paper_threshold_survives():
+    a, b = _threshold_operands(2.0 ** -13)
+    d = mmaref.dot(*H16, a, b, -1.0)
+    assert d.dtype == np.float32 and d == np.float32(2.0 ** -25)
+    assert mmaref.dot(*H16, a, b, -1.0, raw=True) == 0x33000000
+
+
+def test_dot_paper_threshold_truncated():
+    a, b = _threshold_operands(2.0 ** -14)
+    d = mmaref.dot(*H16, a, b, np.float32(-1), raw=True)
+    assert d.dtype == np.uint32 and d == 0x00000000
+
+
+# Hand-derived by format: e4m3 448 = 1.75 * 2^8 = 0 1111 110 = 0x7e; 2^-9 = smallest subnormal 0x01.
+# With a = (448, 2^-9), b = (1, 1), c = 0 on Hopper QGMMA (F = 13, e8m13 output): e_max = 8, the
+# grid is 2^(8-13) = 2^-5, so 2^-9 truncates: d = 448 = f32 0x43e00000.
+def test_dot_fp8_values_and_bits_agree():
+    instr = ("hopper", "wgmma.m64n8k32.f32.e4m3.e4m3")
+    a = np.zeros(32)
+    b = np.zeros(32)
+    a[:2], b[:2] = [448, 2.0 ** -9], [1, 1]
+    assert mmaref.dot(*instr, a, b, 0, raw=True) == 0x43e00000
+    abits = np.zeros(32, np.uint8)
+    bbits = np.zeros(32, np.uint8)
+    abits[:2], bbits[:2] = [0x7e, 0x01], [0x38, 0x38]  # e4m3 1.0 = 0 0111 000
+    assert mmaref.dot(*instr, abits, bbits, np.uint32(0), raw=True) == 0x43e00000
+
+
+def test_dot_matches_gen_with_d():
+    """Every line of `mmaref gen --with-d` (directed and random vectors, scales included)."""
+    for arch, name in [H16, ("blackwell", "tcgen05.mma.m128n8k32.block32.f32.e4m3.e4m3.ue8m0"),
+                       ("m3xu", "m3xu.f32c"), ("cdna3", "v_mfma_f32_32x32x16_fp8_fp8"),
+                       ("ampere", "mma.m8n8k4.f64.f64.f64.f64")]:
+        rec = record(arch, name)
+        k, ns = rec["k"], (rec["k"] // rec["block_size"] if rec["block_size"] else 0)
+        n = 0
+        for line in cli("gen", arch, name, "--n", "300", "--seed", "7", "--with-d").splitlines():
+            v = [int(x, 16) for x in line.split()]
+            c, a, b, rest = v[0], v[1:1 + k], v[1 + k:1 + 2 * k], v[1 + 2 * k:]
+            sa, sb = (np.array(rest[:ns], np.uint64), np.array(rest[ns:2 * ns], np.uint64)) if ns else (None, None)
+            d = mmaref.dot(arch, name, np.array(a, np.uint64), np.array(b, np.uint64), np.uint64(c), sa, sb,
+                           raw=True)
+            assert int(d) == rest[-1], "%s %s line %d: %s" % (arch, name, n, line)
+            n += 1
+        assert n == 300
+
+
+# ---- mma: whole tiles against `mmaref mma` on the same .npy files ----
+def _random_bits(rng, fmt_width, shape):
+    return rng.integers(0, 1 << fmt_width, size=shape, dtype=np.uint64)
+
+
+WIDTH = {"f16": 16, "bf16": 16, "f32": 32, "tf32": 32, "f64": 64, "e4m3": 8, "e5m2": 8, "e2m1": 4,
+         "ue8m0": 8, "ue4m3": 8, "f32c": 64, "e4m3fnuz": 8, "e5m2fnuz": 8}
+
+
+@pytest.mark.parametrize("arch,name", [H16, ("hopper", "wgmma.m64n8k32.f32.e4m3.e5m2"),
+                                       ("blackwell", "tcgen05.mma.m128n8k64.block16.f32.e2m1.e2m1.ue4m3"),
+                                       ("m3xu", "m3xu.f32c"), ("cdna2", "v_mfma_f32_32x32x8f16"),
+                                       ("ampere", "mma.m8n8k4.f64.f64.f64.f64")])
+def test_mma_matches_cli(tmp_path, arch, name):
+    rec = record(arch, name)
+    m, n, k, bs = rec["m"], rec["n"], rec["k"], rec["block_size"]
+    rng = np.random.default_rng(11)
+    ops = {"a": _random_bits(rng, WIDTH[rec["a"]], (m, k)), "b": _random_bits(rng, WIDTH[rec["b"]], (k, n)),
+           "c": _random_bits(rng, WIDTH[rec["c"]], (m, n))}
+    if bs:
+        ops["scale-a"] = _random_bits(rng, WIDTH[rec["scale"]], (m, k // bs))
+        ops["scale-b"] = _random_bits(rng, WIDTH[rec["scale"]], (k // bs, n))
+    args = []
+    for key, arr in ops.items():
+        np.save(tmp_path / (key + ".npy"), arr)
+        args += ["--" + key, str(tmp_path / (key + ".npy"))]
+    cli("mma", arch, name, *args, "-o", str(tmp_path / "d.npy"), "--d-dtype", "bits")
+    want = np.load(tmp_path / "d.npy")
+    got = mmaref.mma(arch, name, ops["a"], ops["b"], ops["c"], ops.get("scale-a"), ops.get("scale-b"), raw=True)
+    assert got.dtype == want.dtype and got.shape == (m, n)
+    assert np.array_equal(got, want)
+    # the value mode returns the same bits as D's NumPy float type
+    vals = mmaref.mma(arch, name, ops["a"], ops["b"], ops["c"], ops.get("scale-a"), ops.get("scale-b"))
+    assert np.array_equal(vals.view(want.dtype), want)
+
+
+def test_mma_float_inputs_tile():
+    """A (16, 16) of ones times B (16, 8) of twos plus C = i: every D[i, j] = 32 + i, exactly."""
+    A = np.ones((16, 16), np.float16)
+    B = np.full((16, 8), 2, np.float16)
+    C = np.repeat(np.arange(16, dtype=np.float32)[:, None], 8, axis=1)
+    D = mmaref.mma(*H16, A, B, C)
+    assert D.dtype == np.float32 and np.array_equal(D, C + 32)
+
+
+# ---- values in: conversion to raw bits ----
+def test_complex_values():
+    # m3xu.f32c (K = 2): (1+2i)(i) + 1 * 1 + (0.5 - 0.25i) = -2 + i + 1 + 0.5 - 0.25i = -0.5 + 0.75i, exact
+    d = mmaref.dot("m3xu", "m3xu.f32c", np.array([1 + 2j, 1], np.complex64), np.array([1j, 1], np.complex64),
+                   np.complex64(0.5 - 0.25j))
+    assert d.dtype == np.complex64 and d == np.complex64(-0.5 + 0.75j)
+    raw = mmaref.dot("m3xu", "m3xu.f32c", np.array([1 + 2j, 1]), np.array([1j, 1]), 0.5 - 0.25j, raw=True)
+    # real part -0.5 = 0xbf000000 in the low 32 bits, imaginary 0.75 = 0x3f400000 in the high 32
+    assert raw.dtype == np.uint64 and int(raw) == 0x3f400000bf000000
+
+
+def test_negative_zero_and_nan_in():
+    # DMMA (SFMA: an IEEE fma chain, RNE): -0 * +0 = -0 and -0 + -0 = -0, so d = -0 = 0x8000000000000000
+    # only if every -0.0 arrives as its sign bit; with c = +0 the RNE sum -0 + +0 is +0.
+    dmma = ("ampere", "mma.m8n8k4.f64.f64.f64.f64")
+    assert mmaref.dot(*dmma, [-0.0] * 4, [0.0] * 4, -0.0, raw=True) == 0x8000000000000000
+    assert mmaref.dot(*dmma, [-0.0] * 4, [0.0] * 4, 0.0, raw=True) == 0
+    # a NaN value becomes the format's NaN; NVIDIA's D NaN is canonical 0x7fffffff (docs/algorithms.md)
+    a, b = _threshold_operands(2.0 ** -13)
+    assert mmaref.dot(*H16, a, b, float("nan"), raw=True) == 0x7fffffff
+
+
+# ---- errors: mmaref.Error with the library's message ----
+def _with(arr, index, value):
+    arr[index] = value
+    return arr
+
+
+def test_errors_are_exceptions():
+    z = np.zeros(16, np.float16)
+    cases = [
+        (lambda: mmaref.dot("nope", "x", z, z, 0), "unknown architecture 'nope'"),
+        (lambda: mmaref.list("nope"), "unknown architecture 'nope'"),
+        (lambda: mmaref.dot("hopper", "nope", z, z, 0), "hopper has no instruction 'nope'"),
+        (lambda: mmaref.dot(*H16, np.full(16, 0.1), z, 0), "a[0] = 0.1 is not exactly representable in f16"),
+        (lambda: mmaref.dot(*H16, z, z, 1e300), "c = 1e+300 is not exactly representable in f32"),
+        (lambda: mmaref.dot(*H16, z.astype(np.uint32) + 0x10000, z, 0), "a[0] = 0x10000 does not fit in f16"),
+        (lambda: mmaref.dot(*H16, z[:3], z, 0), "a: shape (3,), but hopper mma.m16n8k16.f32.f16.f16.f32 needs (16,)"),
+        (lambda: mmaref.dot(*H16, z, z, 1j), "c: complex values, but f32 is not a complex format"),
+        (lambda: mmaref.dot(*H16, z, z, "x"), "c: dtype <U1"),
+        (lambda: mmaref.dot(*H16, z, z, 0, sa=[1], sb=[1]), "has no block scales"),
+        (lambda: mmaref.dot("blackwell", "tcgen05.mma.m128n8k32.block32.f32.e4m3.e4m3.ue8m0", np.zeros(32),
+                            np.zeros(32), 0), "needs block scales sa and sb (ue8m0, one per 32 elements of K)"),
+        (lambda: mmaref.mma(*H16, np.zeros((16, 16)), np.zeros((8, 16)), np.zeros((16, 8))),
+         "B: shape (8, 16), but hopper mma.m16n8k16.f32.f16.f16.f32 needs (16, 8)"),
+        (lambda: mmaref.mma(*H16, np.zeros((16, 16)), np.zeros((16, 8)), np.full((16, 8), 0.1)),
+         "C[0, 0] = 0.1 is not exactly representable in f32"),
+        (lambda: mmaref.mma(*H16, _with(np.zeros((16, 16), np.uint16), (1, 2), 0xffff).astype(np.uint32) + 1,
+                            np.zeros((16, 8), np.uint16), np.zeros((16, 8), np.uint32)),
+         "A[1, 2] = 0x10000 does not fit in f16 (16 bits)"),  # the binding names the tile element
+    ]
+    for call, text in cases:
+        try:
+            call()
+        except mmaref.Error as e:
+            assert text in str(e), "message %r lacks %r" % (str(e), text)
+        else:
+            pytest.fail("no mmaref.Error raised (wanted one saying %r)" % text)
+    assert issubclass(mmaref.Error, ValueError)
+
+
+def test_bad_scale_value_is_the_librarys_message():
+    """ue8m0 has no -1: from_double refuses it, naming the operand."""
+    instr = ("blackwell", "tcgen05.mma.m128n8k32.block32.f32.e4m3.e4m3.ue8m0")
+    with pytest.raises(mmaref.Error, match=r"sb\[0\] = -1.0 is not exactly representable in ue8m0"):
+        mmaref.dot(*instr, np.zeros(32), np.zeros(32), 0, sa=[1.0], sb=[-1.0])

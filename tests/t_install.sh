@@ -1,0 +1,76 @@
+# make install / make uninstall (mk/install.mk) into a scratch prefix: the installed tree holds every
+# piece, a tiny C program builds against it with `pkg-config --cflags --libs mmaref` and computes the
+# paper's F-threshold dot-add (Hopper HMMA.16816.F32, F = 25: -1 + 1*1 + 2^-12 * 2^-13 = 2^-25 =
+# 0x33000000, t_model_paper_mmasim.sh), the installed Python package imports and finds the installed
+# library, and make uninstall leaves no file behind.  Only mmaref_* is exported from libmmaref.so.
+. "$(dirname "$0")/lib.sh"
+cd "$(dirname "$0")/.." || exit 1
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+P=$T/prefix
+
+# the shared library's dynamic symbols: the API and nothing else
+if [[ ! -e build/libmmaref.so ]]; then not_ok "install: build/libmmaref.so missing (run make)"; exit 0; fi
+others=$(nm -D --defined-only build/libmmaref.so | awk '{print $3}' | grep -v '^mmaref_')
+napi=$(nm -D --defined-only build/libmmaref.so | awk '{print $3}' | grep -c '^mmaref_')
+if [[ -z $others && $napi -gt 30 ]]; then ok "libmmaref.so exports only mmaref_* ($napi symbols)"
+else not_ok "libmmaref.so exports non-API symbols: $(echo $others | head -c 300) ($napi mmaref_*)"; fi
+
+if ! out=$(make -s install PREFIX="$P" 2>&1); then not_ok "make install failed: $out"; exit 0; fi
+missing=""
+for f in include/mmaref.h lib/libmmaref.a lib/libmmaref.so lib/pkgconfig/mmaref.pc bin/mmaref \
+         share/mmaref/dpi/mmaref_dpi_pkg.sv share/mmaref/dpi/mmaref_dpi.c share/mmaref/dpi/mmaref_dpi.h \
+         lib/python3/dist-packages/mmaref/__init__.py lib/python3/dist-packages/mmaref/libmmaref.so; do
+  [[ -e $P/$f ]] || missing+=" $f"
+done
+[[ -z $missing ]] && ok "make install puts every piece under PREFIX" || not_ok "make install: missing$missing"
+[[ $("$P/bin/mmaref" dot hopper mma.m16n8k16.f32.f16.f16.f32 -a 1,0x1p-12 -b 1,0x1p-13 -c -1 | awk '{print $1}') == 0x33000000 ]] \
+  && ok "the installed CLI runs" || not_ok "the installed CLI gives a wrong dot-add"
+
+cat >"$T/tiny.c" <<'C'
+#include <stdio.h>
+#include <mmaref.h>
+int main(void)
+{
+    mmaref_instr in;
+    char msg[256];
+    uint64_t a[16] = {0x3c00, 0x0c00}, b[16] = {0x3c00, 0x0800}, d; /* f16 1, 2^-12; 1, 2^-13 */
+    if (mmaref_lookup("sm_90", "HMMA.16816.F32", &in, msg, sizeof msg) ||
+        mmaref_dot(&in, 0xbf800000 /* f32 -1 */, a, b, NULL, NULL, &d, msg, sizeof msg)) {
+        fprintf(stderr, "tiny: %s\n", msg);
+        return 1;
+    }
+    printf("0x%08llx\n", (unsigned long long)d);
+    return 0;
+}
+C
+export PKG_CONFIG_PATH=$P/lib/pkgconfig
+if flags=$(pkg-config --cflags --libs mmaref) && err=$(gcc -std=gnu11 -Wall -Wextra "$T/tiny.c" -o "$T/tiny" $flags 2>&1); then
+  got=$(LD_LIBRARY_PATH=$P/lib "$T/tiny" 2>&1)
+  deps=$(LD_LIBRARY_PATH=$P/lib ldd "$T/tiny" | grep -c "$P/lib/libmmaref.so")
+  [[ $got == 0x33000000 && $deps -eq 1 ]] && ok "a program built with pkg-config ($flags) runs on the installed libmmaref.so: $got" \
+    || not_ok "pkg-config program: got '$got' (expected 0x33000000), linked to the installed .so: $deps"
+else
+  not_ok "pkg-config program does not build: ${flags:-no pkg-config flags} $err"
+fi
+# static: the archive alone (pkg-config --static adds Libs.private: -lm)
+if err=$(gcc -std=gnu11 "$T/tiny.c" -o "$T/tiny_static" $(pkg-config --cflags mmaref) "$P/lib/libmmaref.a" \
+           $(pkg-config --static --libs-only-l mmaref | sed 's/-lmmaref//') 2>&1) && [[ $("$T/tiny_static") == 0x33000000 ]]; then
+  ok "a program linked with the installed libmmaref.a runs"
+else
+  not_ok "static link against the installed libmmaref.a: $err"
+fi
+
+# the installed Python package, from outside the source tree, loads the installed library
+pyout=$(cd "$T" && PYTHONPATH=$P/lib/python3/dist-packages "$PYTHON" -c '
+import mmaref, mmaref._lib as L, numpy as np
+print(L.lib._name, hex(mmaref.dot("hopper", "mma.m16n8k16.f32.f16.f16.f32", [1, 2.0**-12] + [0] * 14,
+                                   [1, 2.0**-13] + [0] * 14, -1.0, raw=True)))' 2>&1)
+[[ $pyout == "$P/lib/python3/dist-packages/mmaref/libmmaref.so 0x33000000" && \
+   $(readlink -f "$P/lib/python3/dist-packages/mmaref/libmmaref.so") == "$(readlink -f "$P/lib/libmmaref.so")" ]] \
+  && ok "the installed Python package imports and uses the installed libmmaref.so" \
+  || not_ok "installed Python package: $pyout"
+
+if ! out=$(make -s uninstall PREFIX="$P" 2>&1); then not_ok "make uninstall failed: $out"; fi
+left=$(cd "$P" 2>/dev/null && find . -mindepth 1 \( -type f -o -type l -o -name '*mmaref*' \) | head)
+[[ -z $left ]] && ok "make uninstall leaves no file behind" || not_ok "make uninstall left: $(echo $left)"
