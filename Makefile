@@ -44,7 +44,7 @@ $(LIB): $(LIB_OBJ)
 	ar rcs $@ $(BUILD)/obj/libmmaref.o
 
 $(CLI): $(CLI_OBJ) $(LIB)
-	$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(LIB) -lm
+	$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(LIB) -lm -pthread
 
 test: $(SETUP_STAMP) all
 	@bash tests/run.sh
