@@ -13,6 +13,7 @@ docs/gemm.md's padding (a = +0, b = -0, scale pattern 0).
       prints "ok - WHAT" or "not ok - WHAT: ..." naming the first mismatching elements
   gemm.py write FILE DESCR ROWS COLS HEX...
       a raw-bits .npy of the given dtype ('<u2', '<u4', '<u8', '|u1') for the hand-derived cases
+      (ROWS '-': a vector)
 """
 import argparse
 import ast
@@ -29,7 +30,9 @@ import gen    # noqa: E402
 
 # ---- .npy files, raw bits only (NPY 1.0, C order, little-endian unsigned) ----
 def npy_write(path, descr, rows, cols, bits):
-    h = "{'descr': '%s', 'fortran_order': False, 'shape': (%d, %d), }" % (descr, rows, cols)
+    """rows None: a vector of cols elements."""
+    shape = "(%d,)" % cols if rows is None else "(%d, %d)" % (rows, cols)
+    h = "{'descr': '%s', 'fortran_order': False, 'shape': %s, }" % (descr, shape)
     h += " " * ((-(10 + len(h) + 1)) % 64) + "\n"
     fmt = {1: 'B', 2: 'H', 4: 'I', 8: 'Q'}[int(descr[2:])]
     with open(path, 'wb') as f:
@@ -197,7 +200,7 @@ def main(argv):
     if argv[:1] == ['compare'] and len(argv) == 4:
         return compare(*argv[1:])
     if argv[:1] == ['write'] and len(argv) >= 5:
-        path, descr, rows, cols = argv[1], argv[2], int(argv[3]), int(argv[4])
+        path, descr, rows, cols = argv[1], argv[2], None if argv[3] == '-' else int(argv[3]), int(argv[4])
         npy_write(path, descr, rows, cols, [int(x, 16) for x in argv[5:]])
         return 0
     p = argparse.ArgumentParser(prog='gemm.py')
