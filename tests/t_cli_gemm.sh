@@ -75,6 +75,18 @@ $G write "$T/b64.npy" '<u8' 3 1 bff0000000000000 bff0000000000000 bff00000000000
 $G write "$T/c64.npy" '<u8' 1 1 8000000000000000
 expect_d "hand: ragged K padding leaves a -0 sum -0 (DMMA, K = 3 of 4)" '<u8' 8000000000000000 \
   hopper mma.m16n8k4.f64.f64.f64.f64 --a "$T/a64.npy" --b "$T/b64.npy" --c "$T/c64.npy"
+# Padded block scales: Blackwell tcgen05.mma.m128n8k64.block32.f32.e2m1.e2m1.ue8m0 (GDFS, groups of 16,
+# F = 35, a group's term has the exponent of its two scales only), K = 32: the second scale block of the
+# instruction is padding.  a = b = (1, 0.5, 0, ...) (e2m1 0x2, 0x1), SA = SB = 2^-20 (ue8m0 0x6b), C = +0.
+# Group 0: sigma = 1.25, term 1.25 * 2^-40 of exponent -40; group 1: sigma = 0, exponent -40; C: -126.
+# The padded groups take the scale pattern 0 (2^-127 each, exponent -254), so e_max = -40 and D is the
+# exact 1.25 * 2^-40 = 0x2ba00000.  (A padded scale of 1 would set e_max = 0 and truncate D to +0.)
+$G write "$T/a4.npy" '|u1' 1 32 2 1 $(printf '0 %.0s' $(seq 30))
+$G write "$T/b4.npy" '|u1' 32 1 2 1 $(printf '0 %.0s' $(seq 30))
+$G write "$T/s4.npy" '|u1' 1 1 6b
+expect_d "hand: padded scale blocks change no e_max (GDFS ue8m0, K = 32 of 64)" '<u4' 2ba00000 \
+  blackwell tcgen05.mma.m128n8k64.block32.f32.e2m1.e2m1.ue8m0 --a "$T/a4.npy" --b "$T/b4.npy" \
+  --scale-a "$T/s4.npy" --scale-b "$T/s4.npy"
 
 # ---- 2. the oracle's composition of single dot-adds ----
 # case ARCH INSTR M N K ACCUMULATE SEED
