@@ -1,7 +1,7 @@
 /* Whole GEMMs from instruction tiles (docs/gemm.md): D = A B + C for any M, N, K, computed as a GPU kernel
  * does with one instruction.  The output is cut into tiles of the instruction's M x N; along K the
- * operands are cut into instruction-sized chunks, and each D element is a chain of dot-adds (mmaref_dot)
- * through the accumulator, in one of three ways:
+ * operands are cut into instruction-sized chunks, and each D element is a chain of dot-adds (mmaref_dot's
+ * computation) through the accumulator, in one of three ways:
  *   serial     acc = C; acc = dot(acc, chunk) for every chunk in K order (a CUTLASS main loop);
  *   split-k:S  the chunks cut into S contiguous slices, each chained from +0; then, in FP32 (IEEE, round to
  *              nearest even): R = C + P_0, R = R + P_1, ..., R + P_{S-1};
@@ -10,7 +10,6 @@
  * Each output tile is computed by exactly one thread with a fixed K order, so D does not depend on the
  * thread count. */
 #include <pthread.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -30,12 +29,9 @@ typedef struct {
     uint64_t *d;
     mmaref_accumulation kind;
     int param;
-    /* work sharing: the next tile to take, tiles finished, the first error */
+    /* work sharing: the next tile to take, tiles finished */
     uint64_t tiles_m, tiles, next, done;
     const mmaref_gemm_options *opt;
-    pthread_mutex_t lock;
-    int failed;
-    char msg[256];
 } gemm_job;
 
 /* The format one part of D is: f32 for the complex f32c, else D's own. */
@@ -43,10 +39,13 @@ static const fmt_desc *part_format(const fmt_desc *f) { return f->parts ? fmt_of
 
 /* The format the split-k and promote reductions add in: FP32, or FP64 for an f64 accumulator (docs/gemm.md,
  * "The FP32 additions"). */
-static const fmt_desc *reduction_format(const fmt_desc *part) { return part == fmt_of(MMAREF_F64) ? part : fmt_of(MMAREF_F32); }
+static const fmt_desc *reduction_format(const fmt_desc *part)
+{
+    return part == fmt_of(MMAREF_F64) ? part : fmt_of(MMAREF_F32);
+}
 
 /* The chain of dot-adds over chunks first .. last - 1 of row i, column j, starting from acc. */
-static int chain(gemm_job *g, int i, int j, int first, int last, uint64_t *acc, char *msg, size_t len)
+static void chain(const gemm_job *g, int i, int j, int first, int last, uint64_t *acc)
 {
     const mmaref_instr *in = g->in;
     int ns = mmaref_scale_count(in);
@@ -54,20 +53,20 @@ static int chain(gemm_job *g, int i, int j, int first, int last, uint64_t *acc, 
     const uint64_t *sa = ns ? g->sa + (size_t)i * g->sp : NULL, *sb = ns ? g->sbt + (size_t)j * g->sp : NULL;
     for (int q = first; q < last; q++) {
         size_t k0 = (size_t)q * in->k, s0 = (size_t)q * ns;
-        if (mmaref_dot(in, *acc, a + k0, b + k0, ns ? sa + s0 : NULL, ns ? sb + s0 : NULL, acc, msg, len))
-            return -1;
+        /* the record and every operand's bits were checked once, before any thread started */
+        *acc = schedule_run(in, *acc, a + k0, b + k0, ns ? sa + s0 : NULL, ns ? sb + s0 : NULL);
     }
-    return 0;
 }
 
 /* D[i][j] by the job's accumulation strategy. */
-static int element(gemm_job *g, int i, int j, char *msg, size_t len)
+static void element(const gemm_job *g, int i, int j)
 {
     const mmaref_instr *in = g->in;
     uint64_t c = g->c ? g->c[(size_t)i * g->n + j] : 0, *d = &g->d[(size_t)i * g->n + j];
     if (g->kind == MMAREF_ACC_SERIAL) {
         *d = c;
-        return chain(g, i, j, 0, g->chunks, d, msg, len);
+        chain(g, i, j, 0, g->chunks, d);
+        return;
     }
     /* split-k: slice s takes chunks s*chunks/S .. (s+1)*chunks/S - 1; promote: groups of N chunks.  Each
      * part of a complex D (f32c) is reduced on its own. */
@@ -82,8 +81,7 @@ static int element(gemm_job *g, int i, int j, char *msg, size_t len)
         int last = split ? (int)((int64_t)(s + 1) * g->chunks / groups)
                          : (first + g->param < g->chunks ? first + g->param : g->chunks);
         uint64_t acc = 0; /* +0 in every accumulator format */
-        if (chain(g, i, j, first, last, &acc, msg, len))
-            return -1;
+        chain(g, i, j, first, last, &acc);
         for (int p = 0; p < parts; p++) /* R = R + P: one IEEE addition, round to nearest even */
             r[p] = ieee_add(rf, ieee_decode(r_fmt, r[p]), ieee_decode(pf, fmt_part_bits(df, acc, p)));
         r_fmt = rf;
@@ -93,11 +91,11 @@ static int element(gemm_job *g, int i, int j, char *msg, size_t len)
     *d = 0;
     for (int p = 0; p < parts; p++)
         *d |= fmt_join_part(df, ieee_add(pf, ieee_decode(r_fmt, r[p]), minus_zero), p);
-    return 0;
 }
 
 /* One thread's share: tiles taken one at a time from the shared counter until none is left.  The caller's
- * own thread (the one that called mmaref_gemm) reports progress after each of its tiles. */
+ * own thread (the one that called mmaref_gemm) reports progress after each of its tiles; mmaref_gemm
+ * reports the end (done == total) once, after every thread has finished. */
 typedef struct {
     gemm_job *g;
     int reports;
@@ -108,24 +106,16 @@ static void *worker(void *p)
     gemm_worker *w = p;
     gemm_job *g = w->g;
     const mmaref_instr *in = g->in;
-    char msg[256];
     for (;;) {
         uint64_t t = __atomic_fetch_add(&g->next, 1, __ATOMIC_RELAXED);
-        if (t >= g->tiles || __atomic_load_n(&g->failed, __ATOMIC_RELAXED))
+        if (t >= g->tiles)
             break;
         int i0 = (int)(t % g->tiles_m) * in->m, j0 = (int)(t / g->tiles_m) * in->n;
         for (int i = i0; i < i0 + in->m && i < g->m; i++)
             for (int j = j0; j < j0 + in->n && j < g->n; j++)
-                if (element(g, i, j, msg, sizeof msg)) {
-                    pthread_mutex_lock(&g->lock);
-                    if (!g->failed)
-                        snprintf(g->msg, sizeof g->msg, "%s", msg);
-                    g->failed = 1;
-                    pthread_mutex_unlock(&g->lock);
-                    return NULL;
-                }
+                element(g, i, j);
         uint64_t done = __atomic_add_fetch(&g->done, 1, __ATOMIC_RELAXED);
-        if (w->reports && g->opt && g->opt->progress)
+        if (w->reports && done < g->tiles && g->opt && g->opt->progress)
             g->opt->progress(g->opt->progress_ctx, done, g->tiles);
     }
     return NULL;
@@ -247,7 +237,6 @@ mmaref_status mmaref_gemm(const mmaref_instr *in, int m, int n, int k, const uin
     int threads = (int)(want < 1 ? 1 : want > 1024 ? 1024 : want);
     if ((uint64_t)threads > g.tiles)
         threads = (int)g.tiles;
-    pthread_mutex_init(&g.lock, NULL);
     pthread_t tid[1024];
     gemm_worker others = {&g, 0}, caller = {&g, 1};
     int started = 0;
@@ -256,11 +245,8 @@ mmaref_status mmaref_gemm(const mmaref_instr *in, int m, int n, int k, const uin
     worker(&caller);
     for (int t = 0; t < started; t++)
         pthread_join(tid[t], NULL);
-    pthread_mutex_destroy(&g.lock);
-    if (g.failed) {
-        set_msg(msg, msglen, "%s", g.msg);
-        st = MMAREF_ERR_VALUE;
-    }
+    if (opt && opt->progress)
+        opt->progress(opt->progress_ctx, g.tiles, g.tiles);
 out:
     free(g.a);
     free(g.bt);
