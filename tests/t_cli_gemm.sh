@@ -3,7 +3,8 @@
 #  2. The chaining against an independent composition of single dot-adds in the oracle
 #     (tests/oracle/gemm.py: ref.dot_add per chunk, Fraction FP32 adds; a ragged last chunk unpadded).
 #  3. Thread counts 1, 2, 3 and the default give identical bits on a shape with ragged edges.
-#  4. Bad input: a one-line error, a non-zero exit, and no output file.
+#  4. The C API (tests/api/gemm_api.c): defaults, progress callback, refusals, host rounding modes.
+#  5. Bad input: a one-line error, a non-zero exit, and no output file.
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.." || exit 1
 T=$(mktemp -d)
@@ -140,7 +141,18 @@ done
 "$MMAREF" gemm hopper $HOP --a "$d/A.npy" --b "$d/B.npy" --c "$d/C.npy" -o "$d/S2.npy" --threads 2
 $G compare "$d/S2.npy" "$d/expect.npy" "oracle composition: 150x37x70 serial on 2 threads"
 
-# ---- 4. bad input: one line, non-zero exit, no output file ----
+# ---- 4. the C API: defaults, the progress callback, refusals, the host's rounding mode (tests/api/gemm_api.c)
+LIB=${MMAREF_LIB:-build/libmmaref.a}
+if cc -std=gnu11 -Wall -Wextra -Werror -Icmodel/include -o "$T/gemm_api" tests/api/gemm_api.c "$LIB" -lm -pthread \
+     2>"$T/cc.log"; then
+  out=$("$T/gemm_api" 2>&1); rc=$?
+  echo "$out"
+  [[ $rc -ne 0 ]] && ! grep -q "^not ok" <<<"$out" && not_ok "tests/api/gemm_api.c exited with status $rc"
+else
+  not_ok "tests/api/gemm_api.c does not build: $(head -3 "$T/cc.log")"
+fi
+
+# ---- 5. bad input: one line, non-zero exit, no output file ----
 # expect_refusal WHAT PATTERN ARGS...
 expect_refusal() {
   local what=$1 pat=$2; shift 2

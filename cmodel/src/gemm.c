@@ -110,10 +110,11 @@ static void *worker(void *p)
         uint64_t t = __atomic_fetch_add(&g->next, 1, __ATOMIC_RELAXED);
         if (t >= g->tiles)
             break;
-        int i0 = (int)(t % g->tiles_m) * in->m, j0 = (int)(t / g->tiles_m) * in->n;
-        for (int i = i0; i < i0 + in->m && i < g->m; i++)
-            for (int j = j0; j < j0 + in->n && j < g->n; j++)
-                element(g, i, j);
+        /* tile t: rows from i0, columns from j0 (64-bit: i0 + in->m may pass INT_MAX) */
+        int64_t i0 = (int64_t)(t % g->tiles_m) * in->m, j0 = (int64_t)(t / g->tiles_m) * in->n;
+        for (int64_t i = i0; i < i0 + in->m && i < g->m; i++)
+            for (int64_t j = j0; j < j0 + in->n && j < g->n; j++)
+                element(g, (int)i, (int)j);
         uint64_t done = __atomic_add_fetch(&g->done, 1, __ATOMIC_RELAXED);
         if (w->reports && done < g->tiles && g->opt && g->opt->progress)
             g->opt->progress(g->opt->progress_ctx, done, g->tiles);
