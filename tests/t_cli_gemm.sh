@@ -123,6 +123,7 @@ oracle_case blackwell tcgen05.mma.m128n8k64.block16.f32.e2m1.e2m1.ue4m3 5 9 112 
 oracle_case blackwell tcgen05.mma.m128n8k32.block32.f32.e4m3.e4m3.ue8m0 5 9 96 promote:2 6
 oracle_case cdna3 v_mfma_f32_16x16x16_f16 9 10 40 serial 7             # AMD FDRDA, ragged K
 oracle_case cdna2 v_mfma_f32_16x16x16f16 9 10 48 split-k:2 8           # AMD GPS
+oracle_case m3xu m3xu.m8n4k4.f32.f32.f32.f32 9 5 11 promote:2 10       # M3XU FP32 mode, ragged K unpadded
 
 # ---- 3. thread counts ----
 d=$T/t; mkdir -p "$d"

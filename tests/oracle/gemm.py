@@ -1,8 +1,8 @@
 """Independent composition of a whole GEMM from single dot-adds (the oracle side of tests/t_cli_gemm.sh).
 
 Written from docs/gemm.md, sharing no code with cmodel/: every dot-add is ref.dot_add (the oracle's exact
-reference), every FP32 (FP64) addition of split-k and promote is an exact Fraction sum rounded here to
-nearest even.  The composition is the plain definition: for each D element, a chain of dot-adds over the
+reference; ref_m3xu.dot_f32 for M3XU's FP32 mode), every FP32 (FP64) addition of split-k and promote is an
+exact Fraction sum rounded here to nearest even.  The composition is the plain definition: for each D element, a chain of dot-adds over the
 K chunks of the instruction.  A ragged last chunk is computed UNPADDED (the pass on the real products only)
 when the instruction has one pass; a multi-pass schedule (CoFDA, ...) has no unpadded meaning and gets
 docs/gemm.md's padding (a = +0, b = -0, scale pattern 0).
@@ -25,6 +25,7 @@ from fractions import Fraction
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import ref    # noqa: E402
+import ref_m3xu    # noqa: E402
 import gen    # noqa: E402
 
 
@@ -104,6 +105,9 @@ class Gemm:
             blocks = range(q * ki // self.bs, (q * ki + len(ks)) // self.bs)
             sa = [self.SA[row * nb + s] for s in blocks]
             sb = [self.SB[s * self.n + col] for s in blocks]
+        if i['schedule'][0]['algo'] == 'M3XU':      # ref_m3xu's closed form takes any number of products
+            assert i['a'] == 'f32', 'the composition handles the FP32 mode of M3XU only'
+            return ref_m3xu.dot_f32(a, b, c)
         if len(a) < ki:
             sched = i['schedule']
             if len(sched) == 1 and sched[0]['algo'] in ref.PASSES:   # unpadded: the pass on the real products
