@@ -22,6 +22,14 @@ expect_d() {
   $G compare "$T/d.npy" "$T/want.npy" "$what"
 }
 
+# lanes FILE DTYPE ROWS COLS K:HEX...: a raw-bits array of zeros but for the elements K named (flat index)
+lanes() {
+  local file=$1 descr=$2 rows=$3 cols=$4 v=() i kv; shift 4
+  for ((i = 0; i < rows * cols; i++)); do v+=(0); done
+  for kv in "$@"; do v[${kv%%:*}]=${kv#*:}; done
+  $G write "$file" "$descr" "$rows" "$cols" "${v[@]}"
+}
+
 # ---- 1. hand-derived cases ----
 # Hopper HGMMA wgmma.m64n8k16.f32.f16.f16: FDA, F = 25, D = f32 rounded toward zero (docs/algorithms.md).
 # One row of A, one column of B, K = 48 = 3 chunks of 16.  Only lanes 0, 16 and 32 are nonzero:
@@ -29,12 +37,8 @@ expect_d() {
 #   chunk 1: a16 = 1.5*2^-12 (0x0e00),  b16 = 2^-12 (0x0c00)  product 3*2^-25 = 0.75 ulp(1) in f32
 #   chunk 2: a32 = 1.5*2^-12,           b32 = 2^-12           product 3*2^-25
 # The zero lanes are products of exponent -252 and change no e_max.
-row=() col=()
-for k in $(seq 0 47); do
-  case $k in 0) row+=(3c00); col+=(3c00);; 16|32) row+=(0e00); col+=(0c00);; *) row+=(0000); col+=(0000);; esac
-done
-$G write "$T/a.npy" '<u2' 1 48 "${row[@]}"
-$G write "$T/b.npy" '<u2' 48 1 "${col[@]}"
+lanes "$T/a.npy" '<u2' 1 48 0:3c00 16:0e00 32:0e00
+lanes "$T/b.npy" '<u2' 48 1 0:3c00 16:0c00 32:0c00
 $G write "$T/c0.npy" '<u4' 1 1 00000000
 $G write "$T/cm1.npy" '<u4' 1 1 bf800000
 H=(hopper $HOP --a "$T/a.npy" --b "$T/b.npy")
@@ -59,12 +63,8 @@ expect_d "hand: split-k:2 adds C first, then the slices in order" '<u4' 34400000
 # 2^-11 (chunk 1: a = 0x1000, b = 1), 2^-11 (chunk 2).  serial: 1 + 2^-11 is a tie in f16 (ulp 2^-10),
 # to even: 1, twice: D = 0x3c00.  promote:1: R in FP32: 1 + 2^-11 + 2^-11 = 1 + 2^-10 exactly, rounded to
 # f16 at the end: 0x3c01.
-row=() col=()
-for k in $(seq 0 47); do
-  case $k in 0) row+=(3c00); col+=(3c00);; 16|32) row+=(1000); col+=(3c00);; *) row+=(0000); col+=(0000);; esac
-done
-$G write "$T/a16.npy" '<u2' 1 48 "${row[@]}"
-$G write "$T/b16.npy" '<u2' 48 1 "${col[@]}"
+lanes "$T/a16.npy" '<u2' 1 48 0:3c00 16:1000 32:1000
+lanes "$T/b16.npy" '<u2' 48 1 0:3c00 16:3c00 32:3c00
 F16=(hopper mma.m16n8k16.f16.f16.f16.f16 --a "$T/a16.npy" --b "$T/b16.npy")
 expect_d "hand: f16 serial chain rounds each half-ulp tie to even" '<u2' 3c00 "${F16[@]}"
 expect_d "hand: f16 promote:1 sums in FP32, rounds to f16 once" '<u2' 3c01 "${F16[@]}" --accumulate promote:1
@@ -82,8 +82,8 @@ expect_d "hand: ragged K padding leaves a -0 sum -0 (DMMA, K = 3 of 4)" '<u8' 80
 # Group 0: sigma = 1.25, term 1.25 * 2^-40 of exponent -40; group 1: sigma = 0, exponent -40; C: -126.
 # The padded groups take the scale pattern 0 (2^-127 each, exponent -254), so e_max = -40 and D is the
 # exact 1.25 * 2^-40 = 0x2ba00000.  (A padded scale of 1 would set e_max = 0 and truncate D to +0.)
-$G write "$T/a4.npy" '|u1' 1 32 2 1 $(printf '0 %.0s' $(seq 30))
-$G write "$T/b4.npy" '|u1' 32 1 2 1 $(printf '0 %.0s' $(seq 30))
+lanes "$T/a4.npy" '|u1' 1 32 0:2 1:1
+lanes "$T/b4.npy" '|u1' 32 1 0:2 1:1
 $G write "$T/s4.npy" '|u1' 1 1 6b
 expect_d "hand: padded scale blocks change no e_max (GDFS ue8m0, K = 32 of 64)" '<u4' 2ba00000 \
   blackwell tcgen05.mma.m128n8k64.block32.f32.e2m1.e2m1.ue8m0 --a "$T/a4.npy" --b "$T/b4.npy" \

@@ -66,6 +66,9 @@ char float_kind(mmaref_format f);
 int bits_bytes(mmaref_format f);
 /* "--a X" / "--a=X": the slot an option fills (its name's length in *len), or NULL if it is not one. */
 const char **option_slot(const char *o, const char **opts[], const char *names[][2], size_t n, size_t *len);
+/* ARCH INSTRUCTION and the options of `mmaref mma` / `mmaref gemm`; -1 to go on, else the exit status. */
+int parse_matrix_options(const char *cmd, const char *usage, int argc, char **argv, const char **opts[],
+                         const char *names[][2], size_t n, const char *pos[2]);
 
 int cmd_list(int argc, char **argv);
 int cmd_gemm(int argc, char **argv);

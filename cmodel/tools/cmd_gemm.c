@@ -147,35 +147,9 @@ int cmd_gemm(int argc, char **argv)
     const char *names[][2] = {{"--a", "-a"},        {"--b", "-b"},        {"--c", "-c"},
                               {"-o", "--output"},   {"--scale-a", NULL},  {"--scale-b", NULL},
                               {"--d-dtype", NULL},  {"--accumulate", NULL}, {"--threads", NULL}};
-    int npos = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *o = argv[i];
-        if (!strcmp(o, "--help") || !strcmp(o, "-h")) {
-            fputs(usage, stdout);
-            return 0;
-        }
-        size_t len;
-        const char **slot = option_slot(o, opts, names, sizeof opts / sizeof *opts, &len);
-        if (slot) {
-            const char *val = o[len] == '=' ? o + len + 1 : NULL;
-            if (!val) {
-                if (i + 1 >= argc)
-                    return cli_error("gemm: %s needs a value", o);
-                val = argv[++i];
-            }
-            if (*slot)
-                return cli_error("gemm: %.*s given twice", (int)len, o);
-            *slot = val;
-        } else if (o[0] == '-' && o[1]) {
-            return cli_error("gemm: unknown option '%s' (see 'mmaref gemm --help')", o);
-        } else if (npos < 2) {
-            pos[npos++] = o;
-        } else {
-            return cli_error("gemm: unexpected argument '%s'", o);
-        }
-    }
-    if (npos < 2)
-        return cli_error("gemm: needs ARCH and INSTRUCTION (see 'mmaref gemm --help')");
+    int rc = parse_matrix_options("gemm", usage, argc, argv, opts, names, sizeof opts / sizeof *opts, pos);
+    if (rc >= 0)
+        return rc;
     int d_float = 0;
     if (dtype && strcmp(dtype, "bits") && !(d_float = !strcmp(dtype, "float")))
         return cli_error("gemm: --d-dtype is 'bits' or 'float', not '%s'", dtype);
@@ -210,7 +184,7 @@ int cmd_gemm(int argc, char **argv)
                       {.opt = "--scale-a", .path = psa, .fmt = in.scale, .cmd = "gemm"},
                       {.opt = "--scale-b", .path = psb, .fmt = in.scale, .cmd = "gemm"}};
     int nops = ns ? 5 : 3;
-    int rc = run(&in, ops, nops, pd, d_float, &opt);
+    rc = run(&in, ops, nops, pd, d_float, &opt);
     for (int i = 0; i < nops; i++)
         npy_free(&ops[i].arr);
     return rc;

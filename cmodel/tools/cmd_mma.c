@@ -126,13 +126,12 @@ static int run(const mmaref_instr *in, operand *ops, int nops, const char *out_p
     return 0;
 }
 
-int cmd_mma(int argc, char **argv)
+/* The command line of `mmaref mma` and `mmaref gemm`: ARCH INSTRUCTION (into pos[0], pos[1]) and options
+ * "--x V" / "--x=V" into their slots, each at most once; --help prints usage.  Returns -1 to go on, else
+ * the exit status (0 after --help, 2 after a printed error). */
+int parse_matrix_options(const char *cmd, const char *usage, int argc, char **argv, const char **opts[],
+                         const char *names[][2], size_t n, const char *pos[2])
 {
-    const char *pos[2] = {0, 0}, *pa = NULL, *pb = NULL, *pc = NULL, *pd = NULL, *psa = NULL, *psb = NULL,
-               *dtype = NULL;
-    const char **opts[] = {&pa, &pb, &pc, &pd, &psa, &psb, &dtype};
-    const char *names[][2] = {{"--a", "-a"},       {"--b", "-b"},       {"--c", "-c"},    {"-o", "--output"},
-                              {"--scale-a", NULL}, {"--scale-b", NULL}, {"--d-dtype", NULL}};
     int npos = 0;
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i];
@@ -141,27 +140,40 @@ int cmd_mma(int argc, char **argv)
             return 0;
         }
         size_t len;
-        const char **slot = option_slot(o, opts, names, sizeof opts / sizeof *opts, &len);
+        const char **slot = option_slot(o, opts, names, n, &len);
         if (slot) {
             const char *val = o[len] == '=' ? o + len + 1 : NULL;
             if (!val) {
                 if (i + 1 >= argc)
-                    return cli_error("mma: %s needs a value", o);
+                    return cli_error("%s: %s needs a value", cmd, o);
                 val = argv[++i];
             }
             if (*slot)
-                return cli_error("mma: %.*s given twice", (int)len, o);
+                return cli_error("%s: %.*s given twice", cmd, (int)len, o);
             *slot = val;
         } else if (o[0] == '-' && o[1]) {
-            return cli_error("mma: unknown option '%s' (see 'mmaref mma --help')", o);
+            return cli_error("%s: unknown option '%s' (see 'mmaref %s --help')", cmd, o, cmd);
         } else if (npos < 2) {
             pos[npos++] = o;
         } else {
-            return cli_error("mma: unexpected argument '%s'", o);
+            return cli_error("%s: unexpected argument '%s'", cmd, o);
         }
     }
     if (npos < 2)
-        return cli_error("mma: needs ARCH and INSTRUCTION (see 'mmaref mma --help')");
+        return cli_error("%s: needs ARCH and INSTRUCTION (see 'mmaref %s --help')", cmd, cmd);
+    return -1;
+}
+
+int cmd_mma(int argc, char **argv)
+{
+    const char *pos[2] = {0, 0}, *pa = NULL, *pb = NULL, *pc = NULL, *pd = NULL, *psa = NULL, *psb = NULL,
+               *dtype = NULL;
+    const char **opts[] = {&pa, &pb, &pc, &pd, &psa, &psb, &dtype};
+    const char *names[][2] = {{"--a", "-a"},       {"--b", "-b"},       {"--c", "-c"},    {"-o", "--output"},
+                              {"--scale-a", NULL}, {"--scale-b", NULL}, {"--d-dtype", NULL}};
+    int rc = parse_matrix_options("mma", usage, argc, argv, opts, names, sizeof opts / sizeof *opts, pos);
+    if (rc >= 0)
+        return rc;
     int d_float = 0;
     if (dtype && strcmp(dtype, "bits") && !(d_float = !strcmp(dtype, "float")))
         return cli_error("mma: --d-dtype is 'bits' or 'float', not '%s'", dtype);
@@ -186,7 +198,7 @@ int cmd_mma(int argc, char **argv)
                       {.opt = "--scale-a", .path = psa, .fmt = in.scale, .rows = in.m, .cols = ns},
                       {.opt = "--scale-b", .path = psb, .fmt = in.scale, .rows = ns, .cols = in.n}};
     int nops = ns ? 5 : 3;
-    int rc = run(&in, ops, nops, pd, d_float);
+    rc = run(&in, ops, nops, pd, d_float);
     for (int i = 0; i < nops; i++)
         npy_free(&ops[i].arr);
     return rc;
