@@ -88,12 +88,12 @@ $G write "$T/s4.npy" '|u1' 1 1 6b
 expect_d "hand: padded scale blocks change no e_max (GDFS ue8m0, K = 32 of 64)" '<u4' 2ba00000 \
   blackwell tcgen05.mma.m128n8k64.block32.f32.e2m1.e2m1.ue8m0 --a "$T/a4.npy" --b "$T/b4.npy" \
   --scale-a "$T/s4.npy" --scale-b "$T/s4.npy"
-# Complex D (M3XU m3xu.f32c, K = 2, fused with exact products and one RNE per part), K = 4 = 2 chunks,
-# split-k:2: a = (1+2i, 0, 1.5*2^-24 + 1.5*2^-23 i, 0), b = (1, 0, 1, 0) (f32c words, real part low).
-# P0 = 1+2i, P1 = 1.5*2^-24 + 1.5*2^-23 i (exact); R = (+0 + P0) + P1 part by part in FP32: real
-# 1 + 0.75 ulp(1) -> 1 + 2^-23 (0x3f800001), imaginary 2 + 0.75 ulp(2) -> 2 + 2^-22 (0x40000001).
-$G write "$T/ca.npy" '<u8' 1 4 400000003f800000 0 3440000033c00000 0
-$G write "$T/cb.npy" '<u8' 4 1 3f800000 0 3f800000 0
+# Complex D (M3XU m3xu.f32c, K = 2, fused with exact products and one RNE per part), K = 3 = 2 chunks
+# (the second one padded), split-k:2: a = (1+2i, 0, 1.5*2^-24 + 1.5*2^-23 i), b = (1, 0, 1) (f32c words,
+# real part low).  P0 = 1+2i, P1 = 1.5*2^-24 + 1.5*2^-23 i (exact); R = (+0 + P0) + P1 part by part in
+# FP32: real 1 + 0.75 ulp(1) -> 1 + 2^-23 (0x3f800001), imaginary 2 + 0.75 ulp(2) -> 2 + 2^-22 (0x40000001).
+$G write "$T/ca.npy" '<u8' 1 3 400000003f800000 0 3440000033c00000
+$G write "$T/cb.npy" '<u8' 3 1 3f800000 0 3f800000
 expect_d "hand: complex f32c split-k:2 reduces real and imaginary parts separately" '<u8' 400000013f800001 \
   m3xu m3xu.f32c --a "$T/ca.npy" --b "$T/cb.npy" --accumulate split-k:2
 

@@ -87,7 +87,7 @@ static void element(const gemm_job *g, int i, int j)
         r_fmt = rf;
     }
     /* R into D's format: R + (-0), rounded once to nearest even (exact unless D is narrower: f16) */
-    const ieee_value minus_zero = {1, CLS_ZERO, 0, 0};
+    static const ieee_value minus_zero = {1, CLS_ZERO, 0, 0};
     *d = 0;
     for (int p = 0; p < parts; p++)
         *d |= fmt_join_part(df, ieee_add(pf, ieee_decode(r_fmt, r[p]), minus_zero), p);
@@ -151,8 +151,11 @@ static void lay_out(uint64_t *dst, const uint64_t *src, size_t rows, size_t cols
  * scales are the pattern 0: the smallest scale (ue8m0 2^-127, ue4m3 zero). */
 static uint64_t pad_b(mmaref_format f)
 {
-    const fmt_desc *fd = fmt_of(f);
-    return fd->has_sign && fd->specials != MMAREF_SPECIALS_FNUZ ? 1ULL << (fd->width - 1) : 0;
+    const fmt_desc *fd = fmt_of(f), *pf = part_format(fd);
+    uint64_t minus_zero = 0; /* -0 in every part (f32c: -0 - 0i) */
+    for (int p = 0; p < fmt_parts(fd); p++)
+        minus_zero |= fmt_join_part(fd, 1ULL << (pf->width - 1), p);
+    return fd->has_sign && fd->specials != MMAREF_SPECIALS_FNUZ ? minus_zero : 0;
 }
 
 mmaref_status mmaref_gemm(const mmaref_instr *in, int m, int n, int k, const uint64_t *A, const uint64_t *B,
@@ -215,8 +218,8 @@ mmaref_status mmaref_gemm(const mmaref_instr *in, int m, int n, int k, const uin
 
     gemm_job g = {.in = in, .m = m, .n = n, .chunks = chunks, .kp = kp, .sp = sp, .c = C, .d = D, .kind = kind,
                   .param = param, .opt = opt};
-    g.tiles_m = (uint64_t)(m + in->m - 1) / in->m;
-    g.tiles = g.tiles_m * (uint64_t)((n + in->n - 1) / in->n);
+    g.tiles_m = ((uint64_t)m + in->m - 1) / in->m;
+    g.tiles = g.tiles_m * (((uint64_t)n + in->n - 1) / in->n);
     g.a = malloc((size_t)m * kp * sizeof *g.a);
     g.bt = malloc((size_t)n * kp * sizeof *g.bt);
     g.sa = ns ? malloc((size_t)m * sp * sizeof *g.sa) : NULL;
