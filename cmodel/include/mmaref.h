@@ -145,7 +145,8 @@ mmaref_status mmaref_mma(const mmaref_instr *in, const uint64_t *A, const uint64
 /* ---- explain: a traced evaluation of one dot-add (cmodel/src/explain.c, docs/explain.md) ----
  * One line per step of the paper's algorithm: every operand decoded, the exact products, e_max, each
  * term aligned to F fractional bits with the bits it drops, the exact sum, the normalization and its
- * rounding decision, then D; every summation kind, step by step.  The fast path does not change: the traced D is held to mmaref_dot's. */
+ * rounding decision, then D; every summation kind, step by step.  The fast path does not change: the
+ * traced D is held to mmaref_dot's. */
 typedef struct {
     int pass;        /* the pass of the schedule (0, 1, ...); -1 for the operands and D */
     char step[16];   /* the paper's step: "Step 0" .. "Step 8", "pass", "D" */
@@ -158,6 +159,35 @@ typedef struct {
 mmaref_status mmaref_explain(const mmaref_instr *in, uint64_t c, const uint64_t *a, const uint64_t *b,
                              const uint64_t *sa, const uint64_t *sb, mmaref_trace_line *lines, int cap,
                              int *count, uint64_t *d, char *msg, size_t msglen);
+
+/* ---- whole GEMMs (cmodel/src/gemm.c, docs/gemm.md) ---- */
+/* How the K chunks of a GEMM are accumulated. */
+typedef enum {
+    MMAREF_ACC_SERIAL,  /* one chain: the D of each instruction is the C of the next (param unused) */
+    MMAREF_ACC_SPLIT_K, /* param = S slices, each chained from +0, then C + P_0 + ... + P_{S-1} in FP32 */
+    MMAREF_ACC_PROMOTE, /* param = N: every N instructions the chain is added into an FP32 sum (starting at
+                         * C) and restarts from +0 */
+    MMAREF_ACC_COUNT
+} mmaref_accumulation;
+
+typedef struct {
+    mmaref_accumulation kind;
+    int param;   /* S for split-k, N for promote */
+    int threads; /* worker threads; 0: one per online core.  D is the same for any count */
+    /* Called from the calling thread after each output tile it finishes (tiles done of total); NULL: none */
+    void (*progress)(void *ctx, uint64_t tiles_done, uint64_t tiles_total);
+    void *progress_ctx;
+} mmaref_gemm_options;
+
+/* D = A B + C for any M, N, K with one instruction, as a kernel computes it: output tiles of the
+ * instruction's M x N; along K, instruction-sized chunks (the last one padded with zeros that change
+ * nothing) chained through the accumulator as opt->kind says (opt NULL: serial, all cores).  Row-major
+ * raw bits as mmaref_mma: A[M][K], B[K][N], C[M][N] (NULL: +0), D[M][N]; block-scaled instructions take
+ * SA[M][K/block] and SB[K/block][N] (K a multiple of the block).  The instruction's C and D formats must
+ * be equal. */
+mmaref_status mmaref_gemm(const mmaref_instr *in, int m, int n, int k, const uint64_t *A, const uint64_t *B,
+                          const uint64_t *C, const uint64_t *SA, const uint64_t *SB, uint64_t *D,
+                          const mmaref_gemm_options *opt, char *msg, size_t msglen);
 
 /* ---- formats ---- */
 /* How a format encodes special values. */

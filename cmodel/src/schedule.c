@@ -356,6 +356,13 @@ static inline __attribute__((always_inline)) uint64_t run_passes(const mmaref_in
     return c;
 }
 
+/* For a caller that checked the record and every operand's bits once for many dot-adds (gemm.c). */
+uint64_t schedule_run(const mmaref_instr *in, uint64_t c, const uint64_t *a, const uint64_t *b, const uint64_t *sa,
+                      const uint64_t *sb)
+{
+    return run_passes(in, c, a, b, sa, sb);
+}
+
 /* ---- the checked entry point ---- */
 
 static inline uint64_t width_mask(mmaref_format f)

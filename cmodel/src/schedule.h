@@ -12,6 +12,11 @@ void schedule_split_k(mmaref_instr *in, int passes, mmaref_pass proto);
 /* Check a record made by the table walk and keep the copy of its checked fields (mmaref_instr.checked). */
 mmaref_status schedule_seal(mmaref_instr *in, char *msg, size_t len);
 
+/* One dot-add as mmaref_dot computes it, without its checks: only for a record mmaref_check_schedule
+ * accepted and operands (a, b: in->k values; sa, sb: the scales or NULL) whose bits fit their formats. */
+uint64_t schedule_run(const mmaref_instr *in, uint64_t c, const uint64_t *a, const uint64_t *b, const uint64_t *sa,
+                      const uint64_t *sb);
+
 /* The library's error messages: a one-line message into msg (when msg != NULL and len > 0). */
 void set_msg(char *msg, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 

@@ -83,8 +83,33 @@ int cli_operand_option(const char *cmd, cli_operand_text *o, int argc, char **ar
 /* The options read in the instruction's formats (fewer than K values: the rest +0; missing scales 1);
  * 0, or the exit status after printing an error. */
 int cli_operand_read(const char *cmd, const mmaref_instr *in, const cli_operand_text *o, cli_operands *v);
+/* ---- NumPy operand files, shared by `mmaref mma` and `mmaref gemm` (cmd_mma.c) ---- */
+#include "npy.h"
+/* One operand array: which option named it, its file, its format, the shape wanted (any_shape: any
+ * matrix, rows and cols then set from the file), the command named in messages (NULL: "mma"). */
+typedef struct {
+    const char *opt, *path;
+    mmaref_format fmt;
+    uint64_t rows, cols;
+    npy_array arr;
+    const char *cmd;
+    int any_shape;
+} operand;
+/* Read an operand's file: raw bits fitting its format, or floats of its width; 0 or a printed error (2). */
+int load_operand(operand *op, const char *instr);
+/* Bytes of the NumPy float dtype of a format (f16 2, f32 and tf32 4, f64 and f32c 8; else 0), its kind
+ * ('f', 'c' for f32c), and bytes of the smallest unsigned dtype holding its bits. */
+int float_bytes(mmaref_format f);
+char float_kind(mmaref_format f);
+int bits_bytes(mmaref_format f);
+/* "--a X" / "--a=X": the slot an option fills (its name's length in *len), or NULL if it is not one. */
+const char **option_slot(const char *o, const char **opts[], const char *names[][2], size_t n, size_t *len);
+/* ARCH INSTRUCTION and the options of `mmaref mma` / `mmaref gemm`; -1 to go on, else the exit status. */
+int parse_matrix_options(const char *cmd, const char *usage, int argc, char **argv, const char **opts[],
+                         const char *names[][2], size_t n, const char *pos[2]);
 
 int cmd_list(int argc, char **argv);
+int cmd_gemm(int argc, char **argv);
 int cmd_dot(int argc, char **argv);
 int cmd_batch(int argc, char **argv);
 int cmd_mma(int argc, char **argv);

@@ -24,17 +24,9 @@ static const char usage[] =
     "                       (default)\n"
     "  --d-dtype float      D as floats: <f2, <f4, <f8, or complex64 <c8 for f32c\n";
 
-/* One operand array: which option named it, its file, its format, the shape the instruction wants. */
-typedef struct {
-    const char *opt, *path;
-    mmaref_format fmt;
-    uint64_t rows, cols;
-    npy_array arr;
-} operand;
-
 /* The NumPy float (or complex) dtype whose bits an operand format takes as they are: its kind ('f', or
  * 'c' for f32c = complex64, real part in the low half) and width in bytes; 0 if none. */
-static int float_bytes(mmaref_format f)
+int float_bytes(mmaref_format f)
 {
     switch (f) {
     case MMAREF_F16: return 2;
@@ -45,50 +37,57 @@ static int float_bytes(mmaref_format f)
     default: return 0;
     }
 }
-static char float_kind(mmaref_format f) { return f == MMAREF_F32C ? 'c' : 'f'; }
+char float_kind(mmaref_format f) { return f == MMAREF_F32C ? 'c' : 'f'; }
 
 /* Bytes of the smallest unsigned dtype that holds a format's bits. */
-static int bits_bytes(mmaref_format f)
+int bits_bytes(mmaref_format f)
 {
     int w = mmaref_format_width(f);
     return w <= 8 ? 1 : w <= 16 ? 2 : w <= 32 ? 4 : 8;
 }
 
-static int load_operand(operand *op, const char *instr)
+int load_operand(operand *op, const char *instr)
 {
     char err[512];
     const uint64_t want[2] = {op->rows, op->cols};
-    int bad = npy_read_shaped(op->path, 2, want, &op->arr, err, sizeof err);
+    const char *cmd = op->cmd ? op->cmd : "mma";
+    int any = op->any_shape;
+    int bad = npy_read_shaped(op->path, any ? -1 : 2, want, &op->arr, err, sizeof err);
     npy_array *a = &op->arr;
     const char *fname = mmaref_format_name(op->fmt);
     if (bad && bad != NPY_ERR_SHAPE)
-        return cli_error("mma: %s '%s': %s", op->opt, op->path, err);
-    if (bad) {
+        return cli_error("%s: %s '%s': %s", cmd, op->opt, op->path, err);
+    if (bad || (any && a->ndim != 2)) {
         char got[64 + 24 * NPY_MAX_NDIM];
         npy_shape_str(got, sizeof got, a->ndim, a->shape);
-        return cli_error("mma: %s '%s': shape %s, but %s needs (%llu, %llu)", op->opt, op->path, got, instr,
+        if (any)
+            return cli_error("%s: %s '%s': shape %s, but a matrix (2 dimensions) is needed", cmd, op->opt, op->path,
+                             got);
+        return cli_error("%s: %s '%s': shape %s, but %s needs (%llu, %llu)", cmd, op->opt, op->path, got, instr,
                          (unsigned long long)op->rows, (unsigned long long)op->cols);
     }
+    if (any)
+        op->rows = a->shape[0], op->cols = a->shape[1];
     if (a->kind != 'u') {
         int fb = float_bytes(op->fmt);
         if (!fb)
-            return cli_error("mma: %s '%s': dtype %s, but %s operands take raw bits as an unsigned array "
-                             "(<u1 .. <u8)", op->opt, op->path, a->descr, fname);
+            return cli_error("%s: %s '%s': dtype %s, but %s operands take raw bits as an unsigned array "
+                             "(<u1 .. <u8)", cmd, op->opt, op->path, a->descr, fname);
         if (fb != a->itemsize || float_kind(op->fmt) != a->kind)
-            return cli_error("mma: %s '%s': dtype %s, but %s operands take <%c%d (or raw bits as an unsigned "
-                             "array)", op->opt, op->path, a->descr, fname, float_kind(op->fmt), fb);
+            return cli_error("%s: %s '%s': dtype %s, but %s operands take <%c%d (or raw bits as an unsigned "
+                             "array)", cmd, op->opt, op->path, a->descr, fname, float_kind(op->fmt), fb);
         return 0;
     }
     for (size_t i = 0; i < a->count; i++)
         if (!mmaref_format_valid_bits(op->fmt, a->data[i]))
-            return cli_error("mma: %s '%s': element [%llu, %llu] = 0x%llx does not fit in %s (%d bits)", op->opt,
-                             op->path, (unsigned long long)(i / op->cols), (unsigned long long)(i % op->cols),
+            return cli_error("%s: %s '%s': element [%llu, %llu] = 0x%llx does not fit in %s (%d bits)", cmd,
+                             op->opt, op->path, (unsigned long long)(i / op->cols), (unsigned long long)(i % op->cols),
                              (unsigned long long)a->data[i], fname, mmaref_format_width(op->fmt));
     return 0;
 }
 
 /* Options: "--a X" or "--a=X".  Returns the slot an option fills, or NULL if it is not one. */
-static const char **option_slot(const char *o, const char **opts[], const char *names[][2], size_t n,
+const char **option_slot(const char *o, const char **opts[], const char *names[][2], size_t n,
                                 size_t *len)
 {
     for (size_t i = 0; i < n; i++)
@@ -127,13 +126,12 @@ static int run(const mmaref_instr *in, operand *ops, int nops, const char *out_p
     return 0;
 }
 
-int cmd_mma(int argc, char **argv)
+/* The command line of `mmaref mma` and `mmaref gemm`: ARCH INSTRUCTION (into pos[0], pos[1]) and options
+ * "--x V" / "--x=V" into their slots, each at most once; --help prints usage.  Returns -1 to go on, else
+ * the exit status (0 after --help, 2 after a printed error). */
+int parse_matrix_options(const char *cmd, const char *usage, int argc, char **argv, const char **opts[],
+                         const char *names[][2], size_t n, const char *pos[2])
 {
-    const char *pos[2] = {0, 0}, *pa = NULL, *pb = NULL, *pc = NULL, *pd = NULL, *psa = NULL, *psb = NULL,
-               *dtype = NULL;
-    const char **opts[] = {&pa, &pb, &pc, &pd, &psa, &psb, &dtype};
-    const char *names[][2] = {{"--a", "-a"},       {"--b", "-b"},       {"--c", "-c"},    {"-o", "--output"},
-                              {"--scale-a", NULL}, {"--scale-b", NULL}, {"--d-dtype", NULL}};
     int npos = 0;
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i];
@@ -142,27 +140,40 @@ int cmd_mma(int argc, char **argv)
             return 0;
         }
         size_t len;
-        const char **slot = option_slot(o, opts, names, sizeof opts / sizeof *opts, &len);
+        const char **slot = option_slot(o, opts, names, n, &len);
         if (slot) {
             const char *val = o[len] == '=' ? o + len + 1 : NULL;
             if (!val) {
                 if (i + 1 >= argc)
-                    return cli_error("mma: %s needs a value", o);
+                    return cli_error("%s: %s needs a value", cmd, o);
                 val = argv[++i];
             }
             if (*slot)
-                return cli_error("mma: %.*s given twice", (int)len, o);
+                return cli_error("%s: %.*s given twice", cmd, (int)len, o);
             *slot = val;
         } else if (o[0] == '-' && o[1]) {
-            return cli_error("mma: unknown option '%s' (see 'mmaref mma --help')", o);
+            return cli_error("%s: unknown option '%s' (see 'mmaref %s --help')", cmd, o, cmd);
         } else if (npos < 2) {
             pos[npos++] = o;
         } else {
-            return cli_error("mma: unexpected argument '%s'", o);
+            return cli_error("%s: unexpected argument '%s'", cmd, o);
         }
     }
     if (npos < 2)
-        return cli_error("mma: needs ARCH and INSTRUCTION (see 'mmaref mma --help')");
+        return cli_error("%s: needs ARCH and INSTRUCTION (see 'mmaref %s --help')", cmd, cmd);
+    return -1;
+}
+
+int cmd_mma(int argc, char **argv)
+{
+    const char *pos[2] = {0, 0}, *pa = NULL, *pb = NULL, *pc = NULL, *pd = NULL, *psa = NULL, *psb = NULL,
+               *dtype = NULL;
+    const char **opts[] = {&pa, &pb, &pc, &pd, &psa, &psb, &dtype};
+    const char *names[][2] = {{"--a", "-a"},       {"--b", "-b"},       {"--c", "-c"},    {"-o", "--output"},
+                              {"--scale-a", NULL}, {"--scale-b", NULL}, {"--d-dtype", NULL}};
+    int rc = parse_matrix_options("mma", usage, argc, argv, opts, names, sizeof opts / sizeof *opts, pos);
+    if (rc >= 0)
+        return rc;
     int d_float = 0;
     if (dtype && strcmp(dtype, "bits") && !(d_float = !strcmp(dtype, "float")))
         return cli_error("mma: --d-dtype is 'bits' or 'float', not '%s'", dtype);
@@ -187,7 +198,7 @@ int cmd_mma(int argc, char **argv)
                       {.opt = "--scale-a", .path = psa, .fmt = in.scale, .rows = in.m, .cols = ns},
                       {.opt = "--scale-b", .path = psb, .fmt = in.scale, .rows = ns, .cols = in.n}};
     int nops = ns ? 5 : 3;
-    int rc = run(&in, ops, nops, pd, d_float);
+    rc = run(&in, ops, nops, pd, d_float);
     for (int i = 0; i < nops; i++)
         npy_free(&ops[i].arr);
     return rc;

@@ -42,7 +42,7 @@ int main(int argc, char **argv)
         const char *name;
         int (*run)(int, char **);
     } commands[] = {
-        {"list", cmd_list}, {"dot", cmd_dot}, {"batch", cmd_batch}, {"mma", cmd_mma},
+        {"list", cmd_list}, {"dot", cmd_dot}, {"batch", cmd_batch}, {"mma", cmd_mma}, {"gemm", cmd_gemm},
         {"study", cmd_study}, {"diff", cmd_diff}, {"gen", cmd_gen}, {"explain", cmd_explain},
         {"probe", cmd_probe},
     };
