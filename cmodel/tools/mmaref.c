@@ -17,6 +17,8 @@ static const char usage[] =
     "                              seeded stimulus, one dot-add per line, as batch reads it\n"
     "  mma ARCH INSTR --a A.npy --b B.npy --c C.npy -o D.npy\n"
     "                              whole tiles from NumPy files\n"
+    "  gemm ARCH INSTR --a A.npy --b B.npy [--c C.npy] -o D.npy [--accumulate serial|split-k:S|promote:N]\n"
+    "                              a whole GEMM as a kernel computes it with that instruction\n"
     "  study rounding-bias [--out DIR] the paper's Fig. 2: CDNA3 round-down bias vs an RZ variant\n"
     "  diff ARCH1 INSTR1 ARCH2 INSTR2 [--random N] [--seed S]\n"
     "                              how often and by how many ulps two instructions differ\n"
