@@ -4,6 +4,7 @@
     mmaref.list("hopper")                                # the instruction table, as `mmaref list --json`
     mmaref.dot("hopper", "mma.m16n8k16.f32.f16.f16.f32", a, b, c)        # one dot-add d = c + sum a[k] b[k]
     mmaref.mma("hopper", "mma.m16n8k16.f32.f16.f16.f32", A, B, C)        # a tile D = A B + C
+    mmaref.matmul(A, B, C, arch="hopper", instr="wgmma.m64n8k32.f32.e4m3.e4m3", accumulate="promote:4")
 
 Values in: float16/float32/float64 (complex64 for f32c) arrays, each value exactly representable in its
 operand format, or raw bits as unsigned integer arrays.  Out: floats of D's format (float16, float32,
@@ -18,7 +19,7 @@ import numpy as np
 from . import _lib
 from ._bits import Error, from_bits, to_bits
 
-__all__ = ["Error", "list", "dot", "mma"]
+__all__ = ["Error", "list", "dot", "mma", "matmul"]
 
 lib = _lib.lib
 
@@ -132,3 +133,42 @@ def mma(arch, name, A, B, C, SA=None, SB=None, raw=False):
     _run(lib.mmaref_mma, rec, _ptr(vA), _ptr(vB), _ptr(vC), _ptr(vSA), _ptr(vSB), _ptr(D))
     return from_bits(rec.d, D, raw)
 
+
+
+def _accumulation(text):
+    """'serial', 'split-k:S' or 'promote:N' as (kind, parameter), as `mmaref gemm --accumulate` reads it."""
+    kind, _, count = str(text).partition(":")
+    if kind not in _lib.ACCUMULATION or (kind == "serial") != (count == "") or (count and not count.isdigit()) \
+            or (count and int(count) < 1):
+        raise Error("accumulate is serial, split-k:S or promote:N (S, N >= 1), not %r" % (text,))
+    return _lib.ACCUMULATION[kind], int(count or 0)
+
+
+def matmul(A, B, C=None, arch="hopper", instr="mma.m16n8k16.f32.f16.f16.f32", accumulate="serial", SA=None,
+           SB=None, threads=0, raw=False):
+    """D = A B + C for any M, N, K as a GPU kernel computes it with one instruction (docs/gemm.md):
+    output tiles of the instruction's M x N, K in instruction-sized chunks chained through the
+    accumulator ('serial'), or 'split-k:S' slices reduced in FP32, or 'promote:N' (every N instructions
+    added into an FP32 accumulator).  A (M, K), B (K, N), C (M, N) or None (+0); block-scaled
+    instructions take SA (M, K/block), SB (K/block, N).  The same bits as `mmaref gemm` for any threads
+    (0: every core).  Returns D (M, N) in D's format (raw: its bits)."""
+    rec = _lookup(arch, instr)
+    name = "%s %s" % (_text(rec.arch), _text(rec.name))
+    a_bits, b_bits = to_bits(rec.a, A, "A"), to_bits(rec.b, B, "B")
+    if a_bits.ndim != 2 or b_bits.ndim != 2 or a_bits.shape[1] != b_bits.shape[0]:
+        raise Error("A %s and B %s: not an (M, K) and a (K, N) matrix" % (a_bits.shape, b_bits.shape))
+    m, k = a_bits.shape
+    n = b_bits.shape[1]
+    vA = np.ascontiguousarray(a_bits)
+    vB = np.ascontiguousarray(b_bits)
+    vC = None if C is None else _operand(rec, rec.c, C, (m, n), "C", name)
+    blocks = k // rec.block_size if rec.block_size else 0
+    vSA, vSB = _scales(rec, SA, SB, lambda s: (m, blocks), lambda s: (blocks, n), ("SA", "SB"), name)
+    kind, param = _accumulation(accumulate)
+    opt = _lib.GemmOptions(kind, param, int(threads), None, None)
+    D = np.zeros((m, n), dtype=np.uint64)
+    msg = ctypes.create_string_buffer(_lib.MSG_LEN)
+    if lib.mmaref_gemm(ctypes.byref(rec), m, n, k, _ptr(vA), _ptr(vB), _ptr(vC), _ptr(vSA), _ptr(vSB), _ptr(D),
+                       ctypes.byref(opt), msg, len(msg)) != _lib.OK:
+        raise Error(_text(msg.value))
+    return from_bits(rec.d, D, raw)

@@ -110,6 +110,18 @@ _proto("mmaref_scaling_name", _str, _int)
 _proto("mmaref_output_name", _str, _int)
 _proto("mmaref_schedule_name", None, _ip, ctypes.c_char_p, ctypes.c_size_t)
 
+
+class GemmOptions(ctypes.Structure):
+    """mmaref_gemm_options (mmaref.h): the accumulation kind and its parameter, threads, no progress."""
+    _fields_ = [("kind", _int), ("param", _int), ("threads", _int),
+                ("progress", ctypes.c_void_p), ("progress_ctx", ctypes.c_void_p)]
+
+
+# mmaref_accumulation, in the header's order
+ACCUMULATION = {"serial": 0, "split-k": 1, "promote": 2}
+_proto("mmaref_gemm", _int, _ip, _int, _int, _int, _u64p, _u64p, _u64p, _u64p, _u64p, _u64p,
+       ctypes.POINTER(GemmOptions), ctypes.c_char_p, ctypes.c_size_t)
+
 MSG_LEN = 512
 
 

@@ -209,3 +209,55 @@ def test_bad_scale_value_is_the_librarys_message():
     instr = ("blackwell", "tcgen05.mma.m128n8k32.block32.f32.e4m3.e4m3.ue8m0")
     with pytest.raises(mmaref.Error, match=r"sb\[0\] = -1.0 is not exactly representable in ue8m0"):
         mmaref.dot(*instr, np.zeros(32), np.zeros(32), 0, sa=[1.0], sb=[-1.0])
+
+
+# ---- matmul: whole GEMMs through mmaref_gemm (docs/gemm.md) ----
+# The hand case of tests/t_cli_gemm.sh: Hopper wgmma.m64n8k16.f32.f16.f16 (FDA, F = 25, f32 RZ), one row of
+# A and one column of B, K = 48 = 3 chunks of 16, nonzero lanes 0, 16, 32: products 1, 3*2^-25, 3*2^-25
+# (0.75 ulp of 1 each).  serial: each chunk's 1 + 0.75 ulp is cut to 1 -> 0x3f800000; promote:2: the
+# chain over chunks 0-1 gives 1, chunk 2 alone 3*2^-25, one FP32 RNE add -> 1 + 1 ulp = 0x3f800001;
+# promote:1: 1, + 0.75 ulp -> 1 + 1 ulp, + 0.75 ulp -> 1 + 1.75 ulp -> 1 + 2 ulp = 0x3f800002;
+# split-k:2: slice 0 = chunk 0 (1), slice 1 = chunks 1-2 (1.5 ulp exact); C + P0 + P1 = 1 + 1.5 ulp, a tie
+# to even: 0x3f800002.
+def _hand_gemm():
+    A = np.zeros((1, 48), np.float16)
+    B = np.zeros((48, 1), np.float16)
+    A[0, 0], B[0, 0] = 1, 1
+    A[0, 16] = A[0, 32] = np.float16(1.5 * 2 ** -12)
+    B[16, 0] = B[32, 0] = np.float16(2 ** -12)
+    return A, B
+
+
+@pytest.mark.parametrize("accumulate, want", [("serial", 0x3f800000), ("promote:2", 0x3f800001),
+                                              ("promote:1", 0x3f800002), ("split-k:2", 0x3f800002)])
+def test_matmul_hand_strategies(accumulate, want):
+    A, B = _hand_gemm()
+    D = mmaref.matmul(A, B, np.zeros((1, 1), np.float32), arch="hopper", instr="wgmma.m64n8k16.f32.f16.f16",
+                      accumulate=accumulate, raw=True)
+    assert D.shape == (1, 1) and D.dtype == np.uint32 and int(D[0, 0]) == want, hex(int(D[0, 0]))
+
+
+def test_matmul_is_the_cli_gemm(tmp_path):
+    """A ragged 70 x 13 x 50 GEMM: the same bits as `mmaref gemm` (which shares the library, not the
+    binding's conversions), for 1 and 2 threads, and C = None is +0."""
+    rng = np.random.default_rng(5)
+    A = rng.integers(-8, 8, (70, 50)).astype(np.float16) * np.float16(0.125)
+    B = rng.integers(-8, 8, (50, 13)).astype(np.float16) * np.float16(0.25)
+    C = np.zeros((70, 13), np.float32)
+    for name, x in (("a", A), ("b", B), ("c", C)):
+        np.save(tmp_path / (name + ".npy"), x)
+    cli("gemm", "hopper", "wgmma.m64n8k16.f32.f16.f16", "--a", str(tmp_path / "a.npy"), "--b", str(tmp_path / "b.npy"),
+        "--c", str(tmp_path / "c.npy"), "-o", str(tmp_path / "d.npy"), "--accumulate", "promote:2")
+    want = np.load(tmp_path / "d.npy")
+    for threads in (1, 2):
+        got = mmaref.matmul(A, B, None, arch="hopper", instr="wgmma.m64n8k16.f32.f16.f16", accumulate="promote:2",
+                            threads=threads)
+        assert got.dtype == np.float32 and np.array_equal(got.view(np.uint32), want.view(np.uint32))
+
+
+def test_matmul_errors():
+    A, B = _hand_gemm()
+    with pytest.raises(mmaref.Error, match="accumulate is serial, split-k:S or promote:N"):
+        mmaref.matmul(A, B, arch="hopper", instr="wgmma.m64n8k16.f32.f16.f16", accumulate="promote:0")
+    with pytest.raises(mmaref.Error, match=r"not an \(M, K\) and a \(K, N\) matrix"):
+        mmaref.matmul(A, B[:40], arch="hopper", instr="wgmma.m64n8k16.f32.f16.f16")
