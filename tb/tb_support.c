@@ -19,6 +19,7 @@
 #include "mmaref_dpi.h"
 #include "sfma_directed.h"
 #include "amd_directed.h"
+#include "tb_support.h"
 
 /* ---- stimulus ---- */
 
@@ -56,7 +57,7 @@ static uint64_t corner_count(const mmaref_instr *in)
 
 /* Vector idx of the mixed stream: the corner sets' vectors, then the library's directed vectors while
  * there are, then random ones.  Returns its kind. */
-static int vector_at(int h, uint64_t seed, uint64_t idx, uint64_t *c, uint64_t *a, uint64_t *b, uint64_t *sa,
+int tb_vector_at(int h, uint64_t seed, uint64_t idx, uint64_t *c, uint64_t *a, uint64_t *b, uint64_t *sa,
                      uint64_t *sb)
 {
     const mmaref_instr *in = mmaref_dpi_instr(h);
@@ -88,7 +89,7 @@ static void put_lanes(svBitVecVal *dst, const uint64_t *src, int n)
 static int next_vector(int h, uint64_t seed, uint64_t idx, uint64_t *c, uint64_t *a, uint64_t *b, uint64_t *sa,
                        uint64_t *sb)
 {
-    int kind = vector_at(h, seed, idx, c, a, b, sa, sb);
+    int kind = tb_vector_at(h, seed, idx, c, a, b, sa, sb);
     if (kind < 0)
         return -1;
     if (idx != last_counted)
@@ -118,8 +119,7 @@ int mmaref_tb_gen(int h, unsigned long long seed, unsigned long long idx, unsign
     return kind;
 }
 
-/* k values of w bits each into a packed vector, value i at bits [i*w, (i+1)*w) */
-static void pack(svBitVecVal *dst, int words, const uint64_t *v, int k, int w)
+void tb_pack(svBitVecVal *dst, int words, const uint64_t *v, int k, int w)
 {
     for (int j = 0; j < words; j++)
         dst[j] = 0;
@@ -141,8 +141,8 @@ int mmaref_tb_gen_packed(int h, unsigned long long seed, unsigned long long idx,
     char msg[256];
     if (kind < 0 || mmaref_dot(in, vc, va, vb, NULL, NULL, &vd, msg, sizeof msg) != MMAREF_OK)
         return -1;
-    pack(a, DPI_MAX_K, va, in->k, w);
-    pack(b, DPI_MAX_K, vb, in->k, w);
+    tb_pack(a, DPI_MAX_K, va, in->k, w);
+    tb_pack(b, DPI_MAX_K, vb, in->k, w);
     *c = vc;
     *d = vd;
     return kind;
@@ -161,7 +161,10 @@ int mmaref_tb_selected(void) { return selected; }
 /* "COVERAGE arch:name directed=N raw=N ...": the vectors of each kind the selected unit was offered. */
 void mmaref_tb_print_coverage(void)
 {
-    if (selected < 0)
+    long long offered = 0;
+    for (int k = 0; k < MMAREF_GEN_KIND_COUNT; k++)
+        offered += per_kind[k];
+    if (selected < 0 || offered == 0) /* pipe mode (tb/tb_pipe.c) offers no generated vector */
         return;
     printf("COVERAGE %s", mmaref_dpi_label(selected));
     for (int k = 0; k < MMAREF_GEN_KIND_COUNT; k++)
@@ -209,7 +212,7 @@ void mmaref_tb_report(int h, const char *unit, unsigned long long seed, unsigned
     if (!in || in->k > DPI_MAX_K || ++reports > 5)
         return;
     uint64_t c, a[DPI_MAX_K], b[DPI_MAX_K], sa[DPI_MAX_SCALE], sb[DPI_MAX_SCALE], want = 0;
-    int kind = vector_at(h, seed, idx, &c, a, b, sa, sb), ns = mmaref_scale_count(in);
+    int kind = tb_vector_at(h, seed, idx, &c, a, b, sa, sb), ns = mmaref_scale_count(in);
     char msg[256];
     mmaref_dot(in, c, a, b, ns ? sa : NULL, ns ? sb : NULL, &want, msg, sizeof msg);
     printf("MISMATCH %s unit %s seed %llu index %llu (%s)\n", mmaref_dpi_label(h), unit, seed, idx,
