@@ -48,43 +48,48 @@ module naive_dot #(
     znan = ze == 8'hff && z[22:0] != 0; zinf = ze == 8'hff && z[22:0] == 0;
     ps = xs ^ ys;
     // specials: NaN in, inf * 0, inf - inf
-    if (xnan || ynan || znan || (xinf && yzero) || (yinf && xzero)) return QNAN;
-    if (xinf || yinf) return (zinf && zs != ps) ? QNAN : {ps, 8'hff, 23'd0};
-    if (zinf) return z;
-    // significands with the hidden bit (a subnormal: none, exponent 1)
-    xm = {xe != 0, x[9:0]};  ym = {ye != 0, y[9:0]};  zm = {ze != 0, z[22:0]};
-    if (xe == 0) xe = 5'd1;
-    if (ye == 0) ye = 5'd1;
-    if (ze == 0) ze = 8'd1;
-    pm = xm * ym;
-    // x*y = pm * 2^(xe + ye - 30 - 20) = pm * 2^-149 * 2^(xe + ye + 99);  z = zm * 2^-149 * 2^(ze - 1)
-    pmag = W'(pm) << (int'(xe) + int'(ye) + 99);
-    zmag = W'(zm) << (int'(ze) - 1);
-    // the exact signed sum, sign and magnitude
-    if (ps == zs) begin
-      mag = pmag + zmag;  rs = ps;
-    end else if (pmag >= zmag) begin
-      mag = pmag - zmag;  rs = ps;
-    end else begin
-      mag = zmag - pmag;  rs = zs;
+    fma16 = QNAN;
+    if (xnan || ynan || znan || (xinf && yzero) || (yinf && xzero)) fma16 = QNAN;
+    else if (xinf || yinf) fma16 = (zinf && zs != ps) ? QNAN : {ps, 8'hff, 23'd0};
+    else if (zinf) fma16 = z;
+    else begin
+      // significands with the hidden bit (a subnormal: none, exponent 1)
+      xm = {xe != 0, x[9:0]};  ym = {ye != 0, y[9:0]};  zm = {ze != 0, z[22:0]};
+      if (xe == 0) xe = 5'd1;
+      if (ye == 0) ye = 5'd1;
+      if (ze == 0) ze = 8'd1;
+      pm = xm * ym;
+      // x*y = pm * 2^(xe + ye - 30 - 20) = pm * 2^-149 * 2^(xe + ye + 99);  z = zm * 2^-149 * 2^(ze - 1)
+      pmag = W'(pm) << (9'(xe) + 9'(ye) + 9'd99);
+      zmag = W'(zm) << (9'(ze) - 9'd1);
+      // the exact signed sum, sign and magnitude
+      if (ps == zs) begin
+        mag = pmag + zmag;  rs = ps;
+      end else if (pmag >= zmag) begin
+        mag = pmag - zmag;  rs = ps;
+      end else begin
+        mag = zmag - pmag;  rs = zs;
+      end
+      if (mag == 0) fma16 = {(ps == zs) ? ps : 1'b0, 31'd0};  // x - x = +0 in round-to-nearest
+      // below 2^24 units the value is exact in binary32 and its bits are the integer itself
+      else if (mag < W'(1) << 24) fma16 = {rs, 7'd0, mag[23:0]};
+      else begin
+        p = 0;
+        for (int i = 0; i < W; i++) if (mag[i]) p = i;
+        sh = p - 23;                                        // keep 24 significant bits
+        mant = 24'(mag >> sh);
+        rest = mag & ((W'(1) << sh) - W'(1));
+        guard = rest[sh-1];
+        sticky = (rest & ((W'(1) << (sh - 1)) - W'(1))) != 0;
+        rm = {1'b0, mant} + 25'(guard && (sticky || mant[0]));
+        if (rm[24]) begin                                   // rounded up to the next binade
+          rm = rm >> 1;
+          sh = sh + 1;
+        end
+        if (sh + 1 >= 255) fma16 = {rs, 8'hff, 23'd0};      // overflow: RNE gives inf
+        else fma16 = {rs, 8'(sh + 1), rm[22:0]};
+      end
     end
-    if (mag == 0) return {(ps == zs) ? ps : 1'b0, 31'd0};  // x - x = +0 in round-to-nearest
-    // below 2^24 units the value is exact in binary32 and its bits are the integer itself
-    if (mag < W'(1) << 24) return {rs, 7'd0, mag[23:0]};
-    p = 0;
-    for (int i = 0; i < W; i++) if (mag[i]) p = i;
-    sh = p - 23;                                          // keep 24 significant bits
-    mant = 24'(mag >> sh);
-    rest = mag & ((W'(1) << sh) - W'(1));
-    guard = rest[sh-1];
-    sticky = (rest & ((W'(1) << (sh - 1)) - W'(1))) != 0;
-    rm = {1'b0, mant} + 25'(guard && (sticky || mant[0]));
-    if (rm[24]) begin                                     // rounded up to the next binade
-      rm = rm >> 1;
-      sh = sh + 1;
-    end
-    if (sh + 1 >= 255) return {rs, 8'hff, 23'd0};         // overflow: RNE gives inf
-    return {rs, 8'(sh + 1), rm[22:0]};
   endfunction
 
   localparam int IW = K > 1 ? $clog2(K) : 1;
