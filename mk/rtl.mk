@@ -17,7 +17,7 @@ RTL_SRC     := $(filter-out +%,$(shell sed 's|//.*||' $(RTL_LIST)))
 RTL_INC     := $(wildcard rtl/*.svh)
 TB_SRC      := dpi/mmaref_dpi_pkg.sv tb/tb_support_pkg.sv tb/mma_bench.sv tb/tb_mma.sv
 # the DPI library: the bridge over the public API (dpi/) and the testbench support (tb/)
-DPI_SRC     := dpi/mmaref_dpi.c tb/tb_support.c
+DPI_SRC     := dpi/mmaref_dpi.c tb/tb_support.c tb/tb_pipe.c tb/tb_coverage.c
 DPI_LIB     := $(RTL_DIR)/libmmaref_dpi.a
 RTL_SIM     := $(RTL_DIR)/obj/Vtb_mma
 VLT_INC      = $(shell verilator --getenv VERILATOR_ROOT 2>/dev/null)/include
@@ -38,7 +38,7 @@ $(RTL_GEN)/configs.txt: tb/gen_configs.py $(CLI)
 $(RTL_GEN)/tb_units.svh $(RTL_GEN)/units.txt: $(RTL_GEN)/configs.txt
 	@:
 
-$(RTL_DIR)/obj-dpi/%.o: %.c dpi/mmaref_dpi.h cmodel/include/mmaref.h
+$(RTL_DIR)/obj-dpi/%.o: %.c dpi/mmaref_dpi.h tb/tb_support.h cmodel/include/mmaref.h
 	@mkdir -p $(dir $@)
 	@$(CC) -std=gnu11 -O3 -g -Wall -Wextra -fPIC -Icmodel/include -Idpi -I$(VLT_INC)/vltstd -c $< -o $@
 
@@ -52,7 +52,7 @@ $(RTL_SIM): $(RTL_LIST) $(RTL_SRC) $(RTL_INC) $(TB_SRC) tb/tb_main.cpp $(RTL_GEN
 	@rm -f $@   # relinks when only the DPI or model library changed
 	@verilator --cc --exe --build -O3 --x-assign fast --x-initial fast --trace-fst -Wno-fatal -Wno-lint \
 	  -Wno-style --top-module tb_mma -I$(RTL_GEN) -Mdir $(RTL_DIR)/obj -j $(RTL_JOBS) \
-	  -CFLAGS "-O$(RTL_OPT) -march=native -std=c++17" -LDFLAGS "$(abspath $(DPI_LIB)) $(abspath $(LIB)) -lm -lz" \
+	  -CFLAGS "-O$(RTL_OPT) -march=native -std=c++17 -DVL_USER_FINISH" -LDFLAGS "$(abspath $(DPI_LIB)) $(abspath $(LIB)) -lm -lz" \
 	  --MAKEFLAGS "OPT_FAST=-O$(RTL_OPT) OPT_SLOW=-O0 OPT_GLOBAL=-O$(RTL_OPT)" \
 	  -f $(RTL_LIST) $(TB_SRC) $(abspath tb/tb_main.cpp) >$(RTL_DIR)/verilate.log 2>&1 \
 	  || { tail -30 $(RTL_DIR)/verilate.log; exit 1; }

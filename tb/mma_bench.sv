@@ -6,7 +6,9 @@
 // from a handshake to its result (cycles/op, latency on the RESULT line: M3XU's 1, 2 or 4 steps), and
 // fails a run that waits STALL_CYCLES for a result (a unit that drops one would otherwise hang).
 // Plusargs: +seed=N +count=N +first=N (first vector index) +bp (random backpressure and bubbles on the
-// handshake) +replay=N (vector N alone, for a waveform) +show (print every D, the RTL's and the model's).
+// handshake) +replay=N (vector N alone, for a waveform) +show (print every D, the RTL's and the model's)
+// +pipe (the vectors are stdin's lines in `mmaref batch`'s format, the unit's D's go to stdout, unchecked:
+// tb/tb_pipe.c; `build/rtl/obj/Vtb_mma +cfg=N +pipe` is a device for `mmaref probe`).
 module mma_bench #(
   // the unit (tb/gen_configs.py writes every value): ALGO 0 fda_unit, 1 gdfs_unit, 2 m3xu_unit,
   // 3 naive_fp32_unit, 5 fdrda_unit, 6 gps_unit, 7 sfma_unit; its parameters (M3XU: K = lanes, F = F_HI = F_w, CHAIN = the most steps)
@@ -71,7 +73,7 @@ module mma_bench #(
 
   // ---- stimulus and checking ----
   int h = -1;
-  bit started = 0, bp = 0, replay = 0, show = 0;
+  bit started = 0, bp = 0, replay = 0, show = 0, pipe = 0, eof = 0;
   longint unsigned seed = 1, count = 100000, first = 0, sent = 0, checked = 0, mismatches = 0;
   real t0;
   longint unsigned exp_q[$], idx_q[$];
@@ -107,10 +109,12 @@ module mma_bench #(
     if (!$value$plusargs("first=%d", first)) first = 0;
     bp = $test$plusargs("bp");
     show = $test$plusargs("show");
+    pipe = $test$plusargs("pipe");
     if ($value$plusargs("replay=%d", first)) begin  // the waveform re-run of one vector
       replay = 1;
       count = 1;
     end
+    if (pipe) count = '1;  // until stdin ends
     // the unit must be the hardware the instruction describes (a mutant differs on purpose)
     // NVIDIA units truncate when aligning, SFMA's IEEE operations round to nearest even, AMD units take
     // the table's Step 6 roundings (a mutant differs on purpose)
@@ -161,7 +165,9 @@ module mma_bench #(
         lane_w = mma_pkg::fmt_width(mma_pkg::out_format(int'(out_kind)));
       end
     end
-    if (PACKED) check_packed_entry();
+    if (pipe) begin
+      // the vectors come from stdin
+    end else if (PACKED) check_packed_entry();
     else check_open_array_entry();
     t0 = mmaref_tb_seconds();
   endtask
@@ -234,7 +240,8 @@ module mma_bench #(
 
   task automatic finish();
     real dt = mmaref_tb_seconds() - t0;
-    if (!replay)
+    if (pipe) mmaref_tb_pipe_end();
+    else if (!replay)
       $display("RESULT %s unit=%0d%s vectors=%0d mismatches=%0d directed=%0d seconds=%.3f rate=%.0f cycles/op=%.3f latency=%0d",
                mmaref_dpi_label(h), UNIT, MUTANT != 0 ? " mutant" : "", checked, mismatches,
                mmaref_tb_directed_count(h), dt, dt > 0 ? checked / dt : 0.0,
@@ -257,7 +264,7 @@ module mma_bench #(
       if (out_valid && out_ready && checked == 0) first_result = cycle;
       if (out_valid && out_ready || exp_q.size() == 0) last_progress = cycle;
       else if (cycle - last_progress > STALL_CYCLES) begin
-        $display("STALL %s unit %0d: no result for %0d cycles, %0d vectors outstanding from index %0d",
+        $fdisplay(32'h8000_0002, "STALL %s unit %0d: no result for %0d cycles, %0d vectors outstanding from index %0d",
                  mmaref_dpi_label(h), UNIT, STALL_CYCLES, exp_q.size(), idx_q[0]);
         mmaref_tb_fail(idx_q[0]);
         finish();
@@ -266,22 +273,36 @@ module mma_bench #(
       if (out_valid && out_ready) begin
         longint unsigned want = exp_q.pop_front(), idx = idx_q.pop_front();
         if (show) $display("D %s index=%0d rtl=0x%0h model=0x%0h", mmaref_dpi_label(h), idx, d, want);
-        if (64'(d) != want) begin
+        if (pipe) mmaref_tb_pipe_write(h, 64'(d));
+        else if (64'(d) != want) begin
           mismatches++;
           mmaref_tb_report(h, $sformatf("%0d%s", UNIT, MUTANT != 0 ? " (mutant)" : ""), seed, idx, 64'(d));
           mmaref_tb_fail(idx);
         end
         checked++;
-        if (checked == count) finish();
+        if (checked == count || eof && exp_q.size() == 0) finish();
       end
       // driver: offer the next vector once the current one is taken
       if (rst_n && (!in_valid || in_ready)) begin
-        if (sent < count && !(bp && $urandom % 5 == 0)) begin
+        if (sent < count && !eof && !(bp && $urandom % 5 == 0)) begin
           longint unsigned idx = first + sent;
           int st;
-          if (PACKED) begin  // the operand words as the unit's ports hold them
-            if (mmaref_tb_gen_packed(h, seed, idx, gc64, ga, gb, gd64) < 0)
-              $fatal(1, "mmaref_tb_gen_packed failed at index %0d", idx);
+          // pipe mode: the next stdin line, packed as the generator packs (eof: none left)
+          if (pipe) begin
+            st = mmaref_tb_pipe_read(h, PACKED ? mma_pkg::fmt_width(mmaref_dpi_param(h, "a")) : 32, gc64, ga, gb,
+                                     gsa, gsb);
+            eof = st == 0;
+            gc = 32'(gc64);
+            gd64 = 0;
+            gd = 0;
+          end
+          if (eof) begin
+            if (exp_q.size() == 0) finish();
+          end else if (PACKED) begin  // the operand words as the unit's ports hold them
+            if (!pipe) begin  // (not `!pipe && ...`: Verilator 5.006 calls the function either way)
+              if (mmaref_tb_gen_packed(h, seed, idx, gc64, ga, gb, gd64) < 0)
+                $fatal(1, "mmaref_tb_gen_packed failed at index %0d", idx);
+            end
             exp_q.push_back(gd64);
             c <= DW'(gc64);
             if (M3XU) begin
@@ -294,9 +315,11 @@ module mma_bench #(
               end
             end
           end else begin
-            void'(mmaref_tb_gen(h, seed, idx, gc, ga, gb, gsa, gsb));
-            st = mmaref_dpi_dot(h, gc, ga, gb, gsa, gsb, gd);
-            if (st != 0) $fatal(1, "mmaref_dpi_dot failed (status %0d) at index %0d", st, idx);
+            if (!pipe) begin
+              void'(mmaref_tb_gen(h, seed, idx, gc, ga, gb, gsa, gsb));
+              st = mmaref_dpi_dot(h, gc, ga, gb, gsa, gsb, gd);
+              if (st != 0) $fatal(1, "mmaref_dpi_dot failed (status %0d) at index %0d", st, idx);
+            end
             exp_q.push_back(64'(gd));
             c <= DW'(gc);
             for (int i = 0; i < K; i++) begin
@@ -304,13 +327,13 @@ module mma_bench #(
               b[i*AW +: AW] <= gb[i*32 +: AW];
             end
           end
-          idx_q.push_back(idx);
           for (int j = 0; j < NSW; j++) begin
             sa[j*8 +: 8] <= gsa[j*32 +: 8];
             sb[j*8 +: 8] <= gsb[j*32 +: 8];
           end
-          in_valid <= 1'b1;
-          sent++;
+          if (!eof) idx_q.push_back(idx);
+          in_valid <= !eof;
+          if (!eof) sent++;
         end else begin
           in_valid <= 1'b0;
         end

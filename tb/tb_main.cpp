@@ -1,18 +1,35 @@
-// Verilator main for tb_mma: runs the simulation; if a vector failed, runs it again alone with an FST
-// waveform (+fst=PATH, default build/rtl/fail.fst; +nofst to skip).  Exit status 1 on any mismatch.
+// Verilator main of the benches -- tb_mma (the project's units) and, built with -DTB_VERIFY, make
+// verify's verify_top (tb/verify/): runs the simulation, prints the vectors per stimulus kind and the coverage
+// classes; if a vector failed, runs it again alone with an FST waveform (+fst=PATH, default TB_FST;
+// +nofst to skip).  Exit status 1 on any mismatch.
 #include <cstdio>
 #include <cstring>
 #include <memory>
 #include <string>
 #include <vector>
 
+#ifdef TB_VERIFY
+#include "Vverify_top.h"
+#define TB_TOP Vverify_top
+#define TB_FST "fail.fst"
+#else
 #include "Vtb_mma.h"
+#define TB_TOP Vtb_mma
+#define TB_FST "build/rtl/fail.fst"
+#endif
 #include "verilated.h"
 #include "verilated_fst_c.h"
 
-// tb/tb_support.c
+// tb/tb_support.c, tb/tb_coverage.c
 extern "C" long long mmaref_tb_first_fail(void);
 extern "C" void mmaref_tb_print_coverage(void);
+extern "C" void mmaref_tb_print_classes(void);
+
+#ifdef VL_USER_FINISH
+// $finish without Verilator's "- file:line: Verilog $finish" line: in pipe mode (+pipe) stdout holds the
+// D lines alone
+void vl_finish(const char *, int, const char *) { Verilated::threadContextp()->gotFinish(true); }
+#endif
 
 static void simulate(int argc, char **argv, const std::vector<std::string> &extra, const char *fst)
 {
@@ -23,7 +40,7 @@ static void simulate(int argc, char **argv, const std::vector<std::string> &extr
         ctx->commandArgsAdd(1, arg);
     }
     if (fst) ctx->traceEverOn(true);
-    auto top = std::make_unique<Vtb_mma>(ctx.get());
+    auto top = std::make_unique<TB_TOP>(ctx.get());
     std::unique_ptr<VerilatedFstC> tfp;
     if (fst) {
         tfp = std::make_unique<VerilatedFstC>();
@@ -48,13 +65,14 @@ int main(int argc, char **argv)
 {
     simulate(argc, argv, {}, nullptr);
     mmaref_tb_print_coverage();
+    mmaref_tb_print_classes();
     long long fail = mmaref_tb_first_fail();
     if (fail < 0) return 0;
-    std::string fst = "build/rtl/fail.fst";
+    std::string fst = TB_FST;
     bool want = true;
     for (int i = 1; i < argc; i++) {
         if (!strncmp(argv[i], "+fst=", 5)) fst = argv[i] + 5;
-        if (!strcmp(argv[i], "+nofst")) want = false;
+        if (!strcmp(argv[i], "+nofst") || !strcmp(argv[i], "+pipe")) want = false;  // (stdin is spent)
     }
     if (want) {
         simulate(argc, argv, {"+replay=" + std::to_string(fail)}, fst.c_str());

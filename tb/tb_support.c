@@ -15,6 +15,7 @@
 
 #include "svdpi.h"
 #include "mmaref_dpi.h"
+#include "tb_support.h"
 
 /* ---- stimulus ---- */
 
@@ -31,9 +32,9 @@ static uint64_t directed_count(int h)
     return (uint64_t)directed[h];
 }
 
-/* Vector idx of the mixed stream: the library's directed vectors while there are, then random ones.
- * Returns its kind. */
-static int vector_at(int h, uint64_t seed, uint64_t idx, uint64_t *c, uint64_t *a, uint64_t *b, uint64_t *sa,
+/* Vector idx of the mixed stream: the library's directed vectors while there are (the IEEE and AMD
+ * corner sets among them), then random ones.  Returns its kind. */
+int tb_vector_at(int h, uint64_t seed, uint64_t idx, uint64_t *c, uint64_t *a, uint64_t *b, uint64_t *sa,
                      uint64_t *sb)
 {
     mmaref_gen_kind kind = idx < directed_count(h) ? MMAREF_GEN_DIRECTED : MMAREF_GEN_RANDOM;
@@ -55,7 +56,7 @@ static void put_lanes(svBitVecVal *dst, const uint64_t *src, int n)
 static int next_vector(int h, uint64_t seed, uint64_t idx, uint64_t *c, uint64_t *a, uint64_t *b, uint64_t *sa,
                        uint64_t *sb)
 {
-    int kind = vector_at(h, seed, idx, c, a, b, sa, sb);
+    int kind = tb_vector_at(h, seed, idx, c, a, b, sa, sb);
     if (kind < 0)
         return -1;
     if (idx != last_counted)
@@ -85,8 +86,7 @@ int mmaref_tb_gen(int h, unsigned long long seed, unsigned long long idx, unsign
     return kind;
 }
 
-/* k values of w bits each into a packed vector, value i at bits [i*w, (i+1)*w) */
-static void pack(svBitVecVal *dst, int words, const uint64_t *v, int k, int w)
+void tb_pack(svBitVecVal *dst, int words, const uint64_t *v, int k, int w)
 {
     for (int j = 0; j < words; j++)
         dst[j] = 0;
@@ -108,8 +108,8 @@ int mmaref_tb_gen_packed(int h, unsigned long long seed, unsigned long long idx,
     char msg[256];
     if (kind < 0 || mmaref_dot(in, vc, va, vb, NULL, NULL, &vd, msg, sizeof msg) != MMAREF_OK)
         return -1;
-    pack(a, DPI_MAX_K, va, in->k, w);
-    pack(b, DPI_MAX_K, vb, in->k, w);
+    tb_pack(a, DPI_MAX_K, va, in->k, w);
+    tb_pack(b, DPI_MAX_K, vb, in->k, w);
     *c = vc;
     *d = vd;
     return kind;
@@ -128,7 +128,10 @@ int mmaref_tb_selected(void) { return selected; }
 /* "COVERAGE arch:name directed=N raw=N ...": the vectors of each kind the selected unit was offered. */
 void mmaref_tb_print_coverage(void)
 {
-    if (selected < 0)
+    long long offered = 0;
+    for (int k = 0; k < MMAREF_GEN_KIND_COUNT; k++)
+        offered += per_kind[k];
+    if (selected < 0 || offered == 0) /* pipe mode (tb/tb_pipe.c) offers no generated vector */
         return;
     printf("COVERAGE %s", mmaref_dpi_label(selected));
     for (int k = 0; k < MMAREF_GEN_KIND_COUNT; k++)
@@ -176,7 +179,7 @@ void mmaref_tb_report(int h, const char *unit, unsigned long long seed, unsigned
     if (!in || in->k > DPI_MAX_K || ++reports > 5)
         return;
     uint64_t c, a[DPI_MAX_K], b[DPI_MAX_K], sa[DPI_MAX_SCALE], sb[DPI_MAX_SCALE], want = 0;
-    int kind = vector_at(h, seed, idx, &c, a, b, sa, sb), ns = mmaref_scale_count(in);
+    int kind = tb_vector_at(h, seed, idx, &c, a, b, sa, sb), ns = mmaref_scale_count(in);
     char msg[256];
     mmaref_dot(in, c, a, b, ns ? sa : NULL, ns ? sb : NULL, &want, msg, sizeof msg);
     printf("MISMATCH %s unit %s seed %llu index %llu (%s)\n", mmaref_dpi_label(h), unit, seed, idx,

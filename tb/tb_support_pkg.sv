@@ -26,6 +26,19 @@ package tb_support_pkg;
   // Remember the first failing index (the C++ main re-runs it with an FST waveform).
   import "DPI-C" function void mmaref_tb_fail(input longint unsigned idx);
   import "DPI-C" function real mmaref_tb_seconds();
+  // Pipe mode (tb/tb_pipe.c, +pipe): the next stdin line in `mmaref batch`'s format, A and B packed at
+  // lane_w bits a value (32: mmaref_tb_gen's lanes), scales in 32-bit slots.  1, or 0 at the end of stdin
+  // (a bad line exits with a one-line error).  Write D as batch does; flush at the end.
+  import "DPI-C" function int mmaref_tb_pipe_read(input int h, input int lane_w, output longint unsigned c,
+      output bit [32*MAX_K-1:0] a, output bit [32*MAX_K-1:0] b,
+      output bit [32*MAX_SCALE-1:0] sa, output bit [32*MAX_SCALE-1:0] sb);
+  import "DPI-C" function void mmaref_tb_pipe_write(input int h, input longint unsigned d);
+  import "DPI-C" function void mmaref_tb_pipe_end();
+  // Count vector idx of the stream in the coverage classes (tb/tb_coverage.c, printed at the end);
+  // returns its classes as a mask, which mmaref_tb_class_mismatch counts when the unit gets it wrong.
+  import "DPI-C" function int mmaref_tb_classify(input int h, input longint unsigned seed,
+      input longint unsigned idx);
+  import "DPI-C" function void mmaref_tb_class_mismatch(input int mask);
   // The configuration the top selected (arch:name), and its handle, for the bench instances.
   import "DPI-C" function void mmaref_tb_select(input int h);
   import "DPI-C" function int mmaref_tb_selected();

@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# make verify (mk/verify.mk): builds any unit meeting the port contract into the generic bench
+# (tb/verify/verify_top.sv) with Verilator, runs it against the golden model, and prints the mismatch
+# reports, the coverage classes and a pass table row (docs/verify-your-design.md).
+#   DUT      the unit's source files, space-separated (.sv/.v; a .f file is read with -f)   [required]
+#   DUT_TOP  its module (default: the first DUT file's name)
+#   INSTR    ARCH:INSTRUCTION, e.g. hopper:mma.m16n8k16.f32.f16.f16.f32                  [required]
+#   PARAMS   the module's parameters, NAME=VALUE,NAME=VALUE
+#   COUNT    vectors (default 100000); SEED (default 1); BP=1 random backpressure and bubbles
+#   VERIFY_BUILD_ONLY=1  build, do not run (the model is build/verify/DUT_TOP/Vverify; +pipe drives it
+#                        from stdin, as `mmaref probe` does)
+# Exit status: 0 pass, 1 mismatches, 2 bad arguments or a unit that does not build.
+set -u
+cd "$(dirname "$0")/../.."
+die() { echo "verify: $*" >&2; exit 2; }
+MMAREF=${MMAREF:-build/mmaref}
+DPI_LIB=${DPI_LIB:-build/rtl/libmmaref_dpi.a}
+LIB=${LIB:-build/libmmaref.a}
+DUT=${DUT:-} INSTR=${INSTR:-} PARAMS=${PARAMS:-} COUNT=${COUNT:-100000} SEED=${SEED:-1} BP=${BP:-}
+[[ -n $DUT ]] || die "DUT= is required: make verify DUT=path/to/unit.sv INSTR=ARCH:INSTRUCTION (docs/verify-your-design.md)"
+[[ -n $INSTR ]] || die "INSTR= is required, e.g. INSTR=hopper:mma.m16n8k16.f32.f16.f16.f32 (build/mmaref list)"
+read -r -a files <<<"$DUT"
+for f in "${files[@]}"; do [[ -f $f ]] || die "DUT: no such file '$f'"; done
+TOP=${DUT_TOP:-$(basename "${files[0]%.*}")}
+[[ $COUNT =~ ^[0-9]+$ && $COUNT -gt 0 ]] || die "COUNT=$COUNT: not a positive number"
+[[ $SEED =~ ^[0-9]+$ ]] || die "SEED=$SEED: not a non-negative number"
+
+# the sources: DUT files, and those a .f file lists
+srcs=() vargs=()
+for f in "${files[@]}"; do
+  if [[ $f == *.f ]]; then
+    vargs+=(-f "$f")
+    while read -r s; do srcs+=("$s"); done < <(sed 's|//.*||' "$f" | tr ' ' '\n' | grep -v '^+' | grep .)
+  else
+    vargs+=("$f"); srcs+=("$f")
+  fi
+done
+grep -qE "^\s*module\s+$TOP\b" "${srcs[@]}" 2>/dev/null ||
+  die "DUT_TOP=$TOP: no 'module $TOP' in the DUT files (set DUT_TOP=the unit's module)"
+
+DIR=build/verify/$TOP
+info=$(python3 tb/verify/gen_verify.py "$MMAREF" "$INSTR" "$TOP" "$PARAMS" "$DIR") || exit 2
+BENCH=(dpi/mmaref_dpi_pkg.sv tb/tb_support_pkg.sv tb/verify/verify_top.sv)
+SIM=$DIR/Vverify
+stamp=$( { cat "${srcs[@]}" "${BENCH[@]}" tb/tb_main.cpp "$DIR/verify_dut.svh" rtl/*.svh "$DPI_LIB" "$LIB"
+           echo "$TOP ${vargs[*]}"; } | md5sum | cut -c1-32)
+if [[ ! -x $SIM || $(cat "$DIR/stamp" 2>/dev/null) != "$stamp" ]]; then
+  echo "verify: building $TOP for $info (Verilator, about a minute)"
+  rm -f "$SIM" "$DIR/stamp"
+  # WIDTH warnings are on so that a port of the wrong width is reported (those at the bench's
+  # instantiation break the contract); other lint is the unit's own business
+  verilator --cc --exe --build -O3 --x-assign fast --x-initial fast --trace-fst -Wno-fatal -Wno-lint \
+    -Wno-style -Wwarn-WIDTH --top-module verify_top -Irtl -I"$DIR" -Mdir "$DIR" -o Vverify -j "${RTL_JOBS:-2}" \
+    -CFLAGS "-O1 -std=c++17 -DTB_VERIFY -DVL_USER_FINISH" -LDFLAGS "$(realpath "$DPI_LIB") $(realpath "$LIB") -lm -lz" \
+    --MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1" \
+    "${vargs[@]}" "${BENCH[@]}" "$(realpath tb/tb_main.cpp)" >"$DIR/verilate.log" 2>&1
+  rc=$?
+  pin=$(grep -m1 -oE "Pin not found: '[A-Za-z0-9_]+'" "$DIR/verilate.log")
+  [[ -n $pin ]] && die "$TOP does not meet the port contract: it has no port ${pin#Pin not found: } (docs/verify-your-design.md, port contract); Verilator: $DIR/verilate.log"
+  width=$(grep -m1 -A0 'Warning-WIDTH: tb/verify/verify_top.sv' "$DIR/verilate.log")
+  [[ -n $width ]] && die "$TOP does not meet the port contract: a port of the wrong width for $info: ${width#*: }"
+  if [[ $rc != 0 || ! -x $SIM ]]; then
+    echo "verify: $TOP did not build with the bench (Verilator's messages follow; full log $DIR/verilate.log)" >&2
+    grep -E '%Error' "$DIR/verilate.log" | head -20 >&2
+    exit 2
+  fi
+  echo "$stamp" >"$DIR/stamp"
+fi
+[[ ${VERIFY_BUILD_ONLY:-} == 1 ]] && { echo "verify: built $SIM (+pipe: stdin lines in, D lines out)"; exit 0; }
+
+bp=(); [[ -n $BP && $BP != 0 ]] && bp=(+bp)
+log=$DIR/run.log
+"$SIM" +seed="$SEED" +count="$COUNT" "${bp[@]}" +fst="$DIR/fail.fst" 2>&1 | tee "$log" | grep -v -e '^RESULT'
+res=$(grep -m1 '^RESULT' "$log")
+field() { sed -n "s|.* $1=\([^ ]*\).*|\1|p" <<<"$res"; }
+v=$(field vectors) m=$(field mismatches)
+if [[ -z $res ]]; then verdict=ERROR
+elif [[ $m == 0 && $v == "$COUNT" ]]; then verdict=pass
+else verdict=FAIL; fi
+[[ ${m:-0} -gt 5 ]] && echo "$m mismatches: the first 5 are decoded above; a waveform of the first: $DIR/fail.fst"
+printf '%-16s %-46s %-4s %10s %10s %10s %7s %7s  %s\n' unit instruction K vectors mismatch "vec/s" cyc/op latency result
+printf '%-16s %-46s %-4s %10s %10s %10s %7s %7s  %s\n' "$TOP" "${INSTR:0:46}" "$(sed 's/.* K=\([0-9]*\).*/\1/' <<<"$info")" \
+  "${v:-0}" "${m:-0}" "$(field rate)" "$(field cycles/op)" "$(field latency)" "$verdict"
+[[ $verdict == pass ]]

@@ -1,0 +1,129 @@
+# make verify: the generic bench takes any unit meeting the port contract (docs/verify-your-design.md).
+#  (a) the project's fda_unit behind a wrapper of another timing (tests/verify/fda_pipe_wrap.sv: a vector
+#      every other cycle, 5 cycles more in a FIFO) passes 100,000 Hopper HMMA.16816.F32 vectors, and with
+#      random backpressure; the coverage table counts every class the stream should reach;
+#  (b) the wrapper broken on purpose -- results in swapped pairs, one result dropped -- fails;
+#  (c) the independent example examples/naive_dot (a chain of f32 FMAs) fails with decoded reports, and
+#      on the hand-derived case below gives the chain's answer where Hopper's differs;
+#  (d) pipe mode: the verify bench and the project's bench (+cfg=N +pipe) give `mmaref batch`'s lines;
+#  (e) bad input: no DUT, a missing file, an unknown instruction, a unit without a port or with a port of
+#      the wrong width, a bad pipe line: one line naming it, non-zero exit.
+# Hand derivation (the walkthrough's case): C = 1.0, A0 = A1 = 1.0 (0x3c00), B0 = B1 = 2^-24 (0x0001, the
+# smallest f16 subnormal), other lanes 0.  Exact sum 1 + 2^-23 = 0x3f800001.  Hopper (FDA, F = 25: both
+# products lie 24 binades below e_max = 0, inside F) keeps it: 0x3f800001.  The FMA chain rounds after
+# each product: 1 + 2^-24 is a tie between 1 and 1 + 2^-23, RNE gives 1.0, twice: 0x3f800000.
+. "$(dirname "$0")/lib.sh"
+cd "$(dirname "$0")/.." || exit 1
+if ! command -v verilator >/dev/null; then not_ok "verify: verilator is not installed (make setup)"; exit 0; fi
+INSTR=hopper:mma.m16n8k16.f32.f16.f16.f32
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+if ! out=$(make -s build/mmaref build/libmmaref.a build/rtl/libmmaref_dpi.a 2>&1); then
+  not_ok "verify: the model and DPI library build: $(tail -3 <<<"$out")"; exit 0
+fi
+verify() { MMAREF=build/mmaref bash tb/verify/verify.sh; }
+row() { grep -A1 '^unit ' <<<"$1" | tail -1; }
+
+# (a) a correct unit of another latency
+out=$(DUT="rtl/rtl.f tests/verify/fda_pipe_wrap.sv" DUT_TOP=fda_pipe_wrap INSTR=$INSTR COUNT=100000 verify 2>&1); rc=$?
+r=$(row "$out")
+if [[ $rc == 0 && $r =~ ^fda_pipe_wrap\ +hopper:mma.m16n8k16.f32.f16.f16.f32\ +16\ +100000\ +0\ .*\ pass$ ]]; then
+  ok "verify (a): fda_unit behind a 2-cycle/vector, 6-cycle-latency wrapper passes 100,000 vectors ($(awk '{print $6 " vec/s, " $7 " cycles/op, latency " $8}' <<<"$r"))"
+else not_ok "verify (a): rc=$rc, row '$r': $(grep -m3 -E 'MISMATCH|STALL|EXTRA|verify:' <<<"$out" | tr '\n' ' ')"; fi
+# the classes the directed and random stream must reach on this instruction (none may be empty)
+missing=""
+for cls in "special a/b" "special c" "subnormal operand" "alignment shift > F" "cancellation" "carry above" "tie at d"; do
+  n=$(grep -m1 "^  $cls" <<<"$out" | awk '{print $(NF-1)}')
+  [[ $n =~ ^[0-9]+$ && $n -gt 0 ]] || missing+=" '$cls'=${n:-absent}"
+done
+[[ -z $missing && $out == *"100000 vectors classified"* ]] && ok "verify (a): coverage table: every class reached ($(grep -m1 '^  alignment shift' <<<"$out" | awk '{print $(NF-1)}') shifts > F, $(grep -m1 '^  tie' <<<"$out" | awk '{print $(NF-1)}') ties)" ||
+  not_ok "verify (a): coverage classes empty or absent:$missing"
+SIM=build/verify/fda_pipe_wrap/Vverify
+out=$($SIM +count=20000 +seed=5 +bp +nofst 2>&1); rc=$?
+[[ $rc == 0 && $out == *"vectors=20000 mismatches=0 "* ]] && ok "verify (a): with random backpressure and bubbles (+bp): 20,000 vectors pass" ||
+  not_ok "verify (a) +bp: rc=$rc $(grep -m1 RESULT <<<"$out")"
+
+# (b) mutants of the wrapper: the bench must catch a reordered and a dropped result
+out=$($SIM +count=20000 +wrap_mutant=1 +nofst 2>&1); rc=$?
+m=$(sed -n 's/.* mismatches=\([0-9]*\).*/\1/p' <<<"$out")
+[[ $rc == 1 && ${m:-0} -gt 0 ]] && ok "verify (b): mutant wrapper handing results out in swapped pairs caught ($m mismatches)" ||
+  not_ok "verify (b): swapped-pairs mutant not caught: rc=$rc $(grep -m1 RESULT <<<"$out")"
+out=$($SIM +count=20000 +wrap_mutant=2 +nofst 2>&1); rc=$?
+m=$(sed -n 's/.* mismatches=\([0-9]*\).*/\1/p' <<<"$out")
+[[ $rc == 1 && ${m:-0} -gt 0 && $out == *"STALL "* ]] && ok "verify (b): mutant wrapper dropping result 500 caught ($m mismatches, then a STALL on the missing last result)" ||
+  not_ok "verify (b): dropped-result mutant not caught: rc=$rc $(grep -m2 -E 'RESULT|STALL' <<<"$out" | tr '\n' ' ')"
+
+# (c) the independent example fails, with decoded reports
+out=$(make -s verify-example COUNT=20000 2>&1); rc=$?
+r=$(row "$out")
+m=$(awk '{print $5}' <<<"$r")
+first=$(grep -m1 '^MISMATCH' <<<"$out")
+if [[ $rc != 0 && $r =~ ^naive_dot\ +hopper:mma.m16n8k16.f32.f16.f16.f32\ +16\ +20000\ +[0-9]+\ .*\ FAIL$ && ${m:-0} -gt 0 \
+      && $first =~ ^MISMATCH\ hopper:mma.m16n8k16.f32.f16.f16.f32\ unit\ naive_dot\ seed\ 1\ index\ [0-9]+\ \([a-z]+\)$ \
+      && $(grep -c '^MISMATCH' <<<"$out") == 5 && $out == *"  algo FDA K 16 F 25 passes 1 out f32-rz block 0"* \
+      && $out =~ $'\n'"  model  f32    0x"[0-9a-f]{8}"  sign " && $out =~ $'\n'"  rtl    f32    0x"[0-9a-f]{8}"  sign " \
+      && $out == *"waveform of index "* && -s build/verify/naive_dot/fail.fst ]]; then
+  ok "verify (c): make verify-example FAILS as it must: $m of 20,000 mismatch, 5 decoded reports, waveform build/verify/naive_dot/fail.fst"
+else not_ok "verify (c): example: rc=$rc row '$r' first '$first'"; fi
+none=$(grep -m1 '^  none of the above' <<<"$out" | awk '{print $(NF-1), $NF}')
+[[ $none =~ ^[0-9]+\ [1-9][0-9]*$ ]] && ok "verify (c): mismatches counted per class (plain finite vectors: $none of them wrong)" ||
+  not_ok "verify (c): class mismatch counts: '$none'"
+
+# the hand-derived case through pipe mode (see the header)
+line="3f800000 3c00 3c00 $(printf '0 %.0s' {1..14}) 0001 0001 $(printf '0 %.0s' {1..14})"
+got_naive=$(build/verify/naive_dot/Vverify +pipe <<<"$line" 2>&1)
+got_fda=$(build/verify/fda_pipe_wrap/Vverify +pipe <<<"$line" 2>&1)
+want=$(build/mmaref batch hopper mma.m16n8k16.f32.f16.f16.f32 <<<"$line")
+[[ $got_naive == 0x3f800000 && $got_fda == 0x3f800001 && $want == 0x3f800001 ]] &&
+  ok "verify (c): 1 + 2^-24 + 2^-24: the FMA chain gives 0x3f800000 (ties to even twice), Hopper and fda_unit 0x3f800001" ||
+  not_ok "verify (c): hand-derived case: naive '$got_naive' (want 0x3f800000), fda '$got_fda', model '$want' (want 0x3f800001)"
+
+# (d) pipe mode against mmaref batch
+build/mmaref gen hopper mma.m16n8k16.f32.f16.f16.f32 --n 3000 --seed 3 >"$tmp/in.txt"
+build/mmaref batch hopper mma.m16n8k16.f32.f16.f16.f32 <"$tmp/in.txt" >"$tmp/want.txt"
+$SIM +pipe <"$tmp/in.txt" >"$tmp/got.txt" 2>"$tmp/err.txt"; rc=$?
+if [[ $rc == 0 && ! -s $tmp/err.txt ]] && cmp -s "$tmp/got.txt" "$tmp/want.txt"; then
+  ok "verify (d): pipe mode: fda_pipe_wrap's 3,000 D lines equal mmaref batch's, byte for byte"
+else not_ok "verify (d): pipe mode: rc=$rc, $(wc -l <"$tmp/got.txt") lines, $(head -c 200 "$tmp/err.txt"), diff $(diff "$tmp/got.txt" "$tmp/want.txt" | head -3 | tr '\n' ' ')"; fi
+n=$(build/verify/naive_dot/Vverify +pipe <"$tmp/in.txt" | diff - "$tmp/want.txt" | grep -c '^<')
+[[ $n -gt 0 ]] && ok "verify (d): pipe mode of the example differs from batch on $n of 3,000 lines" ||
+  not_ok "verify (d): the example's pipe output equals batch's (it must not)"
+
+# the project's bench in pipe mode: one configuration per operand path (32-bit lanes; scales; M3XU's
+# packed word; SFMA's f64 lanes)
+if out=$(make -s rtl 2>&1); then
+  cfg=build/rtl/gen/configs.txt
+  for pick in "hopper mma.m16n8k16.f32.f16.f16.f32" "blackwell mma.m16n8k32.f32.e4m3.e4m3.f32" \
+              "blackwell tcgen05.mma.m128n8k32.block32.f32.e4m3.e2m1.ue8m0" "m3xu m3xu.m8n4k4.f32.f32.f32.f32" \
+              "hopper mma.m16n8k8.f64.f64.f64.f64"; do
+    read -r arch name <<<"$pick"
+    idx=$(awk -v a="$arch" -v n="$name" '$3 == "check" && $4 == a && $5 == n {print $1; exit}' "$cfg")
+    if [[ -z $idx ]]; then not_ok "verify (d): no configuration for $arch $name in $cfg"; continue; fi
+    build/mmaref gen "$arch" "$name" --n 1500 --seed 4 >"$tmp/in.txt"
+    build/mmaref batch "$arch" "$name" <"$tmp/in.txt" >"$tmp/want.txt"
+    build/rtl/obj/Vtb_mma +cfg="$idx" +pipe <"$tmp/in.txt" >"$tmp/got.txt" 2>"$tmp/err.txt"; rc=$?
+    if [[ $rc == 0 && ! -s $tmp/err.txt ]] && cmp -s "$tmp/got.txt" "$tmp/want.txt"; then
+      ok "verify (d): Vtb_mma +cfg=$idx +pipe ($arch $name): 1,500 D lines equal mmaref batch's"
+    else not_ok "verify (d): Vtb_mma +cfg=$idx +pipe ($arch $name): rc=$rc $(head -c 200 "$tmp/err.txt") $(diff "$tmp/got.txt" "$tmp/want.txt" | head -2 | tr '\n' ' ')"; fi
+  done
+else not_ok "verify (d): make rtl: $(tail -3 <<<"$out")"; fi
+
+# (e) bad input
+expect_error "verify (e): no DUT" "verify: DUT= is required" env INSTR=$INSTR DUT= bash tb/verify/verify.sh
+expect_error "verify (e): a DUT file that does not exist" "verify: DUT: no such file 'nope/unit.sv'" \
+  env DUT=nope/unit.sv INSTR=$INSTR bash tb/verify/verify.sh
+expect_error "verify (e): an unknown instruction" "verify: INSTR: mmaref: hopper has no instruction 'bogus'" \
+  env DUT=examples/naive_dot/naive_dot.sv INSTR=hopper:bogus bash tb/verify/verify.sh
+expect_error "verify (e): INSTR without ARCH:" "verify: INSTR=mma.m16n8k16.f32.f16.f16.f32: expected ARCH:INSTRUCTION" \
+  env DUT=examples/naive_dot/naive_dot.sv INSTR=mma.m16n8k16.f32.f16.f16.f32 bash tb/verify/verify.sh
+expect_error "verify (e): DUT_TOP not in the files" "verify: DUT_TOP=nothere: no 'module nothere'" \
+  env DUT=examples/naive_dot/naive_dot.sv DUT_TOP=nothere INSTR=$INSTR bash tb/verify/verify.sh
+expect_error "verify (e): a unit without the d port" "bad_no_d does not meet the port contract: it has no port 'd'" \
+  env DUT=tests/verify/bad_no_d.sv INSTR=$INSTR bash tb/verify/verify.sh
+expect_error "verify (e): a unit with 8 lanes for K = 16" "bad_width does not meet the port contract: a port of the wrong width" \
+  env DUT=tests/verify/bad_width.sv INSTR=$INSTR bash tb/verify/verify.sh
+expect_error "verify (e): a bad pipe line" "pipe: stdin line 2, field 3: not a hex number" \
+  bash -c "printf '%s\n' '$line' '3f800000 3c00 xyz' | build/verify/naive_dot/Vverify +pipe"
+expect_error "verify (e): a pipe line with too few fields" "pipe: stdin line 1: 3 fields, expected 33" \
+  bash -c "echo '3f800000 3c00 3c00' | build/verify/naive_dot/Vverify +pipe"
+expect_error "verify (e): a pipe field wider than its format" "pipe: stdin line 1, field 2: 0x13c00 does not fit in f16" \
+  bash -c "echo '${line/3c00/13c00}' | build/verify/naive_dot/Vverify +pipe"
