@@ -8,3 +8,7 @@ regress:: all
 # 4 CPU-minutes; make test runs 2,000)
 regress:: all
 	@EXPLAIN_COUNT=$${EXPLAIN_COUNT:-100000} bash tests/run.sh t_cli_explain
+# mmaref probe over every distinct configuration with the probe's full 100,000-vector confirmation (make
+# test's t_cli_probe confirms each on 10,000)
+regress:: all
+	@python3 tests/probe/sweep.py build/mmaref 100000 | tail -3
