@@ -42,3 +42,4 @@ print("%s - probe recovers the table's schedule for %d of %d distinct configurat
       "device queries each, %s confirmation vectors included; %.1f s)" % (
           "ok" if bad == 0 else "not ok", len(configs) - bad, len(configs), len(table), min(queries or [0]),
           max(queries or [0]), confirm, time.time() - t0))
+sys.exit(1 if bad else 0)
