@@ -37,8 +37,13 @@ run_suite() {
 export -f run_suite
 export results
 
-# the suites other than the RTL ones, TEST_JOBS at a time, in the background
-printf '%s\n' "${suites[@]}" | grep -v '/t_rtl_' | xargs -r -P "$jobs" -I{} bash -c 'run_suite "$1"' _ {} &
+# the suites other than the RTL ones, TEST_JOBS at a time, in the background; when RTL suites follow,
+# the Verilated model is built first in the same pool (its build is the longest step of make test, and
+# the one-core suites leave room beside it); a failed build is reported by the RTL suites themselves
+prebuild=()
+printf '%s\n' "${suites[@]}" | grep -q '/t_rtl_' && prebuild=(prebuild:rtl)
+printf '%s\n' "${prebuild[@]}" "${suites[@]}" | grep -v '/t_rtl_' |
+  xargs -r -P "$jobs" -I{} bash -c 'if [[ $1 == prebuild:rtl ]]; then make -s rtl >/dev/null 2>&1; else run_suite "$1"; fi' _ {} &
 others=$!
 
 pass=0 fail=0
