@@ -55,7 +55,13 @@ report() { # the suites' reports in name order, each once it has finished
       wait "$others" 2>/dev/null
       run_suite "$suite"
     fi
-    while [[ ! -f $results/$name.sum ]]; do sleep 1; done
+    while [[ ! -f $results/$name.sum ]]; do
+      if ! kill -0 "$others" 2>/dev/null && [[ ! -f $results/$name.sum ]]; then # the pool ended without it
+        echo "not ok - $name did not report (its runner was killed)" >"$results/$name.out"
+        echo "0 1 0" >"$results/$name.sum"
+      fi
+      sleep 1
+    done
     echo "== $name"
     grep -v '^ok ' "$results/$name.out" | sed 's/^/   /'
     read -r p f s <"$results/$name.sum"
