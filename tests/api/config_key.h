@@ -24,4 +24,16 @@ static inline config_key key_of(const mmaref_instr *in)
     return key;
 }
 
+/* 1 when in's configuration is not among the *count keys in seen yet (it is then added), else 0: the
+ * walk over the table that visits each distinct configuration once, at its first instruction. */
+static inline int config_first_seen(config_key *seen, size_t *count, const mmaref_instr *in)
+{
+    config_key key = key_of(in);
+    for (size_t j = 0; j < *count; j++)
+        if (!memcmp(&seen[j], &key, sizeof key))
+            return 0;
+    seen[(*count)++] = key;
+    return 1;
+}
+
 #endif

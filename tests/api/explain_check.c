@@ -26,13 +26,8 @@ int main(int argc, char **argv)
     int failed = 0;
     for (size_t i = 0; i < count; i++) {
         const mmaref_instr *in = &all[i];
-        config_key key = key_of(in);
-        size_t j = 0;
-        while (j < configs && memcmp(&seen[j], &key, sizeof key))
-            j++;
-        if (j < configs)
+        if (!config_first_seen(seen, &configs, in))
             continue;
-        seen[configs++] = key;
         if (!strstr(in->name, only) && !strstr(in->arch, only))
             continue;
         uint64_t directed = mmaref_gen_directed_count(in), total = directed + (uint64_t)n, bad = 0;

@@ -107,13 +107,8 @@ static void every_configuration(void)
     mmaref_list(NULL, all, count);
     for (size_t i = 0; i < count; i++) {
         const mmaref_instr *in = &all[i];
-        config_key key = key_of(in);
-        size_t j = 0;
-        while (j < configs && memcmp(&seen[j], &key, sizeof key))
-            j++;
-        if (j < configs)
+        if (!config_first_seen(seen, &configs, in))
             continue;
-        seen[configs++] = key;
 
         /* the vectors and their default-environment results (the generator itself uses double) */
         uint64_t directed = mmaref_gen_directed_count(in), n = directed + RANDOM_VECTORS;
