@@ -121,6 +121,9 @@ expect_error "verify (e): a unit without the d port" "bad_no_d does not meet the
   env DUT=tests/verify/bad_no_d.sv INSTR=$INSTR bash tb/verify/verify.sh
 expect_error "verify (e): a unit with 8 lanes for K = 16" "bad_width does not meet the port contract: a port of the wrong width" \
   env DUT=tests/verify/bad_width.sv INSTR=$INSTR bash tb/verify/verify.sh
+[[ -f build/verify/bad_width/stamp ]] || not_ok "verify (e): bad_width's build (Verilator only warns) was not kept, so the next case tests nothing"
+expect_error "verify (e): the same unit again, its build kept from the run before" "bad_width does not meet the port contract: a port of the wrong width" \
+  env DUT=tests/verify/bad_width.sv INSTR=$INSTR bash tb/verify/verify.sh
 expect_error "verify (e): a bad pipe line" "pipe: stdin line 2, field 3: not a hex number" \
   bash -c "printf '%s\n' '$line' '3f800000 3c00 xyz' | build/verify/naive_dot/Vverify +pipe"
 expect_error "verify (e): a pipe line with too few fields" "pipe: stdin line 1: 3 fields, expected 33" \

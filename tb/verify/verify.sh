@@ -42,11 +42,23 @@ DIR=build/verify/$TOP
 info=$(python3 tb/verify/gen_verify.py "$MMAREF" "$INSTR" "$TOP" "$PARAMS" "$DIR") || exit 2
 BENCH=(dpi/mmaref_dpi_pkg.sv tb/tb_support_pkg.sv tb/verify/verify_top.sv)
 SIM=$DIR/Vverify
-stamp=$( { cat "${srcs[@]}" "${BENCH[@]}" tb/tb_main.cpp "$DIR/verify_dut.svh" rtl/*.svh "$DPI_LIB" "$LIB"
+# the port contract, read from Verilator's log of the build: checked after every build and again before
+# every run of a build kept from before (a wrong-width port is only a warning, so such a build exists)
+check_contract() {
+  local pin width
+  pin=$(grep -m1 -oE "Pin not found: '[A-Za-z0-9_]+'" "$DIR/verilate.log" 2>/dev/null)
+  [[ -n $pin ]] && die "$TOP does not meet the port contract: it has no port ${pin#Pin not found: } (docs/verify-your-design.md, port contract); Verilator: $DIR/verilate.log"
+  width=$(grep -m1 'Warning-WIDTH: tb/verify/verify_top.sv' "$DIR/verilate.log" 2>/dev/null)
+  [[ -n $width ]] && die "$TOP does not meet the port contract: a port of the wrong width for $info: ${width#*: }"
+  return 0
+}
+stamp=$( { cat "${srcs[@]}" "${BENCH[@]}" tb/tb_main.cpp tb/verify/verify.sh "$DIR/verify_dut.svh" rtl/*.svh "$DPI_LIB" "$LIB"
            echo "$TOP ${vargs[*]}"; } | md5sum | cut -c1-32)
 if [[ ! -x $SIM || $(cat "$DIR/stamp" 2>/dev/null) != "$stamp" ]]; then
   echo "verify: building $TOP for $info (Verilator, about a minute)"
-  rm -f "$SIM" "$DIR/stamp"
+  # Verilator skips a run whose inputs it has seen (its verFiles.dat), and its warnings with it: removed,
+  # so that verilate.log always holds the messages the contract is read from
+  rm -f "$SIM" "$DIR/stamp" "$DIR"/*__verFiles.dat
   # WIDTH warnings are on so that a port of the wrong width is reported (those at the bench's
   # instantiation break the contract); other lint is the unit's own business
   verilator --cc --exe --build -O3 --x-assign fast --x-initial fast --trace-fst -Wno-fatal -Wno-lint \
@@ -55,16 +67,15 @@ if [[ ! -x $SIM || $(cat "$DIR/stamp" 2>/dev/null) != "$stamp" ]]; then
     --MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1" \
     "${vargs[@]}" "${BENCH[@]}" "$(realpath tb/tb_main.cpp)" >"$DIR/verilate.log" 2>&1
   rc=$?
-  pin=$(grep -m1 -oE "Pin not found: '[A-Za-z0-9_]+'" "$DIR/verilate.log")
-  [[ -n $pin ]] && die "$TOP does not meet the port contract: it has no port ${pin#Pin not found: } (docs/verify-your-design.md, port contract); Verilator: $DIR/verilate.log"
-  width=$(grep -m1 -A0 'Warning-WIDTH: tb/verify/verify_top.sv' "$DIR/verilate.log")
-  [[ -n $width ]] && die "$TOP does not meet the port contract: a port of the wrong width for $info: ${width#*: }"
+  [[ $rc == 0 && -x $SIM ]] && echo "$stamp" >"$DIR/stamp"
+  check_contract
   if [[ $rc != 0 || ! -x $SIM ]]; then
     echo "verify: $TOP did not build with the bench (Verilator's messages follow; full log $DIR/verilate.log)" >&2
     grep -E '%Error' "$DIR/verilate.log" | head -20 >&2
     exit 2
   fi
-  echo "$stamp" >"$DIR/stamp"
+else
+  check_contract
 fi
 [[ ${VERIFY_BUILD_ONLY:-} == 1 ]] && { echo "verify: built $SIM (+pipe: stdin lines in, D lines out)"; exit 0; }
 
