@@ -9,7 +9,8 @@ BUILD   := build
 SETUP_STAMP := $(BUILD)/.setup-done
 
 LIB_SRC := $(wildcard cmodel/src/*.c)
-LIB_OBJ := $(patsubst cmodel/src/%.c,$(BUILD)/obj/%.o,$(LIB_SRC))
+# fast_none.c: the empty kernel table of builds without the generated kernels (cmodel/src/fast.h)
+LIB_OBJ := $(patsubst cmodel/src/%.c,$(BUILD)/obj/%.o,$(filter-out cmodel/src/fast_none.c,$(LIB_SRC)))
 CLI_SRC := $(wildcard cmodel/tools/*.c)
 CLI_OBJ := $(patsubst cmodel/tools/%.c,$(BUILD)/obj/tools/%.o,$(CLI_SRC))
 LIB     := $(BUILD)/libmmaref.a
@@ -38,7 +39,30 @@ $(BUILD)/obj/tools/%.o: cmodel/tools/%.c cmodel/include/mmaref.h $(wildcard cmod
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Icmodel/include -c $< -o $@
 
-$(LIB): $(LIB_OBJ)
+# The batched fast path's kernels (cmodel/src/fast.h): generated from the instruction tables by a
+# program linked with the library's other objects, then compiled into the library.
+FAST_GEN := $(BUILD)/gen/fast_kernels_gen
+FAST_SRC := $(BUILD)/gen/fast_kernels.c
+FAST_OBJ := $(BUILD)/obj/fast_kernels_generic.o $(BUILD)/obj/fast_kernels_avx2.o $(BUILD)/obj/fast_kernels_avx512.o
+$(FAST_GEN): cmodel/gen/fast_kernels_gen.c $(LIB_OBJ) $(BUILD)/obj/fast_none.o
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Icmodel/include -Icmodel/src -o $@ $^ -lm
+
+$(FAST_SRC): $(FAST_GEN)
+	$(FAST_GEN) >$@.tmp && mv $@.tmp $@
+
+# one object per path (fast_fda.h); -Wno-psabi: vectors of 64 bytes pass between the inlined helpers only
+FAST_PATH_NUMBER = $(if $(findstring avx512,$*),3,$(if $(findstring avx2,$*),2,1))
+# the generic path at -O1 (its SSE2 lowering of 64-byte vectors is the slowest to compile), no debug
+# information (the kernels are generated; the scalar model is the one to step through)
+FAST_OPT = $(if $(findstring generic,$*),-O1,-O2) -g0 $(if $(filter x86_64,$(shell uname -m)),$(FAST_ISA_$*))
+FAST_ISA_avx2   := -mavx2
+FAST_ISA_avx512 := -mavx512f -mavx512cd -mavx512dq -mavx512bw -mavx512vl
+$(BUILD)/obj/fast_kernels_%.o: $(FAST_SRC) cmodel/include/mmaref.h $(wildcard cmodel/src/*.h)
+	$(CC) $(CFLAGS) $(FAST_OPT) -Wno-psabi -fvisibility=hidden -DFAST_BUILD_PATH=$(FAST_PATH_NUMBER) -Icmodel/include \
+	  -Icmodel/src -c $< -o $@
+
+$(LIB): $(LIB_OBJ) $(FAST_OBJ)
 	@rm -f $@
 	ld -r -o $(BUILD)/obj/libmmaref.o $^
 	objcopy --localize-hidden --wildcard --keep-global-symbol='mmaref_*' $(BUILD)/obj/libmmaref.o
@@ -46,7 +70,7 @@ $(LIB): $(LIB_OBJ)
 
 # The shared library (the Python binding loads it): the same hidden-visibility objects, so the dynamic
 # symbol table holds only what mmaref.h exports (tests/t_install.sh checks `nm -D`).
-$(SHLIB): $(LIB_OBJ)
+$(SHLIB): $(LIB_OBJ) $(FAST_OBJ)
 	$(CC) $(CFLAGS) -shared -Wl,-soname,libmmaref.so -o $@ $^ -lm
 
 $(CLI): $(CLI_OBJ) $(LIB)

@@ -12,3 +12,9 @@ regress:: all
 # test's t_cli_probe confirms each on 10,000)
 regress:: all
 	@python3 tests/probe/sweep.py build/mmaref 100000
+# The oracle suites again on each batched path that is not the default one (docs/speed.md): the same
+# independent references, the kernels compiled for the baseline instruction set and for AVX2 (make
+# test's t_model_batch holds every path to mmaref_dot on every configuration)
+regress:: all
+	@for p in reference generic avx2; do echo "== MMAREF_SIMD=$$p"; \
+	  MMAREF_SIMD=$$p ORACLE_COUNT=$${ORACLE_COUNT_PATHS:-100000} bash tests/run.sh t_model_oracle || exit 1; done

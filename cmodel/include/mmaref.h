@@ -137,6 +137,45 @@ int mmaref_scale_count(const mmaref_instr *in);
 mmaref_status mmaref_dot(const mmaref_instr *in, uint64_t c, const uint64_t *a, const uint64_t *b,
                          const uint64_t *sa, const uint64_t *sb, uint64_t *d, char *msg, size_t msglen);
 
+/* ---- many dot-adds of one instruction in one call (cmodel/src/batch.c, docs/speed.md) ----
+ * Operand i of dot-add j is p[j * lane + i * step]: the row layout of mmaref_dot (lane K, step 1), a
+ * structure of arrays (lane 1, step n), or a tile's columns (mmaref_mma's B: lane 1, step N; a row of
+ * A for every column: lane 0, step 1).  c takes only lane (p NULL: C = +0); sa and sb are read only for
+ * an instruction with block scales. */
+typedef struct {
+    const uint64_t *p;
+    ptrdiff_t lane, step;
+} mmaref_strided;
+
+typedef struct {
+    mmaref_strided c, a, b, sa, sb;
+} mmaref_dots;
+
+/* The row layout: c[n], a[n][K], b[n][K], sa[n][S], sb[n][S] (S = mmaref_scale_count). */
+static inline mmaref_dots mmaref_dots_rows(const mmaref_instr *in, const uint64_t *c, const uint64_t *a,
+                                           const uint64_t *b, const uint64_t *sa, const uint64_t *sb)
+{
+    ptrdiff_t k = in->k, s = in->block_size > 0 ? in->k / in->block_size : 0;
+    mmaref_dots x = {{c, 1, 0}, {a, k, 1}, {b, k, 1}, {sa, s, 1}, {sb, s, 1}};
+    return x;
+}
+
+/* d[j] for j < n, each exactly what mmaref_dot gives for dot-add j.  The instruction's kernel for the
+ * fastest path the CPU has (mmaref_simd_path) runs LANES dot-adds at once; an error names the dot-add
+ * (d is then unspecified). */
+mmaref_status mmaref_dot_batch(const mmaref_instr *in, size_t n, const mmaref_dots *x, uint64_t *d, char *msg,
+                               size_t msglen);
+
+/* The paths mmaref_dot_batch can take: "reference" (mmaref_dot, one at a time), "generic" (the
+ * batched kernels on the baseline instruction set), "avx2", "avx512"; "auto" picks the fastest the CPU
+ * has, and is the default.  The environment variable MMAREF_SIMD sets the path at the first batch;
+ * mmaref_simd_select sets it in the program (before any thread runs a batch).  A path the CPU lacks or
+ * an unknown name: MMAREF_ERR_ARGUMENT and a message. */
+mmaref_status mmaref_simd_select(const char *path, char *msg, size_t msglen);  /* NULL: MMAREF_SIMD's */
+/* The path a batch of `in` takes now: the selected one, or "reference" where the instruction has no
+ * batched kernel (those summation kinds run one dot-add at a time). */
+const char *mmaref_simd_path(const mmaref_instr *in);
+
 /* A whole tile, row-major raw bits: A[M][K], B[K][N], C[M][N] -> D[M][N]; SA[M][K/block],
  * SB[K/block][N] or NULL.  Each D element is the dot-add of a row of A and a column of B. */
 mmaref_status mmaref_mma(const mmaref_instr *in, const uint64_t *A, const uint64_t *B, const uint64_t *C,

@@ -16,6 +16,7 @@
 
 #include "format.h"
 #include "ieee_arith.h"
+#include "fast.h"
 #include "schedule.h"
 
 /* One GEMM, laid out for the dot-adds: A's rows and B's columns contiguous, K padded to a whole number
@@ -44,28 +45,36 @@ static const fmt_desc *reduction_format(const fmt_desc *part)
     return part == fmt_of(MMAREF_F64) ? part : fmt_of(MMAREF_F32);
 }
 
-/* The chain of dot-adds over chunks first .. last - 1 of row i, column j, starting from acc. */
-static void chain(const gemm_job *g, int i, int j, int first, int last, uint64_t *acc)
+/* The chains of dot-adds over chunks first .. last - 1 of row i, columns j0 .. j0 + nj - 1, each from its
+ * acc[]: one batch per chunk (A's row for every column, B's columns in rows of bt; batch.c). */
+static void chain_row(const gemm_job *g, fast_kernel kernel, int i, int j0, int nj, int first, int last,
+                      uint64_t *acc)
 {
     const mmaref_instr *in = g->in;
     int ns = mmaref_scale_count(in);
-    const uint64_t *a = g->a + (size_t)i * g->kp, *b = g->bt + (size_t)j * g->kp;
-    const uint64_t *sa = ns ? g->sa + (size_t)i * g->sp : NULL, *sb = ns ? g->sbt + (size_t)j * g->sp : NULL;
+    const uint64_t *a = g->a + (size_t)i * g->kp, *b = g->bt + (size_t)j0 * g->kp;
+    const uint64_t *sa = ns ? g->sa + (size_t)i * g->sp : NULL, *sb = ns ? g->sbt + (size_t)j0 * g->sp : NULL;
     for (int q = first; q < last; q++) {
         size_t k0 = (size_t)q * in->k, s0 = (size_t)q * ns;
+        mmaref_dots x = {{acc, 1, 0}, {a + k0, 0, 1}, {b + k0, (ptrdiff_t)g->kp, 1},
+                         {ns ? sa + s0 : NULL, 0, 1}, {ns ? sb + s0 : NULL, (ptrdiff_t)g->sp, 1}};
         /* the record and every operand's bits were checked once, before any thread started */
-        *acc = schedule_run(in, *acc, a + k0, b + k0, ns ? sa + s0 : NULL, ns ? sb + s0 : NULL);
+        batch_run(in, kernel, (size_t)nj, &x, acc);
     }
 }
 
-/* D[i][j] by the job's accumulation strategy. */
-static void element(const gemm_job *g, int i, int j)
+/* Columns a row() call takes at most (the widest instruction has N = 256). */
+enum { ROW_SLICE = 256 };
+
+/* D[i][j0 .. j0 + nj - 1] (nj <= ROW_SLICE) by the job's accumulation strategy. */
+static void row(const gemm_job *g, fast_kernel kernel, int i, int j0, int nj)
 {
     const mmaref_instr *in = g->in;
-    uint64_t c = g->c ? g->c[(size_t)i * g->n + j] : 0, *d = &g->d[(size_t)i * g->n + j];
+    uint64_t *d = &g->d[(size_t)i * g->n + j0];
+    for (int j = 0; j < nj; j++)
+        d[j] = g->c ? g->c[(size_t)i * g->n + j0 + j] : 0;
     if (g->kind == MMAREF_ACC_SERIAL) {
-        *d = c;
-        chain(g, i, j, 0, g->chunks, d);
+        chain_row(g, kernel, i, j0, nj, 0, g->chunks, d);
         return;
     }
     /* split-k: slice s takes chunks s*chunks/S .. (s+1)*chunks/S - 1; promote: groups of N chunks.  Each
@@ -73,24 +82,28 @@ static void element(const gemm_job *g, int i, int j)
     const fmt_desc *df = fmt_of(in->d), *pf = part_format(df), *rf = reduction_format(pf), *r_fmt = pf;
     const int parts = fmt_parts(df), split = g->kind == MMAREF_ACC_SPLIT_K;
     const int groups = split ? g->param : (g->chunks + g->param - 1) / g->param;
-    uint64_t r[2];
-    for (int p = 0; p < parts; p++)
-        r[p] = fmt_part_bits(df, c, p); /* R starts as C (in D's format: checked) */
+    uint64_t r[ROW_SLICE][2], acc[ROW_SLICE];
+    for (int j = 0; j < nj; j++)
+        for (int p = 0; p < parts; p++)
+            r[j][p] = fmt_part_bits(df, d[j], p); /* R starts as C (in D's format: checked) */
     for (int s = 0; s < groups; s++) {
         int first = split ? (int)((int64_t)s * g->chunks / groups) : s * g->param;
         int last = split ? (int)((int64_t)(s + 1) * g->chunks / groups)
                          : (first + g->param < g->chunks ? first + g->param : g->chunks);
-        uint64_t acc = 0; /* +0 in every accumulator format */
-        chain(g, i, j, first, last, &acc);
-        for (int p = 0; p < parts; p++) /* R = R + P: one IEEE addition, round to nearest even */
-            r[p] = ieee_add(rf, ieee_decode(r_fmt, r[p]), ieee_decode(pf, fmt_part_bits(df, acc, p)));
+        memset(acc, 0, sizeof acc); /* +0 in every accumulator format */
+        chain_row(g, kernel, i, j0, nj, first, last, acc);
+        for (int j = 0; j < nj; j++)
+            for (int p = 0; p < parts; p++) /* R = R + P: one IEEE addition, round to nearest even */
+                r[j][p] = ieee_add(rf, ieee_decode(r_fmt, r[j][p]), ieee_decode(pf, fmt_part_bits(df, acc[j], p)));
         r_fmt = rf;
     }
     /* R into D's format: R + (-0), rounded once to nearest even (exact unless D is narrower: f16) */
     static const ieee_value minus_zero = {1, CLS_ZERO, 0, 0};
-    *d = 0;
-    for (int p = 0; p < parts; p++)
-        *d |= fmt_join_part(df, ieee_add(pf, ieee_decode(r_fmt, r[p]), minus_zero), p);
+    for (int j = 0; j < nj; j++) {
+        d[j] = 0;
+        for (int p = 0; p < parts; p++)
+            d[j] |= fmt_join_part(df, ieee_add(pf, ieee_decode(r_fmt, r[j][p]), minus_zero), p);
+    }
 }
 
 /* One thread's share: tiles taken one at a time from the shared counter until none is left.  The caller's
@@ -106,15 +119,17 @@ static void *worker(void *p)
     gemm_worker *w = p;
     gemm_job *g = w->g;
     const mmaref_instr *in = g->in;
+    fast_kernel kernel = batch_kernel(in);
     for (;;) {
         uint64_t t = __atomic_fetch_add(&g->next, 1, __ATOMIC_RELAXED);
         if (t >= g->tiles)
             break;
         /* tile t: rows from i0, columns from j0 (64-bit: i0 + in->m may pass INT_MAX) */
         int64_t i0 = (int64_t)(t % g->tiles_m) * in->m, j0 = (int64_t)(t / g->tiles_m) * in->n;
+        int nj = (int)(j0 + in->n <= g->n ? in->n : g->n - j0);
         for (int64_t i = i0; i < i0 + in->m && i < g->m; i++)
-            for (int64_t j = j0; j < j0 + in->n && j < g->n; j++)
-                element(g, (int)i, (int)j);
+            for (int js = 0; js < nj; js += ROW_SLICE)
+                row(g, kernel, (int)i, (int)j0 + js, nj - js < ROW_SLICE ? nj - js : ROW_SLICE);
         uint64_t done = __atomic_add_fetch(&g->done, 1, __ATOMIC_RELAXED);
         if (w->reports && done < g->tiles && g->opt && g->opt->progress)
             g->opt->progress(g->opt->progress_ctx, done, g->tiles);

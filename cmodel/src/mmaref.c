@@ -237,22 +237,17 @@ mmaref_status mmaref_mma(const mmaref_instr *in, const uint64_t *A, const uint64
     mmaref_status st = mmaref_check_schedule(in, msg, msglen);
     if (st)
         return st;
+    /* row i of D: the N dot-adds of A's row i (one for every column) with B's columns */
     int M = in->m, N = in->n, K = in->k, ns = mmaref_scale_count(in);
-    uint64_t a[MMAREF_MAX_K], b[MMAREF_MAX_K], sa[MMAREF_MAX_SCALES], sb[MMAREF_MAX_SCALES];
-    for (int i = 0; i < M; i++)
-        for (int j = 0; j < N; j++) {
-            for (int k = 0; k < K; k++) {
-                a[k] = A[(size_t)i * K + k];
-                b[k] = B[(size_t)k * N + j];
-            }
-            for (int s = 0; s < ns && SA && SB; s++) {
-                sa[s] = SA[(size_t)i * ns + s];
-                sb[s] = SB[(size_t)s * N + j];
-            }
-            st = mmaref_dot(in, C[(size_t)i * N + j], a, b, ns ? sa : NULL, ns ? sb : NULL,
-                                          &D[(size_t)i * N + j], msg, msglen);
-            if (st)
-                return st;
+    for (int i = 0; i < M; i++) {
+        mmaref_dots x = {{C + (size_t)i * N, 1, 0}, {A + (size_t)i * K, 0, 1}, {B, 1, N},
+                         {SA ? SA + (size_t)i * ns : NULL, 0, 1}, {SB, 1, N}};
+        char why[400];
+        st = mmaref_dot_batch(in, (size_t)N, &x, D + (size_t)i * N, why, sizeof why);
+        if (st) {
+            set_msg(msg, msglen, "row %d, %s", i, why); /* "row i, dot-add j: ..." names D[i][j] */
+            return st;
         }
+    }
     return MMAREF_OK;
 }

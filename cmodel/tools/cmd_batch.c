@@ -3,7 +3,8 @@
  * lines are skipped.  Output: one D per line, or with --check a report ending in "N passed, M failed".
  * Speed: stdin is read in chunks of whole lines; worker threads parse and compute chunks while the main
  * thread reads the next ones and writes finished ones in input order, so the output is the same for any
- * number of threads. */
+ * number of threads.  A worker parses up to GROUP lines, then computes them in one mmaref_dot_batch (the
+ * instruction's SIMD kernel) and writes them. */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +30,8 @@ enum {
     PAD = 1,                   /* the NUL sentinel after a chunk's lines */
     MAX_THREADS = 256,
     DEFAULT_MAX_THREADS = 16,
+    GROUP = 256,               /* lines computed in one mmaref_dot_batch */
+    MAX_FIELDS = 1 + 2 * MMAREF_MAX_K + 2 * MMAREF_MAX_SCALES + 1,
 };
 
 static int is_nan(mmaref_format f, uint64_t bits)
@@ -80,9 +83,17 @@ static int text_reserve(text *t, size_t more)
     return 0;
 }
 
+/* Parsed lines waiting for their batch: the fields of line j in v[j] (rows of fields values). */
+typedef struct {
+    int n;
+    long lineno[GROUP];
+    uint64_t v[GROUP][MAX_FIELDS], d[GROUP];
+} line_group;
+
 /* A chunk of whole stdin lines and what they gave: the D's (or, with --check, the mismatch lines) in
  * `out`; if a line was bad, `out` holds what came before it and `err` the message. */
 typedef struct {
+    line_group *group;
     char *in;           /* the lines, then a NUL sentinel */
     size_t in_len;
     long first_line;    /* stdin line number of the first line */
@@ -94,12 +105,14 @@ typedef struct {
 
 #define BAD(c, ...) (snprintf((c)->err, sizeof (c)->err, __VA_ARGS__), (c)->bad = 1)
 
-/* One line starting at p; *stop gets where its fields ended (its newline unless a comment or a bad field
- * came first).  Nonzero after a bad line. */
-static int run_line(const batch_run *r, chunk *c, const char *p, long lineno, const char **stop)
+/* One line starting at p, its fields into v (*n of them: 0 for a blank or comment line); *stop gets
+ * where its fields ended (its newline unless a comment or a bad field came first).  Nonzero after a bad
+ * line. */
+static int parse_line(const batch_run *r, chunk *c, const char *p, long lineno, const char **stop, uint64_t *v,
+                      int *n_out)
 {
-    uint64_t v[1 + 2 * MMAREF_MAX_K + 2 * MMAREF_MAX_K + 1], d;
     int n = 0, K = r->K, ns = r->ns, fields = r->fields;
+    *n_out = 0;
     for (;;) {
         while (cli_hex_class[(unsigned char)*p] == CLI_HEX_BLANK)
             p++;
@@ -113,18 +126,18 @@ static int run_line(const batch_run *r, chunk *c, const char *p, long lineno, co
             return BAD(c, "batch: stdin line %ld, field %d: not a hex number", lineno, n + 1);
         n++;
     }
-    if (n == 0)
-        return 0;
-    if (n != fields)
+    if (n != 0 && n != fields)
         return BAD(c, "batch: stdin line %ld: %d fields, expected %d (c, %d a, %d b%s%s)", lineno, n, fields, K, K,
                    ns ? ", scales" : "", r->check ? ", expected d" : "");
-    const uint64_t *a = v + 1, *b = v + 1 + K;
-    const uint64_t *sa = ns ? v + 1 + 2 * K : NULL, *sb = ns ? v + 1 + 2 * K + ns : NULL;
-    char msg[512];
-    if (mmaref_dot(&r->in, v[0], a, b, sa, sb, &d, msg, sizeof msg))
-        return BAD(c, "batch: stdin line %ld: %s", lineno, msg);
+    *n_out = n;
+    return 0;
+}
+
+/* A computed line's output: its D, or with --check its comparison with the expected D (the last field). */
+static int emit_line(const batch_run *r, chunk *c, const uint64_t *v, uint64_t d, long lineno)
+{
     if (r->check) {
-        uint64_t want = v[fields - 1];
+        uint64_t want = v[r->fields - 1];
         if (!mmaref_format_valid_bits(r->in.d, want))
             return BAD(c, "batch: stdin line %ld: expected d 0x%llx does not fit in %s", lineno,
                        (unsigned long long)want, mmaref_format_name(r->in.d));
@@ -154,6 +167,33 @@ static int run_line(const batch_run *r, chunk *c, const char *p, long lineno, co
     return 0;
 }
 
+/* The group's lines computed in one batch and written in order.  A value the batch refuses: the lines
+ * again one by one, so that the lines before it are written and the error names its line.  Nonzero
+ * after a bad line. */
+static int flush_group(const batch_run *r, chunk *c)
+{
+    line_group *g = c->group;
+    int n = g->n, K = r->K, ns = r->ns;
+    g->n = 0;
+    if (n == 0)
+        return 0;
+    const uint64_t *v = &g->v[0][0];
+    ptrdiff_t row = MAX_FIELDS;
+    mmaref_dots x = {{v, row, 0}, {v + 1, row, 1}, {v + 1 + K, row, 1}, {v + 1 + 2 * K, row, 1},
+                     {v + 1 + 2 * K + ns, row, 1}};
+    int whole = mmaref_dot_batch(&r->in, (size_t)n, &x, g->d, NULL, 0) == MMAREF_OK;
+    char msg[512];
+    for (int j = 0; j < n; j++) {
+        const uint64_t *f = g->v[j];
+        if (!whole && mmaref_dot(&r->in, f[0], f + 1, f + 1 + K, ns ? f + 1 + 2 * K : NULL,
+                                 ns ? f + 1 + 2 * K + ns : NULL, &g->d[j], msg, sizeof msg))
+            return BAD(c, "batch: stdin line %ld: %s", g->lineno[j], msg);
+        if (emit_line(r, c, f, g->d[j], g->lineno[j]))
+            return 1;
+    }
+    return 0;
+}
+
 /* Every line of a chunk, stopping at the first bad one. */
 static void run_chunk(const batch_run *r, chunk *c)
 {
@@ -161,26 +201,36 @@ static void run_chunk(const batch_run *r, chunk *c)
     c->passed = c->failed = 0;
     c->bad = 0;
     const char *p = c->in, *end = c->in + c->in_len;
+    line_group *g = c->group;
+    g->n = 0;
     for (long lineno = c->first_line; p < end; lineno++) {
-        size_t out_mark = c->out.len;
-        long passed = c->passed, failed = c->failed;
         const char *stop;
-        int bad = run_line(r, c, p, lineno, &stop);
+        int n;
+        int bad = parse_line(r, c, p, lineno, &stop, g->v[g->n], &n);
         /* the line's end: mostly where its fields stopped, else the next newline (one pass over the bytes) */
         const char *le = *stop == '\n' ? stop : memchr(stop, '\n', (size_t)(end - stop));
         if (!le)
             le = end;
         if (le - p > MAX_LINE) { /* an over-long line is refused whatever it holds, and gives nothing */
-            c->out.len = out_mark;
-            c->passed = passed;
-            c->failed = failed;
-            BAD(c, "batch: stdin line %ld is longer than %d characters", lineno, MAX_LINE);
+            if (!flush_group(r, c))
+                BAD(c, "batch: stdin line %ld is longer than %d characters", lineno, MAX_LINE);
             return;
         }
-        if (bad)
+        if (bad) { /* the lines before it are written first (an error among them is the one reported) */
+            char err[sizeof c->err];
+            memcpy(err, c->err, sizeof err);
+            if (!flush_group(r, c))
+                memcpy(c->err, err, sizeof err), c->bad = 1;
             return;
+        }
+        if (n) {
+            g->lineno[g->n++] = lineno;
+            if (g->n == GROUP && flush_group(r, c))
+                return;
+        }
         p = le + 1;
     }
+    flush_group(r, c);
 }
 
 /* Reading stdin into chunks of whole lines: the bytes after the last newline wait in `carry`. */
@@ -276,7 +326,7 @@ static int run_stdin(const batch_run *r, int threads, long max_report, long *pas
     pl.slots = calloc((size_t)pl.nslots, sizeof *pl.slots);
     int ok = rd.carry && pl.slots;
     for (long i = 0; ok && i < pl.nslots; i++)
-        ok = (pl.slots[i].in = malloc(CHUNK + PAD)) != NULL;
+        ok = (pl.slots[i].in = malloc(CHUNK + PAD)) != NULL && (pl.slots[i].group = malloc(sizeof(line_group)));
     pthread_t tid[MAX_THREADS];
     int started = 0, rc = 0;
     pthread_mutex_init(&pl.mu, NULL);
@@ -334,7 +384,7 @@ static int run_stdin(const batch_run *r, int threads, long max_report, long *pas
     if (!rc && rd.read_error)
         rc = cli_error("batch: error reading stdin");
     for (long i = 0; pl.slots && i < pl.nslots; i++) {
-        free(pl.slots[i].in);
+        free(pl.slots[i].in), free(pl.slots[i].group);
         free(pl.slots[i].out.p);
     }
     free(pl.slots);

@@ -50,6 +50,9 @@ int main(int argc, char **argv)
     };
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (!strcmp(cmd, commands[i].name)) {
+            char msg[256]; /* a bad MMAREF_SIMD (the batched path, docs/speed.md) stops every command */
+            if (mmaref_simd_select(NULL, msg, sizeof msg))
+                return cli_error("%s", msg);
             int rc = commands[i].run(argc - 1, argv + 1);
             /* a result that did not reach stdout (a full disk, a closed pipe) is a failure, not a pass */
             errno = 0;

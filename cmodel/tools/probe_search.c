@@ -108,13 +108,31 @@ static void enumerate(const mmaref_instr *shape, cand_vec *cv)
 long probe_first_difference(const probe_queries *q, const uint64_t *answers, const mmaref_instr *rec, size_t from,
                             size_t to, int nan_any)
 {
-    uint64_t row[PROBE_ROW_MAX], d;
-    for (size_t i = from; i < to; i++) {
-        probe_row(q, i, row);
-        if (probe_dot(rec, q, row, &d) || !probe_same(q->shape.d, d, answers[i], nan_any))
-            return (long)i;
+    /* GROUP queries at a time through mmaref_dot_batch (the rows laid out as the battery keeps them) */
+    enum { GROUP = 256 };
+    uint64_t *rows = malloc(sizeof(uint64_t) * GROUP * PROBE_ROW_MAX), d[GROUP];
+    long first = -1;
+    if (!rows) {
+        fprintf(stderr, "mmaref: probe: out of memory\n");
+        exit(2);
     }
-    return -1;
+    int K = q->shape.k, S = mmaref_scale_count(&q->shape), n = q->nvals;
+    for (size_t i0 = from; i0 < to && first < 0; i0 += GROUP) {
+        size_t g = to - i0 < GROUP ? to - i0 : GROUP;
+        for (size_t j = 0; j < g; j++)
+            probe_row(q, i0 + j, rows + j * (size_t)n);
+        mmaref_dots x = {{rows, n, 0}, {rows + 1, n, 1}, {rows + 1 + K, n, 1}, {rows + 1 + 2 * K, n, 1},
+                         {rows + 1 + 2 * K + S, n, 1}};
+        int whole = mmaref_dot_batch(rec, g, &x, d, NULL, 0) == MMAREF_OK;
+        for (size_t j = 0; j < g; j++)
+            if ((!whole && probe_dot(rec, q, rows + j * (size_t)n, &d[j])) ||
+                !probe_same(q->shape.d, d[j], answers[i0 + j], nan_any)) {
+                first = (long)(i0 + j);
+                break;
+            }
+    }
+    free(rows);
+    return first;
 }
 
 static void count_agreements(const probe_queries *q, const uint64_t *answers, int nan_any, cand_vec *cv)

@@ -19,7 +19,7 @@ import numpy as np
 from . import _lib
 from ._bits import Error, from_bits, to_bits
 
-__all__ = ["Error", "list", "dot", "mma", "matmul"]
+__all__ = ["Error", "list", "dot", "dot_batch", "mma", "matmul"]
 
 lib = _lib.lib
 
@@ -116,6 +116,28 @@ def dot(arch, name, a, b, c, sa=None, sb=None, raw=False):
     d = _lib._u64()
     _run(lib.mmaref_dot, rec, _lib._u64(int(vc)), _ptr(va), _ptr(vb), _ptr(vsa), _ptr(vsb), ctypes.byref(d))
     return from_bits(rec.d, np.uint64(d.value), raw)[()]
+
+
+def dot_batch(arch, name, a, b, c, sa=None, sb=None, raw=False):
+    """n dot-adds of one instruction in one call (mmaref_dot_batch: the CPU's SIMD kernels, the same bits
+    as dot()): a, b of shape (n, K), c of shape (n,), block scales sa, sb (n, K/block); returns d (n,)
+    in D's format (raw: its bits).  Row j is dot(a[j], b[j], c[j])."""
+    rec = _lookup(arch, name)
+    instr = "%s %s" % (_text(rec.arch), _text(rec.name))
+    n = int(np.shape(c)[0]) if np.ndim(c) == 1 else -1
+    if n < 0:
+        raise Error("c: shape %s, but dot_batch needs one C per dot-add, shape (n,)" % (np.shape(c),))
+    k = rec.k
+    va = _operand(rec, rec.a, a, (n, k), "a", instr)
+    vb = _operand(rec, rec.b, b, (n, k), "b", instr)
+    vc = _operand(rec, rec.c, c, (n,), "c", instr)
+    vsa, vsb = _scales(rec, sa, sb, lambda s: (n, s), lambda s: (n, s), ("sa", "sb"), instr)
+    s = vsa.shape[1] if vsa is not None else 0
+    x = _lib.Dots(_lib.Strided(_ptr(vc), 1, 0), _lib.Strided(_ptr(va), k, 1), _lib.Strided(_ptr(vb), k, 1),
+                  _lib.Strided(_ptr(vsa), s, 1), _lib.Strided(_ptr(vsb), s, 1))
+    D = np.zeros(n, dtype=np.uint64)
+    _run(lib.mmaref_dot_batch, rec, ctypes.c_size_t(n), ctypes.byref(x), _ptr(D))
+    return from_bits(rec.d, D, raw)
 
 
 def mma(arch, name, A, B, C, SA=None, SB=None, raw=False):

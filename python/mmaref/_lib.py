@@ -97,6 +97,20 @@ _proto("mmaref_list", ctypes.c_size_t, _str, _ip, ctypes.c_size_t)
 _proto("mmaref_scale_count", _int, _ip)
 _proto("mmaref_dot", _int, _ip, _u64, _u64p, _u64p, _u64p, _u64p, _u64p, ctypes.c_char_p, ctypes.c_size_t)
 _proto("mmaref_mma", _int, _ip, _u64p, _u64p, _u64p, _u64p, _u64p, _u64p, ctypes.c_char_p, ctypes.c_size_t)
+
+
+class Strided(ctypes.Structure):
+    """mmaref_strided: operand i of dot-add j at p[j * lane + i * step]."""
+    _fields_ = [("p", _u64p), ("lane", ctypes.c_ssize_t), ("step", ctypes.c_ssize_t)]
+
+
+class Dots(ctypes.Structure):
+    """mmaref_dots: the layout of a batch's C, A, B and scales."""
+    _fields_ = [("c", Strided), ("a", Strided), ("b", Strided), ("sa", Strided), ("sb", Strided)]
+
+
+_proto("mmaref_dot_batch", _int, _ip, ctypes.c_size_t, ctypes.POINTER(Dots), _u64p, ctypes.c_char_p, ctypes.c_size_t)
+_proto("mmaref_simd_path", _str, _ip)
 _proto("mmaref_format_name", _str, _int)
 _proto("mmaref_format_width", _int, _int)
 _proto("mmaref_format_valid_bits", _int, _int, _u64)

@@ -79,6 +79,35 @@ def test_dot_fp8_values_and_bits_agree():
     assert mmaref.dot(*instr, abits, bbits, np.uint32(0), raw=True) == 0x43e00000
 
 
+def test_dot_batch_matches_gen_with_d():
+    """dot_batch (mmaref_dot_batch) on `mmaref gen --with-d` lines: kernelized configurations (Hopper f16,
+    Blackwell UE8M0-scaled e4m3) and ones on the reference path (M3XU), specials included, 301 lines (a
+    tail beyond the 8-lane groups)."""
+    for arch, name in [H16, ("blackwell", "tcgen05.mma.m128n8k32.block32.f32.e4m3.e4m3.ue8m0"),
+                       ("m3xu", "m3xu.f32c")]:
+        rec = record(arch, name)
+        k, ns = rec["k"], (rec["k"] // rec["block_size"] if rec["block_size"] else 0)
+        rows = np.array([[int(x, 16) for x in line.split()]
+                         for line in cli("gen", arch, name, "--n", "301", "--seed", "9", "--with-d").splitlines()],
+                        dtype=np.uint64)
+        assert rows.shape[0] == 301
+        c, a, b = rows[:, 0], rows[:, 1:1 + k], rows[:, 1 + k:1 + 2 * k]
+        sa = rows[:, 1 + 2 * k:1 + 2 * k + ns] if ns else None
+        sb = rows[:, 1 + 2 * k + ns:1 + 2 * k + 2 * ns] if ns else None
+        d = mmaref.dot_batch(arch, name, a, b, c, sa, sb, raw=True)
+        assert d.shape == (301,) and (d == rows[:, -1]).all(), "%s %s: %d differ" % (arch, name,
+                                                                                     int((d != rows[:, -1]).sum()))
+
+
+def test_dot_batch_errors():
+    with pytest.raises(mmaref.Error, match="a\\[2, 0\\] = 0x10000 does not fit in f16"):
+        a = np.zeros((4, 16), np.uint64)
+        a[2, 0] = 0x10000
+        mmaref.dot_batch(*H16, a, np.zeros((4, 16), np.uint64), np.zeros(4, np.uint64), raw=True)
+    with pytest.raises(mmaref.Error, match="b: shape"):
+        mmaref.dot_batch(*H16, np.zeros((4, 16)), np.zeros((3, 16)), np.zeros(4))
+
+
 def test_dot_matches_gen_with_d():
     """Every line of `mmaref gen --with-d` (directed and random vectors, scales included)."""
     for arch, name in [H16, ("blackwell", "tcgen05.mma.m128n8k32.block32.f32.e4m3.e4m3.ue8m0"),

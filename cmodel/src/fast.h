@@ -1,0 +1,90 @@
+/* The batched fast path's kernels: one per configuration of (operand formats, C, scales, K, passes,
+ * each pass's F and output) that the instruction tables use, generated at build time from the tables
+ * (cmodel/gen/fast_kernels_gen.c writes build/gen/fast_kernels.c), each compiled once per path
+ * (fast_fda.h).  batch.c finds an instruction's kernel by its key. */
+#ifndef MMAREF_FAST_H
+#define MMAREF_FAST_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "mmaref.h"
+
+/* Dot-adds a kernel computes at once, one per lane of a vector of 64-bit integers (lanes.h). */
+enum { FAST_LANES = 8 };
+
+/* The paths, fastest last; FAST_REFERENCE runs mmaref_dot one dot-add at a time. */
+typedef enum { FAST_REFERENCE, FAST_GENERIC, FAST_AVX2, FAST_AVX512, FAST_PATH_COUNT } fast_path;
+
+/* What a kernel is specialized on: everything the arithmetic of an FDA schedule reads. */
+typedef struct {
+    mmaref_format a, b, c, scale; /* scale: MMAREF_FORMAT_COUNT when unscaled */
+    int block_size, k, passes;
+    int frac_bits[MMAREF_MAX_PASSES];
+    mmaref_output out[MMAREF_MAX_PASSES];
+} fast_key;
+
+/* A kernel: the dot-adds 0 .. n-1 of x (n a multiple of FAST_LANES) into d (which may be x's C: every
+ * group of lanes reads its C before it writes D); dot-adds with an inf or NaN anywhere go through
+ * batch_reference_one.  *stray collects the bits of every operand outside its
+ * format's width (non-zero: the caller finds and reports the bad value). */
+typedef void (*fast_kernel)(const mmaref_instr *in, const mmaref_dots *x, size_t n, uint64_t *d, uint64_t *stray);
+
+typedef struct {
+    fast_key key;
+    fast_kernel run[FAST_PATH_COUNT]; /* run[FAST_REFERENCE] unused */
+} fast_entry;
+
+/* The generated table (build/gen/fast_kernels.c); a build without it (the browser page, the
+ * sanitizer builds) links batch.c's empty one and runs every batch on the reference path. */
+extern const fast_entry *const fast_table[];
+extern const size_t fast_table_count;
+
+/* Dot-add j of x by the scalar model (its operands gathered from the layout). */
+uint64_t batch_reference_one(const mmaref_instr *in, const mmaref_dots *x, size_t j);
+
+/* For a caller that checked the record and every operand once for many batches (gemm.c), as
+ * schedule_run is for single dot-adds: the kernel of `in` on the selected path (NULL: the reference
+ * path, or a bad MMAREF_SIMD), found once; then batch_run with it, for any n. */
+fast_kernel batch_kernel(const mmaref_instr *in);
+void batch_run(const mmaref_instr *in, fast_kernel kernel, size_t n, const mmaref_dots *x, uint64_t *d);
+
+/* The key of an instruction whose schedule the FDA kernel runs: every pass FDA over an equal,
+ * consecutive slice of K, all scaled per product (by UE8M0, a power of two) or none.  0: no kernel. */
+static inline int fast_key_of(const mmaref_instr *in, fast_key *key)
+{
+    fast_key k = {in->a, in->b, in->c, MMAREF_FORMAT_COUNT, 0, in->k, in->passes, {0}, {0}};
+    if (in->passes < 1 || in->passes > MMAREF_MAX_PASSES || in->k % in->passes)
+        return 0;
+    int scaled = in->pass[0].scales == MMAREF_SCALES_PER_PRODUCT;
+    if (scaled) {
+        if (in->scale != MMAREF_UE8M0)
+            return 0;
+        k.scale = in->scale;
+        k.block_size = in->block_size;
+    }
+    for (int i = 0; i < in->passes; i++) {
+        const mmaref_pass *p = &in->pass[i];
+        if (p->algo != MMAREF_ALGO_FDA || p->flush || p->k_count != in->k / in->passes ||
+            p->k_first != i * p->k_count || (p->scales == MMAREF_SCALES_PER_PRODUCT) != scaled ||
+            (p->scales != MMAREF_SCALES_PER_PRODUCT && p->scales != MMAREF_SCALES_NONE))
+            return 0;
+        k.frac_bits[i] = p->frac_bits;
+        k.out[i] = p->out;
+    }
+    *key = k;
+    return 1;
+}
+
+static inline int fast_key_equal(const fast_key *x, const fast_key *y)
+{
+    if (x->a != y->a || x->b != y->b || x->c != y->c || x->scale != y->scale || x->block_size != y->block_size ||
+        x->k != y->k || x->passes != y->passes)
+        return 0;
+    for (int i = 0; i < x->passes; i++)
+        if (x->frac_bits[i] != y->frac_bits[i] || x->out[i] != y->out[i])
+            return 0;
+    return 1;
+}
+
+#endif

@@ -1,0 +1,253 @@
+/* Lane arithmetic of the batched fast path (fast_fda.h): FAST_LANES (fast.h) dot-adds side by side, one per lane of
+ * a vector of 64-bit integers (GCC vector extensions: compiled for AVX-512, AVX2 or the baseline ISA
+ * from the same source, so every path gives the same bits).  Each helper is the lane-wise twin of a
+ * scalar one of format.h or fixed.h, written without branches; batch.c's test holds every path to
+ * the scalar model on every configuration (tests/api/batch_paths.c). */
+#ifndef MMAREF_LANES_H
+#define MMAREF_LANES_H
+
+#include <stdint.h>
+#include <string.h>
+
+#include "algo.h"
+#include "fast.h"
+#include "fixed.h"
+#include "format.h"
+
+typedef int64_t vi __attribute__((vector_size(FAST_LANES * 8)));
+typedef uint64_t vu __attribute__((vector_size(FAST_LANES * 8)));
+
+#define LANE_INLINE static inline __attribute__((always_inline))
+
+/* Masks (all ones or zero per lane) are made with shifts and adds only, never with vector
+ * comparisons: the compiler lowers a comparison whose result is used as a value lane by lane on the
+ * paths without a native one (AVX2 has no unsigned or 64-bit-mask forms), and the kernels would run
+ * scalar.  Each helper states the range it is exact on. */
+LANE_INLINE vi v_splat(int64_t x) { return (vi){0} + x; }
+/* all ones where x < 0 */
+LANE_INLINE vi v_neg(vi x) { return -(vi)((vu)x >> 63); }
+/* all ones where x != 0 (any x) */
+LANE_INLINE vi v_nonzero(vi x) { return -(vi)((vu)(x | -x) >> 63); }
+/* all ones where x < y, for |x - y| < 2^63 */
+LANE_INLINE vi v_lt(vi x, vi y) { return v_neg(x - y); }
+/* all ones where x < y as unsigned 64-bit numbers (any x, y): the borrow out of x - y */
+LANE_INLINE vi v_ult(vu x, vu y) { return -(vi)(((~x & y) | (~(x ^ y) & (x - y))) >> 63); }
+LANE_INLINE vi v_sel(vi m, vi x, vi y) { return (m & x) | (~m & y); }
+
+/* Where the translation unit is compiled for AVX-512 or AVX2 (fast_fda.h: one per path), a few
+ * helpers use the instruction that does the job in one step; the portable form is the definition. */
+#if defined(__AVX512F__) && defined(__AVX512CD__) && defined(__AVX512DQ__)
+#include <immintrin.h>
+#define LANES_AVX512 1
+#elif defined(__AVX2__)
+#include <immintrin.h>
+#define LANES_AVX2 1
+#endif
+
+LANE_INLINE vi v_max(vi x, vi y)
+{
+#ifdef LANES_AVX512
+    return (vi)_mm512_max_epi64((__m512i)x, (__m512i)y);
+#else
+    return v_sel(v_lt(x, y), y, x);
+#endif
+}
+LANE_INLINE vi v_min(vi x, vi y)
+{
+#ifdef LANES_AVX512
+    return (vi)_mm512_min_epi64((__m512i)x, (__m512i)y);
+#else
+    return v_sel(v_lt(x, y), x, y);
+#endif
+}
+/* base | bits in the lanes where x != 0 */
+LANE_INLINE vi v_or_where_nonzero(vi x, vi base, int64_t bits)
+{
+#ifdef LANES_AVX512
+    return (vi)_mm512_mask_or_epi64((__m512i)base, _mm512_test_epi64_mask((__m512i)x, (__m512i)x), (__m512i)base,
+                                    _mm512_set1_epi64(bits));
+#else
+    return base | (v_nonzero(x) & bits);
+#endif
+}
+/* if_zero in the lanes where x == 0, otherwise other */
+LANE_INLINE vi v_sel_zero(vi x, int64_t if_zero, vi other)
+{
+#ifdef LANES_AVX512
+    return (vi)_mm512_mask_blend_epi64(_mm512_testn_epi64_mask((__m512i)x, (__m512i)x), (__m512i)other,
+                                       _mm512_set1_epi64(if_zero));
+#else
+    return v_sel(v_nonzero(x), other, v_splat(if_zero));
+#endif
+}
+/* x * y for 0 <= x, y < 2^32 (significands) */
+LANE_INLINE vi v_mul32(vi x, vi y)
+{
+#ifdef LANES_AVX512
+    return (vi)_mm512_mul_epu32((__m512i)x, (__m512i)y);
+#else
+    return x * y;
+#endif
+}
+
+/* The OR of every lane, folded by halves in vector registers (extracting the lanes one by one makes
+ * the compiler compute what feeds them lane by lane too). */
+LANE_INLINE int64_t v_any(vi x)
+{
+    _Static_assert(FAST_LANES == 8, "v_any: three folds");
+#if defined(__clang__) /* the ASan build (mk/fuzz.mk) */
+    x |= __builtin_shufflevector(x, x, 4, 5, 6, 7, 0, 1, 2, 3);
+    x |= __builtin_shufflevector(x, x, 2, 3, 0, 1, 6, 7, 4, 5);
+    x |= __builtin_shufflevector(x, x, 1, 0, 3, 2, 5, 4, 7, 6);
+#else
+    x |= __builtin_shuffle(x, (vi){4, 5, 6, 7, 0, 1, 2, 3});
+    x |= __builtin_shuffle(x, (vi){2, 3, 0, 1, 6, 7, 4, 5});
+    x |= __builtin_shuffle(x, (vi){1, 0, 3, 2, 5, 4, 7, 6});
+#endif
+    return x[0];
+}
+
+/* The bits above a format's width: set in a raw value that does not fit (the caller's error). */
+static inline uint64_t lane_stray_mask(const fmt_desc *f)
+{
+    return f->width == 64 ? 0 : (uint64_t)~((1ULL << f->width) - 1);
+}
+
+/* The raw operands of FAST_LANES dot-adds at p, p + lane, ... (lane 1: one load; 0: one value for all). */
+LANE_INLINE vu v_load(const uint64_t *p, ptrdiff_t lane)
+{
+    if (lane == 1) {
+        vu v;
+        memcpy(&v, p, sizeof v);
+        return v;
+    }
+#ifdef LANES_AVX512
+    __m512i index = _mm512_mullo_epi64(_mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0), _mm512_set1_epi64(lane));
+    return (vu)_mm512_i64gather_epi64(index, (const void *)p, 8);
+#endif
+    /* element by element into registers (a loop through memory would stall on store forwarding) */
+    _Static_assert(FAST_LANES == 8, "v_load: one element per lane");
+    return (vu){p[0], p[lane], p[2 * lane], p[3 * lane], p[4 * lane], p[5 * lane], p[6 * lane], p[7 * lane]};
+}
+
+/* fmt_decode with operand_exp, lane-wise: sig, exp (a zero takes ZERO_OPERAND_EXP), sign (0 / 1; above 1
+ * only for a value with bits beyond its format's width, which the caller refuses) and special_flag:
+ * the value is inf or NaN (left to the scalar model) where bit lane_special_bit(f) of it is set.  The
+ * flags of many values may be OR-ed first and tested once (lane_special). */
+typedef struct {
+    vi sig, exp, sign, special_flag;
+} lane_value;
+
+static inline int lane_special_bit(const fmt_desc *f)
+{
+    switch (f->specials) {
+    case MMAREF_SPECIALS_IEEE:
+    case MMAREF_SPECIALS_E8M0: return f->exp_bits;              /* exponent field + 1 */
+    case MMAREF_SPECIALS_FN: return f->exp_bits + f->man_bits;  /* exponent and mantissa fields + 1 */
+    case MMAREF_SPECIALS_FNUZ: return 63;                       /* all ones */
+    default: return 0;                                          /* always 0 */
+    }
+}
+
+/* all ones in the lanes whose OR-ed flags (of format f's values) hold an inf or NaN */
+LANE_INLINE vi lane_special(const fmt_desc *f, vi flags)
+{
+    return -(vi)(((vu)flags >> lane_special_bit(f)) & 1);
+}
+
+LANE_INLINE lane_value lane_decode(const fmt_desc *f, vu raw)
+{
+    lane_value v;
+    const uint64_t man_mask = (1ULL << f->man_bits) - 1, exp_all = (1ULL << f->exp_bits) - 1;
+    const uint64_t fields = (1ULL << (f->exp_bits + f->man_bits)) - 1;
+    if (f->ignored) /* bits the hardware treats as zero (TF32's low 13) */
+        raw &= ~f->ignored;
+    vi man = (vi)(raw & man_mask);
+    vi e = (vi)((raw >> f->man_bits) & exp_all);
+    v.sign = f->has_sign ? (vi)(raw >> (f->width - 1)) : v_splat(0);
+    /* the hidden one of a normal number; a zero exponent field is a subnormal at exponent 1 - bias */
+    v.sig = v_or_where_nonzero(e, man, (int64_t)1 << f->man_bits);
+    v.exp = v_sel_zero(v.sig, ZERO_OPERAND_EXP, v_max(e, v_splat(1)) - f->bias);
+    switch (f->specials) {
+    case MMAREF_SPECIALS_IEEE: v.special_flag = e + 1; break;
+    case MMAREF_SPECIALS_FN: v.special_flag = (vi)(raw & fields) + 1; break;
+    case MMAREF_SPECIALS_FNUZ: v.special_flag = ~v_nonzero((vi)raw ^ (int64_t)(1ULL << (f->width - 1))); break;
+    case MMAREF_SPECIALS_E8M0: /* powers of two: sig 1, no zero */
+        v.special_flag = e + 1;
+        v.sig = v_splat(1);
+        v.exp = e - f->bias;
+        break;
+    default: v.special_flag = v_splat(0); break;
+    }
+    return v;
+}
+
+/* fixed_align_rz, lane-wise: (-1)^sign * sig * 2^(exp - sig_frac) in units of 2^(e_max - F), the
+ * shifted-out bits truncated toward zero (FDA Step 3). */
+LANE_INLINE vi lane_align_rz(vi sign, vi sig, const int sig_frac, vi exp, vi e_max, const int F)
+{
+    vi drop = e_max - exp;
+    vu m;
+    if (sig_frac <= F)
+        m = ((vu)sig << (F - sig_frac)) >> (vu)v_min(drop, v_splat(63));
+    else
+        m = (vu)sig >> (vu)v_min(drop + (sig_frac - F), v_splat(63));
+    vi neg = -sign;
+    return ((vi)m ^ neg) - neg;
+}
+
+/* The position of the leading one (0 for 0), by halving. */
+LANE_INLINE vi lane_msb(vu x)
+{
+#ifdef LANES_AVX512
+    return 63 - (vi)_mm512_lzcnt_epi64((__m512i)(x | 1));
+#endif
+    vi r = v_splat(0);
+    for (int s = 32; s; s >>= 1) {
+        vi hi = v_nonzero((vi)(x >> s));
+        r += hi & s;
+        x = (vu)v_sel(hi, (vi)(x >> s), (vi)x);
+    }
+    return r;
+}
+
+/* fixed_to_output, lane-wise, for the output kinds of an IEEE format (the fused kinds write f32 or
+ * f16): sum * 2^lsb_exp rounded per out_table's row; the same steps as fmt_encode128 with a 64-bit
+ * magnitude, a kind that keeps fewer mantissa bits (e8m13) rounded in the narrow format. */
+LANE_INLINE vu lane_to_output(vi sum, vi lsb_exp, const mmaref_output kind)
+{
+    const out_desc *o = &out_table[kind];
+    const fmt_desc *f = fmt_of(o->format);
+    const int man = o->man_bits, dropped = f->man_bits - o->man_bits, width = f->width - dropped;
+    const int64_t e_min = fmt_min_exp(f), max_biased = (1LL << f->exp_bits) - 2;
+    vi neg = v_neg(sum);
+    vu mag = (vu)((sum ^ neg) - neg);
+    vi e = lane_msb(mag) + lsb_exp;           /* exponent of the leading one */
+    vi q = v_max(e, v_splat(e_min)) - man;    /* weight of the last kept bit */
+    vi shift = q - lsb_exp;
+    vi left = v_lt(shift, v_splat(1)), gone = ~v_lt(shift, v_splat(64));
+    vu up = mag << (vu)v_max(v_min(-shift, v_splat(63)), v_splat(0)), down = mag >> (vu)(shift & 63);
+    vu kept = (vu)v_sel(left, (vi)up, v_sel(gone, v_splat(0), (vi)down));
+    vu rem = (vu)v_sel(left, v_splat(0), v_sel(gone, (vi)mag, (vi)(mag & (((vu)v_splat(1) << (vu)(shift & 63)) - 1))));
+    if (o->rounding == MMAREF_RNE) {
+        vi in_range = ~left & v_lt(shift, v_splat(65));
+        vu half = (vu)v_splat(1) << (vu)((shift - 1) & 63);
+        vi up_round = in_range & (v_ult(half, rem) | (~v_nonzero((vi)(rem ^ half)) & -(vi)(kept & 1)));
+        kept += (vu)(up_round & 1);
+    }
+    vi carry = v_nonzero((vi)(kept >> (man + 1)));  /* rounding carried into a new leading bit */
+    kept = (vu)v_sel(carry, (vi)(kept >> 1), (vi)kept);
+    q -= carry;
+    vi normal = v_nonzero((vi)(kept >> man));
+    vi biased = normal & (q + man + f->bias);
+    vu bits = (vu)(biased << man) | (kept & (uint64_t)((1ULL << man) - 1));
+    /* past the largest finite value: infinity, in every rounding (the Tensor Core rule) */
+    bits = (vu)v_sel(v_lt(v_splat(max_biased), biased), v_splat((int64_t)(((1ULL << f->exp_bits) - 1) << man)), (vi)bits);
+    bits |= ((vu)neg & 1) << (width - 1);
+    bits <<= dropped;
+    if (!o->signed_zero) /* the Tensor Core's fused sum gives +0, never -0 */
+        bits &= (vu)v_nonzero((vi)(bits & (uint64_t)~(1ULL << (f->width - 1))));
+    return bits;
+}
+
+#endif

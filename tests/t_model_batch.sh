@@ -1,0 +1,70 @@
+# The batched fast path (mmaref_dot_batch, docs/speed.md): every distinct configuration of the tables,
+# its directed and random vectors, on every path the CPU has (reference, generic, avx2, avx512) and in
+# three layouts, bit for bit against mmaref_dot (tests/api/batch_paths.c); bad input; a mutant kernel
+# it must catch; `mmaref batch` the same on every MMAREF_SIMD path; a bad MMAREF_SIMD refused.
+. "$(dirname "$0")/lib.sh"
+cd "$(dirname "$0")/.." || exit 1
+LIB=${MMAREF_LIB:-build/libmmaref.a}
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+
+if cc -std=gnu11 -O1 -Wall -Wextra -Werror -Icmodel/include -Itests/api -o "$tmp/batch_paths" tests/api/batch_paths.c \
+     "$LIB" -lm 2>"$tmp/cc.log"; then
+  for args in "600" "0 --errors"; do
+    out=$("$tmp/batch_paths" $args 2>&1); rc=$?
+    echo "$out"
+    if [[ $rc -ne 0 && $out != *"not ok"* ]]; then not_ok "batch_paths $args exited with status $rc"; fi
+  done
+else
+  not_ok "tests/api/batch_paths.c does not build: $(head -3 "$tmp/cc.log")"
+fi
+
+# The mutant: the Hopper f16 kernel with round-to-nearest's tie rule dropped from lanes.h (a tie always
+# rounds up).  Its table holds that one kernel; the comparison must find the bad bits on every path.
+mkdir -p "$tmp/mut"
+cp cmodel/src/*.h "$tmp/mut/"
+sed -i 's/& -(vi)(kept & 1))/\& -1)/' "$tmp/mut/lanes.h"
+line=$(grep -A1 '^/\* hopper mma.m16n8k16.f16.f16.f16.f16 \*/' build/gen/fast_kernels.c | sed -n 2p)
+if cmp -s cmodel/src/lanes.h "$tmp/mut/lanes.h" || [[ $line != FAST_FDA* ]]; then
+  not_ok "batch mutant: the tie rule of lanes.h or the f16-rne kernel in build/gen/fast_kernels.c not found"
+else
+  { echo '#include "fast_fda.h"'; sed 's/^FAST_FDA([0-9]*,/FAST_FDA(0,/' <<<"$line"
+    echo '#ifdef FAST_TABLE'; echo 'const fast_entry *const fast_table[] = {&fast_fda_0};'
+    echo 'const size_t fast_table_count = 1;'; echo '#endif'; } >"$tmp/mut/kernels.c"
+  objs=$(ls build/obj/*.o | grep -v -e '/libmmaref\.o$' -e '/fast_kernels_' -e '/fast_none\.o$')
+  built=1
+  for p in "1 generic" "2 avx2 -mavx2" "3 avx512 -mavx512f -mavx512cd -mavx512dq -mavx512bw -mavx512vl"; do
+    set -- $p; n=$1 name=$2; shift 2
+    cc -std=gnu11 -O1 -g0 -Wno-psabi -fPIC "$@" -DFAST_BUILD_PATH=$n -I"$tmp/mut" -Icmodel/include \
+      -c "$tmp/mut/kernels.c" -o "$tmp/mut/k_$name.o" 2>>"$tmp/mut/cc.log" || built=0
+  done
+  if [[ $built == 1 ]] && cc -std=gnu11 -O1 -Icmodel/include -Itests/api -o "$tmp/mut/batch_paths" tests/api/batch_paths.c \
+       $objs "$tmp"/mut/k_*.o -lm 2>>"$tmp/mut/cc.log"; then
+    out=$("$tmp/mut/batch_paths" 200 2>&1)
+    caught=$(grep -c '^not ok - batch paths: \(generic\|avx2\|avx512\), rows' <<<"$out")
+    kept=$(grep -c '^ok - batch paths: reference' <<<"$out")
+    if [[ $caught == 3 && $kept == 3 ]]; then ok "batch mutant (ties always round up in the f16-rne kernel): caught on generic, avx2 and avx512, the reference path unaffected"
+    else not_ok "batch mutant not caught: $(grep -m3 'batch paths' <<<"$out" | tr '\n' ' ')"; fi
+  else
+    not_ok "batch mutant does not build: $(head -3 "$tmp/mut/cc.log")"
+  fi
+fi
+
+# `mmaref batch` groups lines into batches: the same D's on every path, specials and the tail included
+for cfg in "hopper mma.m16n8k16.f32.f16.f16.f32" "ampere mma.m16n8k16.f32.bf16.bf16.f32" \
+           "rtx-blackwell mma.m16n8k32.block32.f32.e4m3.e4m3.f32.ue8m0" "volta mma.m8n8k4.f32.f16.f16.f16"; do
+  set -- $cfg
+  "$MMAREF" gen "$1" "$2" --kind mixed --n 20003 --seed 5 >"$tmp/in.txt" 2>"$tmp/gen.err" ||
+    { not_ok "batch CLI ($1 $2): mmaref gen failed: $(head -1 "$tmp/gen.err")"; continue; }
+  MMAREF_SIMD=reference "$MMAREF" batch "$1" "$2" --threads 1 <"$tmp/in.txt" >"$tmp/want.txt"
+  same=1
+  for path in generic avx2 avx512; do
+    MMAREF_SIMD=$path "$MMAREF" batch "$1" "$2" <"$tmp/in.txt" >"$tmp/got.txt" 2>"$tmp/err.txt" || same=0
+    cmp -s "$tmp/got.txt" "$tmp/want.txt" || { same=0; echo "# $path: $(diff "$tmp/got.txt" "$tmp/want.txt" | head -2 | tr '\n' ' ')$(head -1 "$tmp/err.txt")"; }
+  done
+  lines=$(wc -l <"$tmp/want.txt")
+  if [[ $same == 1 && $lines == 20003 ]]; then ok "batch CLI ($1 $2): 20,003 mixed lines, the same D's on the generic, avx2 and avx512 paths as on the reference"
+  else not_ok "batch CLI ($1 $2): the paths differ ($lines lines)"; fi
+done
+
+expect_error "MMAREF_SIMD=bogus refused" "MMAREF_SIMD=bogus: SIMD path 'bogus': expected auto, reference, generic, avx2 or avx512" \
+  env MMAREF_SIMD=bogus "$MMAREF" list hopper
