@@ -55,7 +55,8 @@ $(FAST_SRC): $(FAST_GEN)
 FAST_PATH_NUMBER = $(if $(findstring avx512,$*),3,$(if $(findstring avx2,$*),2,1))
 # the generic path at -O1 (its SSE2 lowering of 64-byte vectors is the slowest to compile), no debug
 # information (the kernels are generated; the scalar model is the one to step through)
-FAST_OPT = $(if $(findstring generic,$*),-O1,-O2) -g0 $(if $(filter x86_64,$(shell uname -m)),$(FAST_ISA_$*))
+FAST_OPT = $(or $(FAST_OPT_LEVEL),$(if $(findstring generic,$*),-O1,-O2)) -g0 \
+           $(if $(filter x86_64,$(shell uname -m)),$(FAST_ISA_$*))
 FAST_ISA_avx2   := -mavx2
 FAST_ISA_avx512 := -mavx512f -mavx512cd -mavx512dq -mavx512bw -mavx512vl
 $(BUILD)/obj/fast_kernels_%.o: $(FAST_SRC) cmodel/include/mmaref.h $(wildcard cmodel/src/*.h)

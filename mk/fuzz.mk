@@ -51,4 +51,6 @@ $(addprefix fuzz-run-,$(FUZZ_HARNESSES)): fuzz-run-%: $(FUZZ_DIR)/%
 
 # the same Makefile rules into another build directory, the sanitizers added to the user's CFLAGS
 asan:
-	@$(MAKE) --no-print-directory BUILD=$(ASAN_DIR) CC=$(FUZZ_CC) CFLAGS="$(ASAN_CFLAGS)" $(ASAN_DIR)/mmaref $(ASAN_DIR)/libmmaref.a
+# (the generated SIMD kernels at -O0: clang takes minutes over them with the sanitizers at -O1)
+	@$(MAKE) --no-print-directory BUILD=$(ASAN_DIR) CC=$(FUZZ_CC) CFLAGS="$(ASAN_CFLAGS)" FAST_OPT_LEVEL=-O0 \
+	  $(ASAN_DIR)/mmaref $(ASAN_DIR)/libmmaref.a

@@ -5,11 +5,13 @@
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.." || exit 1
 LIB=${MMAREF_LIB:-build/libmmaref.a}
+API_CC=${MMAREF_API_CC:-cc}  # compiler (and flags) to link against LIB: a sanitizer build needs its own
+RANDOM_N=${BATCH_RANDOM_N:-600}  # random vectors per configuration (t_model_sanitize: fewer)
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 
-if cc -std=gnu11 -O1 -Wall -Wextra -Werror -Icmodel/include -Itests/api -o "$tmp/batch_paths" tests/api/batch_paths.c \
+if $API_CC -std=gnu11 -O1 -Wall -Wextra -Werror -Icmodel/include -Itests/api -o "$tmp/batch_paths" tests/api/batch_paths.c \
      "$LIB" -lm 2>"$tmp/cc.log"; then
-  for args in "600" "0 --errors"; do
+  for args in "$RANDOM_N" "0 --errors"; do
     out=$("$tmp/batch_paths" $args 2>&1); rc=$?
     echo "$out"
     if [[ $rc -ne 0 && $out != *"not ok"* ]]; then not_ok "batch_paths $args exited with status $rc"; fi
@@ -18,22 +20,27 @@ else
   not_ok "tests/api/batch_paths.c does not build: $(head -3 "$tmp/cc.log")"
 fi
 
-# The mutant: the Hopper f16 kernel with round-to-nearest's tie rule dropped from lanes.h (a tie always
-# rounds up).  Its table holds that one kernel; the comparison must find the bad bits on every path.
-mkdir -p "$tmp/mut"
-cp cmodel/src/*.h "$tmp/mut/"
-sed -i 's/& -(vi)(kept & 1))/\& -1)/' "$tmp/mut/lanes.h"
-line=$(grep -A1 '^/\* hopper mma.m16n8k16.f16.f16.f16.f16 \*/' build/gen/fast_kernels.c | sed -n 2p)
-if cmp -s cmodel/src/lanes.h "$tmp/mut/lanes.h" || [[ $line != FAST_FDA* ]]; then
-  not_ok "batch mutant: the tie rule of lanes.h or the f16-rne kernel in build/gen/fast_kernels.c not found"
-else
-  { echo '#include "fast_fda.h"'; sed 's/^FAST_FDA([0-9]*,/FAST_FDA(0,/' <<<"$line"
-    echo '#ifdef FAST_TABLE'; echo 'const fast_entry *const fast_table[] = {&fast_fda_0};'
+# (the rest checks the tests and the CLI of the main build, once: not again under the sanitizers)
+[[ -n ${MMAREF_SANITIZED:-} ]] && exit 0
+
+# Mutants: one kernel (named by the instruction the generator wrote above it) built alone from a header
+# with one sed edit; its table holds that kernel only, and the comparison must find bad bits on every
+# SIMD path while the reference path stays clean.
+objs=$(ls build/obj/*.o | grep -v -e '/libmmaref\.o$' -e '/fast_kernels_' -e '/fast_none\.o$')
+mutant() { # WHAT HEADER SED_EXPR INSTRUCTION_COMMENT
+  local what=$1 header=$2 expr=$3 instr=$4 line built=1 out caught kept
+  rm -rf "$tmp/mut"; mkdir -p "$tmp/mut"
+  cp cmodel/src/*.h "$tmp/mut/"
+  sed -i "$expr" "$tmp/mut/$header"
+  line=$(grep -A1 -F "/* $instr */" build/gen/fast_kernels.c | sed -n 2p)
+  if cmp -s "cmodel/src/$header" "$tmp/mut/$header" || [[ $line != FAST_KERNEL* ]]; then
+    not_ok "batch mutant ($what): the edit of $header or the kernel of $instr not found"; return
+  fi
+  { echo '#include "fast_fda.h"'; sed 's/^FAST_KERNEL([0-9]*,/FAST_KERNEL(0,/' <<<"$line"
+    echo '#ifdef FAST_TABLE'; echo 'const fast_entry *const fast_table[] = {&fast_kernel_0};'
     echo 'const size_t fast_table_count = 1;'; echo '#endif'; } >"$tmp/mut/kernels.c"
-  objs=$(ls build/obj/*.o | grep -v -e '/libmmaref\.o$' -e '/fast_kernels_' -e '/fast_none\.o$')
-  built=1
   for p in "1 generic" "2 avx2 -mavx2" "3 avx512 -mavx512f -mavx512cd -mavx512dq -mavx512bw -mavx512vl"; do
-    set -- $p; n=$1 name=$2; shift 2
+    set -- $p; local n=$1 name=$2; shift 2
     cc -std=gnu11 -O1 -g0 -Wno-psabi -fPIC "$@" -DFAST_BUILD_PATH=$n -I"$tmp/mut" -Icmodel/include \
       -c "$tmp/mut/kernels.c" -o "$tmp/mut/k_$name.o" 2>>"$tmp/mut/cc.log" || built=0
   done
@@ -42,16 +49,21 @@ else
     out=$("$tmp/mut/batch_paths" 200 2>&1)
     caught=$(grep -c '^not ok - batch paths: \(generic\|avx2\|avx512\), rows' <<<"$out")
     kept=$(grep -c '^ok - batch paths: reference' <<<"$out")
-    if [[ $caught == 3 && $kept == 3 ]]; then ok "batch mutant (ties always round up in the f16-rne kernel): caught on generic, avx2 and avx512, the reference path unaffected"
-    else not_ok "batch mutant not caught: $(grep -m3 'batch paths' <<<"$out" | tr '\n' ' ')"; fi
+    if [[ $caught == 3 && $kept == 3 ]]; then ok "batch mutant ($what): caught on generic, avx2 and avx512, the reference path unaffected"
+    else not_ok "batch mutant ($what) not caught: $(grep -m3 'batch paths' <<<"$out" | tr '\n' ' ')"; fi
   else
-    not_ok "batch mutant does not build: $(head -3 "$tmp/mut/cc.log")"
+    not_ok "batch mutant ($what) does not build: $(head -3 "$tmp/mut/cc.log")"
   fi
-fi
+}
+mutant "ties always round up in the f16-rne kernel" lanes.h 's/& -(vi)(kept & 1))/\& -1)/' \
+  "hopper mma.m16n8k16.f16.f16.f16.f16"
+mutant "FDRDA's round-down alignment made round-toward-zero" fast_fdrda.h 's/if (r == MMAREF_RD) {/if (0) {/' \
+  "cdna3 v_mfma_f32_32x32x8_f16"
 
 # `mmaref batch` groups lines into batches: the same D's on every path, specials and the tail included
 for cfg in "hopper mma.m16n8k16.f32.f16.f16.f32" "ampere mma.m16n8k16.f32.bf16.bf16.f32" \
-           "rtx-blackwell mma.m16n8k32.block32.f32.e4m3.e4m3.f32.ue8m0" "volta mma.m8n8k4.f32.f16.f16.f16"; do
+           "rtx-blackwell mma.m16n8k32.block32.f32.e4m3.e4m3.f32.ue8m0" "volta mma.m8n8k4.f32.f16.f16.f16" \
+           "cdna3 v_mfma_f32_32x32x8_f16" "cdna3 v_mfma_f32_16x16x8_xf32"; do
   set -- $cfg
   "$MMAREF" gen "$1" "$2" --kind mixed --n 20003 --seed 5 >"$tmp/in.txt" 2>"$tmp/gen.err" ||
     { not_ok "batch CLI ($1 $2): mmaref gen failed: $(head -1 "$tmp/gen.err")"; continue; }

@@ -7,7 +7,7 @@
 #   SANITIZE_ORACLE_COUNT (1000), SANITIZE_AMD_ORACLE_N (500)   vectors per oracle configuration
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.." || exit 1
-SUITES=${SANITIZE_SUITES:-"t_model_paper t_model_properties t_model_schedule t_model_oracle t_cli_errors t_cli_smoke t_cli_mma t_cli_gen"}
+SUITES=${SANITIZE_SUITES:-"t_model_paper t_model_properties t_model_schedule t_model_oracle t_cli_errors t_cli_smoke t_cli_mma t_cli_gen t_model_batch"}
 SAN=(-fsanitize=address,undefined -fno-sanitize-recover=all)
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 logs=$tmp/reports
@@ -63,7 +63,7 @@ fi
 for s in $SUITES; do
   start=$(date +%s)
   out=$(MMAREF=$PWD/build/asan/mmaref MMAREF_SANITIZED=1 MMAREF_LIB=build/asan/libmmaref.a MMAREF_API_CC="clang ${SAN[*]}" \
-        ORACLE_COUNT=${SANITIZE_ORACLE_COUNT:-1000} AMD_ORACLE_N=${SANITIZE_AMD_ORACLE_N:-500} \
+        ORACLE_COUNT=${SANITIZE_ORACLE_COUNT:-1000} AMD_ORACLE_N=${SANITIZE_AMD_ORACLE_N:-500} BATCH_RANDOM_N=100 \
         bash tests/run.sh "$s" 2>&1)
   sum=$(tail -1 <<<"$out")
   if [[ $sum =~ ^([0-9]+)\ passed,\ 0\ failed$ && ${BASH_REMATCH[1]} -gt 0 ]]; then

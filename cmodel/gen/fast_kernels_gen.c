@@ -1,4 +1,4 @@
-/* Writes build/gen/fast_kernels.c: one FAST_FDA kernel (cmodel/src/fast_fda.h) per distinct
+/* Writes build/gen/fast_kernels.c: one FAST_KERNEL (cmodel/src/fast_fda.h) per distinct
  * configuration (fast.h's key) among every architecture's instructions, and the table batch.c
  * searches.  Run by the Makefile after the library's other objects are built; the kernels are
  * specialized on what the instruction tables say, never listed by hand.
@@ -36,7 +36,10 @@ int main(void)
         if (seen < kernels)
             continue;
         keys[kernels] = key;
-        printf("/* %s %s */\nFAST_FDA(%zu, ", all[i].arch, all[i].name, kernels);
+        printf("/* %s %s */\nFAST_KERNEL(%zu, (mmaref_algo)%d /* %s */, (mmaref_rounding)%d /* %s */, "
+               "(mmaref_rounding)%d /* %s */, ", all[i].arch, all[i].name, kernels, (int)key.algo,
+               mmaref_algo_name(key.algo), (int)key.align_products, mmaref_rounding_name(key.align_products),
+               (int)key.align_c, mmaref_rounding_name(key.align_c));
         put_format(key.a), printf(", "), put_format(key.b), printf(", "), put_format(key.c), printf(", ");
         put_format(key.scale);
         printf(", %d, %d, %d, (", key.block_size, key.k, key.passes);
@@ -50,7 +53,7 @@ int main(void)
     }
     printf("\n#ifdef FAST_TABLE\nconst fast_entry *const fast_table[] = {\n");
     for (size_t i = 0; i < kernels; i++)
-        printf("    &fast_fda_%zu,\n", i);
+        printf("    &fast_kernel_%zu,\n", i);
     printf("};\nconst size_t fast_table_count = %zu;\n#endif\n", kernels);
     fprintf(stderr, "fast_kernels_gen: %zu kernels for %zu instructions\n", kernels, n);
     free(all);

@@ -16,8 +16,10 @@ enum { FAST_LANES = 8 };
 /* The paths, fastest last; FAST_REFERENCE runs mmaref_dot one dot-add at a time. */
 typedef enum { FAST_REFERENCE, FAST_GENERIC, FAST_AVX2, FAST_AVX512, FAST_PATH_COUNT } fast_path;
 
-/* What a kernel is specialized on: everything the arithmetic of an FDA schedule reads. */
+/* What a kernel is specialized on: everything the arithmetic of an FDA or FDRDA schedule reads. */
 typedef struct {
+    mmaref_algo algo;             /* every pass's: MMAREF_ALGO_FDA or MMAREF_ALGO_FDRDA */
+    mmaref_rounding align_products, align_c; /* FDRDA's (RD on CDNA3, RZ in the paper's variant) */
     mmaref_format a, b, c, scale; /* scale: MMAREF_FORMAT_COUNT when unscaled */
     int block_size, k, passes;
     int frac_bits[MMAREF_MAX_PASSES];
@@ -49,14 +51,21 @@ uint64_t batch_reference_one(const mmaref_instr *in, const mmaref_dots *x, size_
 fast_kernel batch_kernel(const mmaref_instr *in);
 void batch_run(const mmaref_instr *in, fast_kernel kernel, size_t n, const mmaref_dots *x, uint64_t *d);
 
-/* The key of an instruction whose schedule the FDA kernel runs: every pass FDA over an equal,
- * consecutive slice of K, all scaled per product (by UE8M0, a power of two) or none.  0: no kernel. */
+/* The key of an instruction whose schedule a kernel runs: every pass of one kind over an equal,
+ * consecutive slice of K; FDA passes all scaled per product (by UE8M0, a power of two) or none, FDRDA
+ * passes unscaled with one pair of roundings.  0: no kernel. */
 static inline int fast_key_of(const mmaref_instr *in, fast_key *key)
 {
-    fast_key k = {in->a, in->b, in->c, MMAREF_FORMAT_COUNT, 0, in->k, in->passes, {0}, {0}};
-    if (in->passes < 1 || in->passes > MMAREF_MAX_PASSES || in->k % in->passes)
+    fast_key k = {in->pass[0].algo, in->pass[0].align_products, in->pass[0].align_c, in->a, in->b, in->c,
+                  MMAREF_FORMAT_COUNT, 0, in->k, in->passes, {0}, {0}};
+    if (in->passes < 1 || in->passes > MMAREF_MAX_PASSES || in->k % in->passes ||
+        (k.algo != MMAREF_ALGO_FDA && k.algo != MMAREF_ALGO_FDRDA))
         return 0;
+    if (k.algo == MMAREF_ALGO_FDA) /* its alignments are RZ by definition */
+        k.align_products = k.align_c = MMAREF_RZ;
     int scaled = in->pass[0].scales == MMAREF_SCALES_PER_PRODUCT;
+    if (scaled && k.algo != MMAREF_ALGO_FDA)
+        return 0;
     if (scaled) {
         if (in->scale != MMAREF_UE8M0)
             return 0;
@@ -65,7 +74,8 @@ static inline int fast_key_of(const mmaref_instr *in, fast_key *key)
     }
     for (int i = 0; i < in->passes; i++) {
         const mmaref_pass *p = &in->pass[i];
-        if (p->algo != MMAREF_ALGO_FDA || p->flush || p->k_count != in->k / in->passes ||
+        if (p->algo != k.algo || p->flush || p->k_count != in->k / in->passes ||
+            (k.algo == MMAREF_ALGO_FDRDA && (p->align_products != k.align_products || p->align_c != k.align_c)) ||
             p->k_first != i * p->k_count || (p->scales == MMAREF_SCALES_PER_PRODUCT) != scaled ||
             (p->scales != MMAREF_SCALES_PER_PRODUCT && p->scales != MMAREF_SCALES_NONE))
             return 0;
@@ -78,7 +88,8 @@ static inline int fast_key_of(const mmaref_instr *in, fast_key *key)
 
 static inline int fast_key_equal(const fast_key *x, const fast_key *y)
 {
-    if (x->a != y->a || x->b != y->b || x->c != y->c || x->scale != y->scale || x->block_size != y->block_size ||
+    if (x->algo != y->algo || x->align_products != y->align_products || x->align_c != y->align_c ||
+        x->a != y->a || x->b != y->b || x->c != y->c || x->scale != y->scale || x->block_size != y->block_size ||
         x->k != y->k || x->passes != y->passes)
         return 0;
     for (int i = 0; i < x->passes; i++)

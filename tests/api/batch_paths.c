@@ -90,6 +90,7 @@ int main(int argc, char **argv)
         have[p] = mmaref_simd_select(paths[p], msg, sizeof msg) == MMAREF_OK;
     if (argc > 2 && !strcmp(argv[2], "--errors")) {
         check_errors(have);
+        free(all), free(seen);
         return 0;
     }
     for (size_t t = 0; t < count; t++) {
@@ -107,6 +108,7 @@ int main(int argc, char **argv)
                 mmaref_dot(in, v.c[j], v.a[j], v.b[j], ns ? v.sa[j] : NULL, ns ? v.sb[j] : NULL, &v.want[j], msg,
                            sizeof msg)) {
                 printf("not ok - batch paths: %s %s vector %zu: %s\n", in->arch, in->name, j, msg);
+                free(all), free(seen);
                 return 1;
             }
             for (int i = 0; i < k; i++)
@@ -167,5 +169,6 @@ int main(int argc, char **argv)
     /* a build that lost its kernels would pass every line above on the reference path alone */
     printf("%s - batch paths: the generated kernels serve %zu of the %zu configurations\n",
            with_kernel ? "ok" : "not ok", with_kernel, configs);
+    free(all), free(seen);
     return failed || !with_kernel;
 }

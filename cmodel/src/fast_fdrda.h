@@ -1,0 +1,90 @@
+/* The FDRDA lanes of the batched fast path: AMD CDNA3's fused dot, round-down add (the MMA-Sim paper,
+ * IV-F; algo_fdrda.c is the scalar model) for FAST_LANES dot-adds at once, every pass of a CoFDRDA
+ * schedule in turn.  GFDRDA (the even/odd split of FP8) has no kernel. */
+#ifndef MMAREF_FAST_FDRDA_H
+#define MMAREF_FAST_FDRDA_H
+
+#include "fast.h"
+#include "lanes.h"
+
+/* A signed fixed-point value s moved onto another grid: shift > 0 drops that many low bits, rounding down (RD: an arithmetic shift, the floor of the two's complement) or toward zero
+ * (RZ); shift <= 0 appends zeros.  (algo_fdrda.c's align_signed, fixed.h's fixed_align_rd/_rz.) */
+LANE_INLINE vi lane_shift_signed(vi s, vi shift, const mmaref_rounding r)
+{
+    vi left = v_lt(shift, v_splat(1));
+    vi up = (vi)((vu)s << (vu)v_min(v_max(-shift, v_splat(0)), v_splat(63)));
+    vi drop = v_max(v_min(shift, v_splat(63)), v_splat(0));
+    vi down;
+    if (r == MMAREF_RD) {
+        down = s >> drop; /* arithmetic: toward -inf */
+    } else {
+        vi neg = v_neg(s);
+        vu mag = (vu)((s ^ neg) - neg);
+        down = ((vi)(mag >> (vu)drop) ^ neg) - neg;
+    }
+    return v_sel(left, up, down);
+}
+
+/* The FAST_LANES dot-adds from j: D into *res, the lanes left to the scalar model (an inf or NaN among C,
+ * the operands or a pass's result; a product that may reach 2^128, Step 2's overflow) as all-ones
+ * lanes.  F: Step 4's fractional bits (24); round_p, round_c: Step 6's roundings of the dot and of C. */
+LANE_INLINE vi fdrda_lanes(const fmt_desc *fa, const fmt_desc *fb, const fmt_desc *fc, const int K, const int passes,
+                           const int *F, const mmaref_output *out, const mmaref_rounding round_p,
+                           const mmaref_rounding round_c, const mmaref_dots *x, size_t j, vu *res, vu *stray)
+{
+    const uint64_t wa = lane_stray_mask(fa), wb = lane_stray_mask(fb);
+    vi special = v_splat(0), flags_a = v_splat(0), flags_b = v_splat(0), big = v_splat(0);
+    vu c = (vu)v_splat(0);
+    if (x->c.p) {
+        c = v_load(x->c.p + (ptrdiff_t)j * x->c.lane, x->c.lane);
+        *stray |= c & lane_stray_mask(fc);
+    }
+    const fmt_desc *c_fmt = fc;
+    const int kp = K / passes, prod_frac = fa->man_bits + fb->man_bits;
+#pragma GCC unroll 8
+    for (int pass = 0; pass < passes; pass++) {
+        lane_value uc = lane_decode(c_fmt, c);
+        special |= lane_special(c_fmt, uc.special_flag);
+
+        /* Steps 2-3: exact products; e_dot = their largest exponent (C does not take part) */
+        vi sig[MMAREF_MAX_K], exp[MMAREF_MAX_K], sign[MMAREF_MAX_K];
+        vi e_dot = v_splat(-(1 << 20));
+        for (int i = 0; i < kp; i++) {
+            const int k = pass * kp + i;
+            vu ra = v_load(x->a.p + (ptrdiff_t)j * x->a.lane + k * x->a.step, x->a.lane);
+            vu rb = v_load(x->b.p + (ptrdiff_t)j * x->b.lane + k * x->b.step, x->b.lane);
+            *stray |= (ra & wa) | (rb & wb);
+            lane_value ua = lane_decode(fa, ra), ub = lane_decode(fb, rb);
+            flags_a |= ua.special_flag;
+            flags_b |= ub.special_flag;
+            sig[i] = v_mul32(ua.sig, ub.sig);
+            exp[i] = ua.exp + ub.exp;
+            sign[i] = ua.sign ^ ub.sign;
+            e_dot = v_max(e_dot, exp[i]);
+        }
+        /* a product below 4 * 2^e_k: only e_k >= 126 can reach 2^128 (left to the scalar model) */
+        big |= ~v_lt(e_dot, v_splat(AMD_PRODUCT_OVERFLOW_EXP - 2));
+        special |= lane_special(fa, flags_a) | lane_special(fb, flags_b) | big;
+
+        /* Steps 4-5: the products aligned to e_dot keeping F fractional bits (truncated), summed */
+        vi s_dot = v_splat(0);
+        for (int i = 0; i < kp; i++)
+            s_dot += lane_align_rz(sign[i], sig[i], prod_frac, exp[i], e_dot, F[pass]);
+
+        /* Step 6: s_dot and C onto e_max = max(e_dot, e_c): the dot at 31 fractional bits, C at 24 */
+        vi e_max = v_max(e_dot, uc.exp);
+        vi dot = lane_shift_signed(s_dot, F[pass] - FDRDA_DOT_F + (e_max - e_dot), round_p);
+        vi neg_c = -uc.sign;
+        vi c_signed = (uc.sig ^ neg_c) - neg_c;
+        vi c_al = lane_shift_signed(c_signed, c_fmt->man_bits - FDRDA_C_F + (e_max - uc.exp), round_c);
+
+        /* Steps 7-8: the exact sum in units of 2^(e_max - 31), rounded to the pass's output */
+        vi sum = dot + (vi)((vu)c_al << (FDRDA_DOT_F - FDRDA_C_F));
+        c = lane_to_output(sum, e_max - FDRDA_DOT_F, out[pass]);
+        c_fmt = fmt_of(out_table[out[pass]].format);
+    }
+    *res = c;
+    return special;
+}
+
+#endif
