@@ -17,7 +17,6 @@ LANE_INLINE vi fda_lanes(const fmt_desc *fa, const fmt_desc *fb, const fmt_desc 
                          const int block, const int K, const int passes, const int *F, const mmaref_output *out,
                          const mmaref_dots *x, size_t j, vu *res, vu *stray)
 {
-    const uint64_t wa = lane_stray_mask(fa), wb = lane_stray_mask(fb);
     vi special = v_splat(0), flags_a = v_splat(0), flags_b = v_splat(0);
     vu c = (vu)v_splat(0);
     if (x->c.p) {
@@ -54,15 +53,10 @@ LANE_INLINE vi fda_lanes(const fmt_desc *fa, const fmt_desc *fb, const fmt_desc 
         vi e_max = uc.exp;
         for (int i = 0; i < kp; i++) {
             const int k = pass * kp + i;
-            vu ra = v_load(x->a.p + (ptrdiff_t)j * x->a.lane + k * x->a.step, x->a.lane);
-            vu rb = v_load(x->b.p + (ptrdiff_t)j * x->b.lane + k * x->b.step, x->b.lane);
-            *stray |= (ra & wa) | (rb & wb);
-            lane_value ua = lane_decode(fa, ra), ub = lane_decode(fb, rb);
-            flags_a |= ua.special_flag;
-            flags_b |= ub.special_flag;
-            sig[i] = v_mul32(ua.sig, ub.sig);
-            exp[i] = ua.exp + ub.exp + (fs ? scale_exp[k / block] : v_splat(0));
-            sign[i] = ua.sign ^ ub.sign;
+            lane_product_t pr = lane_product(fa, fb, x, j, k, &flags_a, &flags_b, stray);
+            sig[i] = pr.sig;
+            exp[i] = pr.exp + (fs ? scale_exp[k / block] : v_splat(0));
+            sign[i] = pr.sign;
             e_max = v_max(e_max, exp[i]);
         }
 

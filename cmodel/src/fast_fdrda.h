@@ -32,7 +32,6 @@ LANE_INLINE vi fdrda_lanes(const fmt_desc *fa, const fmt_desc *fb, const fmt_des
                            const int *F, const mmaref_output *out, const mmaref_rounding round_p,
                            const mmaref_rounding round_c, const mmaref_dots *x, size_t j, vu *res, vu *stray)
 {
-    const uint64_t wa = lane_stray_mask(fa), wb = lane_stray_mask(fb);
     vi special = v_splat(0), flags_a = v_splat(0), flags_b = v_splat(0), big = v_splat(0);
     vu c = (vu)v_splat(0);
     if (x->c.p) {
@@ -50,16 +49,10 @@ LANE_INLINE vi fdrda_lanes(const fmt_desc *fa, const fmt_desc *fb, const fmt_des
         vi sig[MMAREF_MAX_K], exp[MMAREF_MAX_K], sign[MMAREF_MAX_K];
         vi e_dot = v_splat(-(1 << 20));
         for (int i = 0; i < kp; i++) {
-            const int k = pass * kp + i;
-            vu ra = v_load(x->a.p + (ptrdiff_t)j * x->a.lane + k * x->a.step, x->a.lane);
-            vu rb = v_load(x->b.p + (ptrdiff_t)j * x->b.lane + k * x->b.step, x->b.lane);
-            *stray |= (ra & wa) | (rb & wb);
-            lane_value ua = lane_decode(fa, ra), ub = lane_decode(fb, rb);
-            flags_a |= ua.special_flag;
-            flags_b |= ub.special_flag;
-            sig[i] = v_mul32(ua.sig, ub.sig);
-            exp[i] = ua.exp + ub.exp;
-            sign[i] = ua.sign ^ ub.sign;
+            lane_product_t pr = lane_product(fa, fb, x, j, pass * kp + i, &flags_a, &flags_b, stray);
+            sig[i] = pr.sig;
+            exp[i] = pr.exp;
+            sign[i] = pr.sign;
             e_dot = v_max(e_dot, exp[i]);
         }
         /* a product below 4 * 2^e_k: only e_k >= 126 can reach 2^128 (left to the scalar model) */

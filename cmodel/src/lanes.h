@@ -182,6 +182,25 @@ LANE_INLINE lane_value lane_decode(const fmt_desc *f, vu raw)
     return v;
 }
 
+/* Step 2 of the fused kinds, lane-wise: product k of the dot-adds from j, exact (s_a * s_b, e_a + e_b,
+ * sign), from the layout x; the operands' special flags OR-ed into *flags_a and *flags_b, their stray
+ * bits into *stray. */
+typedef struct {
+    vi sig, exp, sign;
+} lane_product_t;
+
+LANE_INLINE lane_product_t lane_product(const fmt_desc *fa, const fmt_desc *fb, const mmaref_dots *x, size_t j,
+                                        int k, vi *flags_a, vi *flags_b, vu *stray)
+{
+    vu ra = v_load(x->a.p + (ptrdiff_t)j * x->a.lane + k * x->a.step, x->a.lane);
+    vu rb = v_load(x->b.p + (ptrdiff_t)j * x->b.lane + k * x->b.step, x->b.lane);
+    *stray |= (ra & lane_stray_mask(fa)) | (rb & lane_stray_mask(fb));
+    lane_value ua = lane_decode(fa, ra), ub = lane_decode(fb, rb);
+    *flags_a |= ua.special_flag;
+    *flags_b |= ub.special_flag;
+    return (lane_product_t){v_mul32(ua.sig, ub.sig), ua.exp + ub.exp, ua.sign ^ ub.sign};
+}
+
 /* fixed_align_rz, lane-wise: (-1)^sign * sig * 2^(exp - sig_frac) in units of 2^(e_max - F), the
  * shifted-out bits truncated toward zero (FDA Step 3). */
 LANE_INLINE vi lane_align_rz(vi sign, vi sig, const int sig_frac, vi exp, vi e_max, const int F)
