@@ -43,7 +43,10 @@ $(BUILD)/obj/tools/%.o: cmodel/tools/%.c cmodel/include/mmaref.h $(wildcard cmod
 # program linked with the library's other objects, then compiled into the library.
 FAST_GEN := $(BUILD)/gen/fast_kernels_gen
 FAST_SRC := $(BUILD)/gen/fast_kernels.c
-FAST_OBJ := $(BUILD)/obj/fast_kernels_generic.o $(BUILD)/obj/fast_kernels_avx2.o $(BUILD)/obj/fast_kernels_avx512.o
+# FAST_SIMD=0: the generic kernels alone (the avx2 and avx512 paths then run the reference model)
+FAST_SIMD ?= 1
+FAST_OBJ := $(BUILD)/obj/fast_kernels_generic.o $(if $(filter 1,$(FAST_SIMD)),$(BUILD)/obj/fast_kernels_avx2.o \
+            $(BUILD)/obj/fast_kernels_avx512.o)
 $(FAST_GEN): cmodel/gen/fast_kernels_gen.c $(LIB_OBJ) $(BUILD)/obj/fast_none.o
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Icmodel/include -Icmodel/src -o $@ $^ -lm
@@ -60,8 +63,8 @@ FAST_OPT = $(or $(FAST_OPT_LEVEL),$(if $(findstring generic,$*),-O1,-O2)) -g0 \
 FAST_ISA_avx2   := -mavx2
 FAST_ISA_avx512 := -mavx512f -mavx512cd -mavx512dq -mavx512bw -mavx512vl
 $(BUILD)/obj/fast_kernels_%.o: $(FAST_SRC) cmodel/include/mmaref.h $(wildcard cmodel/src/*.h)
-	$(CC) $(CFLAGS) $(FAST_OPT) -Wno-psabi -fvisibility=hidden -DFAST_BUILD_PATH=$(FAST_PATH_NUMBER) -Icmodel/include \
-	  -Icmodel/src -c $< -o $@
+	$(CC) $(CFLAGS) $(FAST_OPT) -Wno-psabi -fvisibility=hidden -DFAST_BUILD_PATH=$(FAST_PATH_NUMBER) \
+	  -DFAST_SIMD=$(FAST_SIMD) -Icmodel/include -Icmodel/src -c $< -o $@
 
 $(LIB): $(LIB_OBJ) $(FAST_OBJ)
 	@rm -f $@
@@ -77,10 +80,14 @@ $(SHLIB): $(LIB_OBJ) $(FAST_OBJ)
 $(CLI): $(CLI_OBJ) $(LIB)
 	$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(LIB) -lm -pthread
 
-test: $(SETUP_STAMP) all
+# the library and CLI first, on every core (JOBS), then the suites (tests/run.sh)
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+test: $(SETUP_STAMP)
+	@$(MAKE) --no-print-directory -j$(JOBS) all
 	@bash tests/run.sh
 
-demo: $(SETUP_STAMP) all
+demo: $(SETUP_STAMP)
+	@$(MAKE) --no-print-directory -j$(JOBS) all
 	@bash scripts/demo.sh
 
 bench: all

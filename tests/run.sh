@@ -3,22 +3,32 @@
 # (anything else is passed through as commentary).  A suite that exits non-zero without reporting a
 # failure counts as one failure.  Ends with "N passed, M failed"; exits 1 on any failure.
 # usage: tests/run.sh [SUBSTRING]   (only the suites whose name contains it)
-# TEST_JOBS (default 2): how many suites run at once.  The RTL suites (t_rtl_*) share the Verilated
-# model and its build directory, so they run one after another, after the others; every suite's report
-# is printed whole, in name order, as it completes.
+# TEST_JOBS (default 2): how many suites run at once, each lane taking the next suite from one queue.
+# The RTL suites (t_rtl_*) share the Verilated model and its build directory: the first lane builds it
+# (the longest step of make test), runs them one after another, then joins the others on the queue.
+# The queue starts with the suites whose header declares the most `# runtime: N s` (seconds on CI's
+# 2 cores), so that no long suite starts last.  Every suite's report is printed whole as it completes.
 set -u
 cd "$(dirname "$0")/.."
 export MMAREF=${MMAREF:-$PWD/build/mmaref}
 only=${1:-}
 jobs=${TEST_JOBS:-2}
+[[ $jobs =~ ^[1-9][0-9]*$ ]] || { echo "tests/run.sh: TEST_JOBS must be a positive integer, not '$jobs'" >&2; exit 2; }
 results=$(mktemp -d)
 trap 'rm -rf "$results"' EXIT
 
-suites=()
+suites=() rtl=()
 for suite in tests/t_*.sh; do
   [[ -n $only && $suite != *"$only"* ]] && continue
   suites+=("$suite")
+  [[ $suite == */t_rtl_* ]] && rtl+=("$suite")
 done
+# the other suites, the longest declared runtime first (then in name order)
+mapfile -t queue < <(for suite in "${suites[@]}"; do
+  [[ $suite == */t_rtl_* ]] && continue
+  s=$(sed -n 's/^# runtime: \([0-9]\+\) s.*/\1/p' "$suite" | head -1)
+  echo "${s:-0} $suite"
+done | sort -k1,1nr -k2,2 -s | cut -d' ' -f2)
 
 # one suite: its output and a summary line "PASS FAIL SECONDS" into $results/NAME.{out,sum}
 run_suite() {
@@ -34,42 +44,53 @@ run_suite() {
   printf '%s\n' "$out" >"$results/$name.out"
   echo "$p $f $(( $(date +%s) - start ))" >"$results/$name.sum.tmp" && mv "$results/$name.sum.tmp" "$results/$name.sum"
 }
-export -f run_suite
-export results
 
-# the suites other than the RTL ones, TEST_JOBS at a time, in the background; when RTL suites follow,
-# the Verilated model is built first in the same pool (its build is the longest step of make test, and
-# the one-core suites leave room beside it); a failed build is reported by the RTL suites themselves
-prebuild=()
-printf '%s\n' "${suites[@]}" | grep -q '/t_rtl_' && prebuild=(prebuild:rtl)
-printf '%s\n' "${prebuild[@]}" "${suites[@]}" | grep -v '/t_rtl_' |
-  xargs -r -P "$jobs" -I{} bash -c 'if [[ $1 == prebuild:rtl ]]; then make -s rtl >/dev/null 2>&1; else run_suite "$1"; fi' _ {} &
-others=$!
+# the queue's next suite (its index in $results/next, under a lock), or nothing once it is empty
+next_suite() {
+  local i
+  {
+    flock 9
+    i=$(cat "$results/next")
+    echo $((i + 1)) >"$results/next"
+  } 9>"$results/queue.lock"
+  (( i < ${#queue[@]} )) && echo "${queue[i]}"
+}
+drain() { local suite; while suite=$(next_suite); do run_suite "$suite"; done; }
+echo 0 >"$results/next"
 
-pass=0 fail=0
-report() { # the suites' reports in name order, each once it has finished
-  local suite name p f s
+# lane 1: the Verilated model (a failed build is reported by the RTL suites themselves), the RTL
+# suites, then the queue; lanes 2..TEST_JOBS: the queue
+lanes=()
+( if [[ ${#rtl[@]} -gt 0 ]]; then
+    make -s rtl >/dev/null 2>&1
+    for suite in "${rtl[@]}"; do run_suite "$suite"; done
+  fi
+  drain ) &
+lanes+=($!)
+for ((l = 2; l <= jobs; l++)); do drain & lanes+=($!); done
+
+running() { local p; for p in "${lanes[@]}"; do kill -0 "$p" 2>/dev/null && return 0; done; return 1; }
+pass=0 fail=0 done=0
+declare -A shown=()
+while (( done < ${#suites[@]} )); do # each suite's report once it has finished, in the order they finish
+  alive=0; running && alive=1
   for suite in "${suites[@]}"; do
     name=$(basename "$suite" .sh)
-    if [[ $suite == */t_rtl_* ]]; then
-      wait "$others" 2>/dev/null
-      run_suite "$suite"
+    [[ -n ${shown[$name]:-} ]] && continue
+    if [[ ! -f $results/$name.sum ]]; then
+      (( alive )) && continue
+      echo "not ok - $name did not report (its runner was killed)" >"$results/$name.out" # every lane ended
+      echo "0 1 0" >"$results/$name.sum"
     fi
-    while [[ ! -f $results/$name.sum ]]; do
-      if ! kill -0 "$others" 2>/dev/null && [[ ! -f $results/$name.sum ]]; then # the pool ended without it
-        echo "not ok - $name did not report (its runner was killed)" >"$results/$name.out"
-        echo "0 1 0" >"$results/$name.sum"
-      fi
-      sleep 1
-    done
-    echo "== $name"
-    grep -v '^ok ' "$results/$name.out" | sed 's/^/   /'
+    shown[$name]=1; done=$((done + 1))
     read -r p f s <"$results/$name.sum"
+    echo "== $name ($done of ${#suites[@]})"
+    grep -v '^ok ' "$results/$name.out" | sed 's/^/   /'
     echo "   $name: $p passed, $f failed (${s}s)"
     pass=$((pass + p)); fail=$((fail + f))
   done
-}
-report
+  (( done < ${#suites[@]} )) && sleep 1
+done
 wait
 echo "$pass passed, $fail failed"
 [[ $fail -eq 0 ]]

@@ -2,12 +2,24 @@
 # its directed and random vectors, on every path the CPU has (reference, generic, avx2, avx512) and in
 # three layouts, bit for bit against mmaref_dot (tests/api/batch_paths.c); bad input; a mutant kernel
 # it must catch; `mmaref batch` the same on every MMAREF_SIMD path; a bad MMAREF_SIMD refused.
+# runtime: 18 s (on CI's 2 cores; tests/run.sh starts the longest suites first)
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.." || exit 1
 LIB=${MMAREF_LIB:-build/libmmaref.a}
 API_CC=${MMAREF_API_CC:-cc}  # compiler (and flags) to link against LIB: a sanitizer build needs its own
 RANDOM_N=${BATCH_RANDOM_N:-600}  # random vectors per configuration (t_model_sanitize: fewer)
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+# The SIMD paths this CPU has, read from /proc/cpuinfo (not from the library under test): generic always;
+# avx2; avx512 = F, VL, BW, DQ and CD (what cmodel/src/batch.c's kernels are built for).  A path the CPU
+# lacks is checked as refused instead.
+flags=" $(grep -m1 '^flags' /proc/cpuinfo 2>/dev/null | cut -d: -f2) "
+simd_paths=generic; simd_missing=""
+[[ $flags == *" avx2 "* ]] && simd_paths+=" avx2" || simd_missing+=" avx2"
+have512=1
+for f in avx512f avx512vl avx512bw avx512dq avx512cd; do [[ $flags == *" $f "* ]] || have512=0; done
+[[ $have512 == 1 ]] && simd_paths+=" avx512" || simd_missing+=" avx512"
+simd_missing=${simd_missing# }
+echo "# SIMD paths of this CPU: $simd_paths${simd_missing:+ (not: $simd_missing)}"
 
 if $API_CC -std=gnu11 -O1 -Wall -Wextra -Werror -Icmodel/include -Itests/api -o "$tmp/batch_paths" tests/api/batch_paths.c \
      "$LIB" -lm 2>"$tmp/cc.log"; then
@@ -15,13 +27,29 @@ if $API_CC -std=gnu11 -O1 -Wall -Wextra -Werror -Icmodel/include -Itests/api -o 
     out=$("$tmp/batch_paths" $args 2>&1); rc=$?
     echo "$out"
     if [[ $rc -ne 0 && $out != *"not ok"* ]]; then not_ok "batch_paths $args exited with status $rc"; fi
+    [[ $args == "$RANDOM_N" ]] && paths_out=$out
+  done
+  # batch_paths chooses its paths with the library's CPU check: it must agree with /proc/cpuinfo
+  out=$paths_out
+  for path in $simd_paths; do
+    grep -q "^ok - batch paths: $path, rows" <<<"$out" || not_ok "batch paths: this CPU has $path, batch_paths did not run it"
+  done
+  for path in $simd_missing; do
+    grep -q "^# path $path: this CPU does not have it" <<<"$out" || not_ok "batch paths: this CPU lacks $path, batch_paths did not say so"
   done
 else
   not_ok "tests/api/batch_paths.c does not build: $(head -3 "$tmp/cc.log")"
 fi
 
-# (the rest checks the tests and the CLI of the main build, once: not again under the sanitizers)
+# (the rest checks the tests and the CLI of the main build, once: not again under the sanitizers, whose
+# build has the generic kernels alone)
 [[ -n ${MMAREF_SANITIZED:-} ]] && exit 0
+# the path chosen by default is the CPU's best, and it has every kernel the generic path has
+best=${simd_paths##* }
+served=$(sed -n 's/^ok - batch paths: the generated kernels serve \([0-9]*\) of.*/\1/p' <<<"$out")
+if [[ -n $served ]] && grep -q "^# auto path: $best, kernels for $served configurations" <<<"$out"; then
+  ok "batch paths: the default path is $best, with kernels for $served configurations"
+else not_ok "batch paths: the default path is not $best with $served kernels: $(grep '^# auto path' <<<"$out")"; fi
 
 # Mutants: one kernel (named by the instruction the generator wrote above it) built alone from a header
 # with one sed edit; its table holds that kernel only, and the comparison must find bad bits on every
@@ -49,7 +77,8 @@ mutant() { # WHAT HEADER SED_EXPR INSTRUCTION_COMMENT
     out=$("$tmp/mut/batch_paths" 200 2>&1)
     caught=$(grep -c '^not ok - batch paths: \(generic\|avx2\|avx512\), rows' <<<"$out")
     kept=$(grep -c '^ok - batch paths: reference' <<<"$out")
-    if [[ $caught == 3 && $kept == 3 ]]; then ok "batch mutant ($what): caught on generic, avx2 and avx512, the reference path unaffected"
+    if [[ $caught == $(wc -w <<<"$simd_paths") && $kept == 3 ]]; then
+      ok "batch mutant ($what): caught on ${simd_paths// /, }, the reference path unaffected"
     else not_ok "batch mutant ($what) not caught: $(grep -m3 'batch paths' <<<"$out" | tr '\n' ' ')"; fi
   else
     not_ok "batch mutant ($what) does not build: $(head -3 "$tmp/mut/cc.log")"
@@ -69,14 +98,22 @@ for cfg in "hopper mma.m16n8k16.f32.f16.f16.f32" "ampere mma.m16n8k16.f32.bf16.b
     { not_ok "batch CLI ($1 $2): mmaref gen failed: $(head -1 "$tmp/gen.err")"; continue; }
   MMAREF_SIMD=reference "$MMAREF" batch "$1" "$2" --threads 1 <"$tmp/in.txt" >"$tmp/want.txt"
   same=1
-  for path in generic avx2 avx512; do
+  for path in $simd_paths; do
     MMAREF_SIMD=$path "$MMAREF" batch "$1" "$2" <"$tmp/in.txt" >"$tmp/got.txt" 2>"$tmp/err.txt" || same=0
     cmp -s "$tmp/got.txt" "$tmp/want.txt" || { same=0; echo "# $path: $(diff "$tmp/got.txt" "$tmp/want.txt" | head -2 | tr '\n' ' ')$(head -1 "$tmp/err.txt")"; }
   done
   lines=$(wc -l <"$tmp/want.txt")
-  if [[ $same == 1 && $lines == 20003 ]]; then ok "batch CLI ($1 $2): 20,003 mixed lines, the same D's on the generic, avx2 and avx512 paths as on the reference"
+  if [[ $same == 1 && $lines == 20003 ]]; then ok "batch CLI ($1 $2): 20,003 mixed lines, the same D's on the ${simd_paths// /, } paths as on the reference"
   else not_ok "batch CLI ($1 $2): the paths differ ($lines lines)"; fi
 done
 
 expect_error "MMAREF_SIMD=bogus refused" "MMAREF_SIMD=bogus: SIMD path 'bogus': expected auto, reference, generic, avx2 or avx512" \
   env MMAREF_SIMD=bogus "$MMAREF" list hopper
+# a path this CPU lacks: refused by name, nothing written
+"$MMAREF" gen hopper mma.m16n8k16.f32.f16.f16.f32 --n 100 --seed 6 >"$tmp/in.txt"
+for path in $simd_missing; do
+  expect_error "MMAREF_SIMD=$path refused on a CPU without it" "MMAREF_SIMD=$path: SIMD path '$path': this CPU does not have it" \
+    env MMAREF_SIMD=$path "$MMAREF" batch hopper mma.m16n8k16.f32.f16.f16.f32 <"$tmp/in.txt"
+  [[ -z $(MMAREF_SIMD=$path "$MMAREF" batch hopper mma.m16n8k16.f32.f16.f16.f32 <"$tmp/in.txt" 2>/dev/null) ]] ||
+    not_ok "MMAREF_SIMD=$path on a CPU without it wrote D's"
+done

@@ -5,6 +5,7 @@
 # its exit status.
 #   SANITIZE_SUITES   the suites run (names as tests/run.sh takes them)
 #   SANITIZE_ORACLE_COUNT (1000), SANITIZE_AMD_ORACLE_N (500)   vectors per oracle configuration
+# runtime: 300 s (on CI's 2 cores; tests/run.sh starts the longest suites first)
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.." || exit 1
 SUITES=${SANITIZE_SUITES:-"t_model_paper t_model_properties t_model_schedule t_model_oracle t_cli_errors t_cli_smoke t_cli_mma t_cli_gen t_model_batch"}

@@ -6,6 +6,7 @@
 #   - the "every architecture" table of the first preset: Volta, Turing, Ampere, Ada (F <= 24) give 1.0,
 #     Hopper and Blackwell (F = 25) 1 + 2^-23 (demo case 1);
 #   - a screenshot of a preset is written to build/web/screenshot.png.
+# runtime: 13 s (on CI's 2 cores; tests/run.sh starts the longest suites first)
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.." || exit 1
 tmp=$(mktemp -d)

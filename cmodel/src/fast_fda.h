@@ -116,11 +116,14 @@ LANE_INLINE void lanes_kernel(const mmaref_algo algo, const mmaref_rounding roun
  * slow SIMD compilations run side by side); the generic one also holds the table. */
 #define FAST_DECLARE(ID, SUFFIX) \
     void fast_kernel_##ID##_##SUFFIX(const mmaref_instr *, const mmaref_dots *, size_t, uint64_t *, uint64_t *);
+#ifndef FAST_SIMD
+#define FAST_SIMD 1
+#endif
 #if !defined(FAST_BUILD_PATH)
 #error "fast_fda.h: compile with -DFAST_BUILD_PATH=1 (generic), 2 (avx2) or 3 (avx512)"
 #elif FAST_BUILD_PATH == 1
 _Static_assert(FAST_GENERIC == 1 && FAST_AVX2 == 2 && FAST_AVX512 == 3, "FAST_BUILD_PATH numbers");
-#if defined(__x86_64__)
+#if defined(__x86_64__) && FAST_SIMD /* FAST_SIMD=0 (the Makefile's): the generic object alone */
 #define FAST_SIMD_RUN(ID) fast_kernel_##ID##_avx2, fast_kernel_##ID##_avx512
 #define FAST_SIMD_DECLARE(ID) FAST_DECLARE(ID, avx2) FAST_DECLARE(ID, avx512)
 #else
