@@ -27,30 +27,22 @@ module fdrda_unit #(
   output logic [31:0]                   d
 );
   localparam int KD  = K / CHAIN;        // products per pass
-  localparam int LW  = 2 * KD * AW;      // one pass's lanes: {b, a}
   localparam int FB  = mma_pkg::FMT_BITS;
 
-  logic [CHAIN*LW-1:0] lanes;
-  logic [LW-1:0]       dp_lanes;
+  logic [KD*AW-1:0]    dp_a, dp_b;
   logic [2*FB-1:0]     dp_fmt;
   logic [31:0]         dp_c, dp_d;
-  logic                dp_later;
-  genvar p;
-  generate
-    for (p = 0; p < CHAIN; p++) begin : g_pass
-      assign lanes[p*LW +: LW] = {b[p*KD*AW +: KD*AW], a[p*KD*AW +: KD*AW]};
-    end
-  endgenerate
+  logic                dp_later, dp_s;
 
-  mma_chain #(.PASSES(CHAIN), .DW(32), .LW(LW), .CTW(2 * FB)) u_chain (
-    .clk(clk), .rst_n(rst_n), .in_valid(in_valid), .in_ready(in_ready), .c(c), .lanes(lanes),
-    .ctl({fmt_b, fmt_a}), .dp_c(dp_c), .dp_lanes(dp_lanes), .dp_ctl(dp_fmt), .dp_later(dp_later), .dp_d(dp_d),
-    .out_valid(out_valid), .out_ready(out_ready), .d(d));
-  logic unused_later;  // every pass's C is FP32, the instruction's or the previous pass's
-  assign unused_later = dp_later;
+  mma_chain #(.PASSES(CHAIN), .DW(32), .KD(KD), .AW(AW), .CTW(2 * FB)) u_chain (
+    .clk(clk), .rst_n(rst_n), .in_valid(in_valid), .in_ready(in_ready), .c(c), .a(a), .b(b), .s('0),
+    .ctl({fmt_b, fmt_a}), .dp_c(dp_c), .dp_a(dp_a), .dp_b(dp_b), .dp_s(dp_s), .dp_ctl(dp_fmt),
+    .dp_later(dp_later), .dp_d(dp_d), .out_valid(out_valid), .out_ready(out_ready), .d(d));
+  logic unused_chain;  // every pass's C is FP32, the instruction's or the previous pass's; no side lanes
+  assign unused_chain = ^{dp_later, dp_s};
 
   fdrda_datapath #(.KD(KD), .F(F), .ALGO(ALGO), .AB_MASK(AB_MASK), .ALIGN_DOT(ALIGN_DOT), .ALIGN_C(ALIGN_C),
                    .OUT(OUT), .AW(AW)) u_dp (
-    .fmt_a(dp_fmt[0 +: FB]), .fmt_b(dp_fmt[FB +: FB]), .c(dp_c), .a(dp_lanes[0 +: KD*AW]),
-    .b(dp_lanes[KD*AW +: KD*AW]), .d(dp_d));
+    .fmt_a(dp_fmt[0 +: FB]), .fmt_b(dp_fmt[FB +: FB]), .c(dp_c), .a(dp_a), .b(dp_b),
+    .d(dp_d));
 endmodule

@@ -23,27 +23,21 @@ module gps_unit #(
   output logic [31:0]                   d
 );
   localparam int NG = K / G;             // groups: passes through the datapath
-  localparam int LW = 2 * G * AW;        // one group's lanes: {b, a}
   localparam int FB = mma_pkg::FMT_BITS;
 
-  logic [NG*LW-1:0] lanes;
-  logic [LW-1:0]    dp_lanes;
+  logic [G*AW-1:0]  dp_a, dp_b;
   logic [2*FB-1:0]  dp_fmt;
   logic [31:0]      dp_c, dp_d;
-  logic             dp_later;
-  genvar g;
-  generate
-    for (g = 0; g < NG; g++) begin : g_group
-      assign lanes[g*LW +: LW] = {b[g*G*AW +: G*AW], a[g*G*AW +: G*AW]};
-    end
-  endgenerate
+  logic             dp_later, dp_s;
 
-  mma_chain #(.PASSES(NG), .DW(32), .LW(LW), .CTW(2 * FB)) u_chain (
-    .clk(clk), .rst_n(rst_n), .in_valid(in_valid), .in_ready(in_ready), .c(c), .lanes(lanes),
-    .ctl({fmt_b, fmt_a}), .dp_c(dp_c), .dp_lanes(dp_lanes), .dp_ctl(dp_fmt), .dp_later(dp_later), .dp_d(dp_d),
-    .out_valid(out_valid), .out_ready(out_ready), .d(d));
+  mma_chain #(.PASSES(NG), .DW(32), .KD(G), .AW(AW), .CTW(2 * FB)) u_chain (
+    .clk(clk), .rst_n(rst_n), .in_valid(in_valid), .in_ready(in_ready), .c(c), .a(a), .b(b), .s('0),
+    .ctl({fmt_b, fmt_a}), .dp_c(dp_c), .dp_a(dp_a), .dp_b(dp_b), .dp_s(dp_s), .dp_ctl(dp_fmt),
+    .dp_later(dp_later), .dp_d(dp_d), .out_valid(out_valid), .out_ready(out_ready), .d(d));
+  logic unused_s;  // no side lanes
+  assign unused_s = dp_s;
 
   gps_datapath #(.G(G), .AB_MASK(AB_MASK), .FLUSH(FLUSH), .OUT(OUT), .AW(AW)) u_dp (
     .fmt_a(dp_fmt[0 +: FB]), .fmt_b(dp_fmt[FB +: FB]), .first(!dp_later), .c(dp_c),
-    .a(dp_lanes[0 +: G*AW]), .b(dp_lanes[G*AW +: G*AW]), .d(dp_d));
+    .a(dp_a), .b(dp_b), .d(dp_d));
 endmodule

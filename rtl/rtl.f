@@ -14,9 +14,9 @@ rtl/mma_round.sv        // Step 5: round decision and increment
 rtl/mma_pack.sv         // Step 5: D's bits, overflow, specials
 rtl/mma_encode.sv       // Step 5: normalize -> round -> pack
 rtl/mma_handshake.sv    // valid/ready, pass sequencing, output register
+rtl/mma_chain.sv        // passes chained through one datapath (CoFDA, CoFDRDA, GPS groups, SFMA)
 rtl/fda_datapath.sv     // one FDA pass
 rtl/fda_unit.sv         // FDA / CoFDA unit
-rtl/mma_chain.sv        // passes chained through one datapath (CoFDRDA, GPS groups)
 rtl/fdrda_datapath.sv   // one FDRDA / GFDRDA pass
 rtl/fdrda_unit.sv       // FDRDA / GFDRDA unit, Co- forms as two passes
 rtl/mma_fp_mul.sv       // IEEE product rounded once (GPS Step 2), optional flushing
