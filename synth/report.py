@@ -6,7 +6,14 @@ With the M3XU designs in the table (build/rtl/gen/designs.txt names them) and th
 (--mul-probe DIR2: synth/units_extra.py mulprobe), also the M3XU table beside the paper's Table III and the
 share of M3XU's overhead that comes from the 12th significand bit.
 
-usage: report.py --units UNITS --dir DIR [--designs DESIGNS] [--mul-probe DIR2] [--title T] [UNIT...]
+A unit's row comes from the first --dir that holds an ok one (so a unit synthesized apart, e.g. with
+SYNTH_ABC=nosat, joins the table with its ABC script named); a --dir may also be an earlier report.json (the
+committed synth/report.json: hours of synthesis need not be run again to add one unit).  --m3xu-dir DIR3
+takes every M3XU design's row from DIR3, so that the Table III ratios come from one ABC script.  The report
+is written to --out, by default the first --dir.
+
+usage: report.py --units UNITS --dir DIR [--dir DIR...] [--out DIR] [--designs DESIGNS] [--mul-probe DIR2]
+                 [--m3xu-dir DIR3] [--title T] [UNIT...]
 """
 import argparse
 import json
@@ -42,8 +49,34 @@ def mask_names(mask, names):
     return "/".join(names[c] for c in sorted(names) if mask >> c & 1) or "-"
 
 
-def read_rows(units_path, row_dir, wanted):
+# the fields of a unitN.row (synth/synth_unit.sh) that a report.json row carries over
+ROW_FIELDS = ("cells", "area_um2", "flops", "delay_ps", "depth", "latches", "status", "seconds", "script")
+
+
+def read_result(row_dirs, unit):
+    """A unit's synthesis result (unitN.row as a dict, with its ABC script) from the first directory that
+    holds an ok one, else from the first that holds one; {} if none does."""
+    found = []
+    for d in row_dirs:
+        if d.endswith(".json"):  # an earlier report: its rows hold the row file's fields
+            found += [dict({k: str(v) for k, v in r.items() if k in ROW_FIELDS}, abc=r.get("abc", "full"))
+                      for r in json.load(open(d))["rows"] if str(r["unit"]) == str(unit) and "status" in r]
+            continue
+        path = os.path.join(d, f"unit{unit}.row")
+        if not os.path.exists(path):
+            continue
+        res = dict(kv.split("=", 1) for kv in open(path).read().split())
+        if "abc" not in res:  # rows written before synth_unit.sh named it: the unit's key says
+            key = os.path.join(d, f"unit{unit}.key")
+            res["abc"] = "nosat" if os.path.exists(key) and "abc=nosat" in open(key).read() else "full"
+        found.append(res)
+    return next((r for r in found if r.get("status") == "ok"), found[0] if found else {})
+
+
+def read_rows(units_path, row_dirs, wanted):
     """The units table's rows (not the mutants) with their synthesis results."""
+    if isinstance(row_dirs, str):
+        row_dirs = [row_dirs]
     rows = []
     for line in open(units_path):
         if line.startswith("#") or not line.strip():
@@ -51,8 +84,7 @@ def read_rows(units_path, row_dir, wanted):
         col = line.split()
         if col[9] != "0" or (wanted and col[0] not in wanted):
             continue
-        path = os.path.join(row_dir, f"unit{col[0]}.row")
-        res = dict(kv.split("=", 1) for kv in open(path).read().split()) if os.path.exists(path) else {}
+        res = read_result(row_dirs, col[0])
         rows.append(dict(res, unit=int(col[0]), algo=col[1], K=int(col[2]), F=int(col[3]), chain=int(col[4]),
                          block=int(col[5]), ab_mask=int(col[6]), c_mask=int(col[7]), out_mask=int(col[8]),
                          top=col[10], params=col[11], status=res.get("status", "not run")))
@@ -107,7 +139,7 @@ def m3xu_table(rows, designs, probe):
         table.append(dict(design=name, label=label, unit=r["unit"], area_um2=num(r, "area_um2"),
                           cycle_ps=cycle(r), area=num(r, "area_um2") / num(base, "area_um2"),
                           cycle=cycle(r) / cycle(base), paper_area=p_area, paper_cycle=p_cycle))
-    out = dict(reg_ps=REG_PS, rows=table)
+    out = dict(reg_ps=REG_PS, rows=table, abc=sorted({r.get("abc", "full") for r in by.values() if r}))
     # the 12th bit: the L multipliers alone at 11 and 12 bits (the probe), against M3XU's overhead
     # (their combinational area: the probe's input and output registers taken out)
     mul = {int(p["params"].split("W=")[1].split(",")[0]): num(p, "area_um2") - num(p, "flops") * DFF_AREA
@@ -144,7 +176,7 @@ def markdown(title, rows, designs, m3xu, fmts, outs, env, served):
                      f"| {r['block']} | {mask_names(r['ab_mask'], fmts)} | {mask_names(r['c_mask'], fmts)} "
                      f"| {mask_names(r['out_mask'], outs)} | {r.get('cells', '-')} | {fmt(num(r, 'area_um2'), ',.0f')} "
                      f"| {r.get('flops', '-')} | {fmt(num(r, 'delay_ps'), ',.0f')} | {r.get('depth', '-')} "
-                     f"| {r.get('seconds', '-')} | {r['status']} |")
+                     f"| {r.get('seconds', '-')} | {r['status']}{' (ABC ' + r['abc'] + ')' if r.get('abc', 'full') != 'full' else ''} |")
     if m3xu:
         lines += ["", "## M3XU beside the paper's Table III", "",
                   f"Cycle time = ABC delay + {m3xu['reg_ps']} ps register overhead (CK->Q + setup of DFF_X1); "
@@ -155,6 +187,13 @@ def markdown(title, rows, designs, m3xu, fmts, outs, env, served):
             lines.append(f"| {t['label']} | {t.get('unit', '-')} | {fmt(t.get('area_um2'), ',.0f')} "
                          f"| {fmt(t.get('area'), '.2f')} | {t['paper_area']:.2f} | {fmt(t.get('cycle_ps'), ',.0f')} "
                          f"| {fmt(t.get('cycle'), '.2f')} | {t['paper_cycle']:.2f} |")
+        if m3xu["abc"] != ["full"]:
+            lines += ["", f"ABC script of these rows: {', '.join(m3xu['abc'])} (SYNTH_ABC=nosat: without the SAT "
+                      "sweeps &fraig -x and scorr, which run for hours on the naive unit's 24 x 24 multipliers)."]
+            for c in m3xu.get("script_cost", []):
+                lines.append(f"- {c['label']}: {c['full_um2']:,.0f} µm² with the full script, "
+                             f"{c['nosat_um2']:,.0f} without the sweeps ({100 * (c['nosat_um2'] / c['full_um2'] - 1):+.1f} %); "
+                             f"delay {c['full_ps']:,.0f} / {c['nosat_ps']:,.0f} ps")
         tb = m3xu.get("twelfth_bit")
         if tb:
             lines += ["", f"The 12th significand bit: 8 multipliers of 11 bits {tb['mul11_um2']:,.0f} µm², of 12 bits "
@@ -168,16 +207,23 @@ def markdown(title, rows, designs, m3xu, fmts, outs, env, served):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--units", required=True)
-    ap.add_argument("--dir", required=True)
+    ap.add_argument("--dir", required=True, action="append", help="row directories, the first one also the output's")
+    ap.add_argument("--out", help="the report's directory (default: the first --dir)")
+    ap.add_argument("--m3xu-dir", help="the M3XU designs' rows for the Table III comparison")
     ap.add_argument("--designs", default="build/rtl/gen/designs.txt")
     ap.add_argument("--mul-probe")
     ap.add_argument("--title", default="Synthesis report")
     ap.add_argument("--env", default="", help="the environment a row's command needs (SYNTH_UNITS=... SYNTH_OUT=...)")
     ap.add_argument("unit", nargs="*")
     a = ap.parse_args()
-    for path in (a.units, a.dir):
+    for path in [a.units] + a.dir + ([a.m3xu_dir] if a.m3xu_dir else []):
         if not os.path.exists(path):
             sys.exit(f"report.py: {path}: no such file or directory")
+    out_dir = a.out or a.dir[0]
+    if a.out:
+        os.makedirs(a.out, exist_ok=True)
+    elif out_dir.endswith(".json"):
+        sys.exit("report.py: the first --dir is a report.json: name a directory with --out")
     rows = read_rows(a.units, a.dir, set(a.unit))
     designs = {}
     if os.path.exists(a.designs) and os.path.abspath(os.path.dirname(a.designs)) == \
@@ -190,22 +236,32 @@ def main():
     if a.mul_probe:
         probe = [r for r in read_rows(os.path.join(a.mul_probe, "units.txt"), a.mul_probe, set())
                  if r["status"] == "ok"]
-    m3xu = m3xu_table(rows, designs, probe)
+    m3xu_rows = read_rows(a.units, [a.m3xu_dir], {str(n) for n in designs}) if a.m3xu_dir else rows
+    m3xu = m3xu_table(m3xu_rows, designs, probe)
+    if m3xu and a.m3xu_dir:  # what the other ABC script costs, on the designs the main rows have with the full one
+        main = {r["unit"]: r for r in rows if r["status"] == "ok" and r.get("abc") == "full"}
+        label = {name: lab for name, lab, _, _ in PAPER}
+        m3xu["script_cost"] = [
+            dict(design=designs[r["unit"]], label=label.get(designs[r["unit"]], designs[r["unit"]]),
+                 full_um2=num(main[r["unit"]], "area_um2"), nosat_um2=num(r, "area_um2"),
+                 full_ps=num(main[r["unit"]], "delay_ps"), nosat_ps=num(r, "delay_ps"))
+            for r in m3xu_rows if r["status"] == "ok" and r.get("abc") == "nosat" and r["unit"] in main]
     fmts, outs = codes("FMT"), codes("OUT")
     served = serves(a.units)
     md = markdown(a.title, rows, designs, m3xu, fmts, outs, a.env, served)
-    with open(os.path.join(a.dir, "report.md"), "w") as f:
+    with open(os.path.join(out_dir, "report.md"), "w") as f:
         f.write(md)
     report = dict(library="synth/cells45.lib", tool="Yosys 0.23", reg_ps=REG_PS, rows=[
         dict(r, design=designs.get(r["unit"]), serves=[f"{x} {y}" for x, y in served.get(r["unit"], [])], ab=mask_names(r["ab_mask"], fmts), c=mask_names(r["c_mask"], fmts),
-             out=mask_names(r["out_mask"], outs), command=f"{a.env + ' ' if a.env else ''}bash synth/synth.sh {r['unit']}") for r in rows])
+             out=mask_names(r["out_mask"], outs), command=" ".join(x for x in (a.env, "SYNTH_ABC=nosat" if r.get("abc") == "nosat" and "SYNTH_ABC" not in a.env else "",
+                                                      f"bash synth/synth.sh {r['unit']}") if x)) for r in rows])
     if m3xu:
         report["m3xu"] = m3xu
-    with open(os.path.join(a.dir, "report.json"), "w") as f:
+    with open(os.path.join(out_dir, "report.json"), "w") as f:
         json.dump(report, f, indent=1)
         f.write("\n")
     print(md, end="")
-    print(f"written: {os.path.join(a.dir, 'report.md')}, {os.path.join(a.dir, 'report.json')}")
+    print(f"written: {os.path.join(out_dir, 'report.md')}, {os.path.join(out_dir, 'report.json')}")
     return 0 if all(r["status"] == "ok" for r in rows) else 1
 
 

@@ -9,7 +9,8 @@
 # --quick: read, elaborate and `proc` only (no gate mapping, no report), with the same latch check.
 # Environment: SYNTH_UNITS (a units table), SYNTH_OUT (its output directory), SYNTH_JOBS, SYNTH_LIB,
 # SYNTH_NOSHARE=1 (skip Yosys' SAT resource sharing: much faster on the K = 32 multi-format units),
-# SYNTH_DELAY_PS (ABC's delay target), SYNTH_EXTRA (extra SystemVerilog files), SYNTH_NOREPORT=1,
+# SYNTH_DELAY_PS (ABC's delay target), SYNTH_ABC=nosat (ABC without its SAT sweeps: hours faster on the
+# naive FP32 unit, 2-5 % more area), SYNTH_EXTRA (extra SystemVerilog files), SYNTH_NOREPORT=1,
 # SYNTH_MUL_PROBE (the multiplier probe's directory: the report adds the M3XU table), SYNTH_TITLE.
 # Prints a table; exits 1 if a unit does not synthesize, fails check -assert, has a latch or is unmapped.
 set -u
@@ -41,6 +42,7 @@ env=""
 [[ $SYNTH_UNITS != build/rtl/gen/units.txt ]] && env="SYNTH_UNITS=$SYNTH_UNITS SYNTH_OUT=$SYNTH_OUT"
 [[ -n ${SYNTH_EXTRA:-} ]] && env+=" SYNTH_EXTRA=$SYNTH_EXTRA"
 [[ -n ${SYNTH_NOSHARE:-} ]] && env+=" SYNTH_NOSHARE=$SYNTH_NOSHARE"
+[[ -n ${SYNTH_ABC:-} ]] && env+=" SYNTH_ABC=$SYNTH_ABC"
 # shellcheck disable=SC2086  # unit indices
 python3 synth/report.py --units "$SYNTH_UNITS" --dir "$SYNTH_OUT" --env "${env# }" \
   ${SYNTH_MUL_PROBE:+--mul-probe "$SYNTH_MUL_PROBE"} ${SYNTH_TITLE:+--title "$SYNTH_TITLE"} $units || rc=1

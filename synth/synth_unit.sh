@@ -6,6 +6,7 @@
 #   SYNTH_NOSHARE=1: synth -noshare        SYNTH_DELAY_PS: ABC's delay target (&nf -D; default 1 ps, i.e.
 #                                          map for the shortest delay, then recover area at that delay)
 #   SYNTH_EXTRA   extra SystemVerilog files read with the RTL (a test's mutant unit)
+#   SYNTH_ABC=nosat: ABC's script without its SAT sweeps (&fraig -x, scorr)
 # Full flow: synth -flatten -top; check -assert (no combinational loop, no undriven or multiply driven net);
 # no latch; dfflibmap + abc -liberty (ABC's script: Yosys' default, then `buffer -p` for fanouts over 10,
 # print_stats: the mapped logic depth `lev`, and stime -p: the critical combinational path in ps); check -assert again; no unmapped Yosys gate left;
@@ -28,7 +29,7 @@ chparam="chparam $(tr ',' '\n' <<<"$unit_params" | sed 's/^\(.*\)=\(.*\)$/-set \
 base=$OUT/unit$n
 [[ $QUICK == 1 ]] && base=$OUT/unit$n-quick
 delay=${SYNTH_DELAY_PS:-1}
-key="top=$top params=$unit_params quick=$QUICK noshare=${SYNTH_NOSHARE:-} delay=$delay lib=$LIB extra=${SYNTH_EXTRA:-}"
+key="top=$top params=$unit_params quick=$QUICK noshare=${SYNTH_NOSHARE:-} delay=$delay lib=$LIB extra=${SYNTH_EXTRA:-}${SYNTH_ABC:+ abc=$SYNTH_ABC}"
 line() { # the table line of a row file
   awk -v u="$unit" -v a="$algo" -v k="$k" -v f="$f" -v ch="$chain" -v b="$block" -v fm="$ab/$c/$out" '
     { for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] } }
@@ -55,7 +56,11 @@ else
   # ABC: Yosys' default script for -liberty; buffer trees on nets of more than 10 loads (ABC's `buffer`,
   # flip-flop outputs too: they are ABC's primary inputs), as a real flow would insert them; then the
   # mapped network's levels and its static timing
-  printf '%s\n' 'strash' '&get -n' '&fraig -x' '&put' 'scorr' 'dc2' 'dretime' 'strash' '&get -n' '&dch -f' \
+  # SYNTH_ABC=nosat leaves out the two SAT sweeps (&fraig -x, scorr): on a unit of full-width 24 x 24
+  # multipliers they run for hours (docs/synthesis.md gives the area this costs on units that have both)
+  sweeps=("&fraig -x" "&put" "scorr")
+  [[ ${SYNTH_ABC:-} == nosat ]] && sweeps=("&put")
+  printf '%s\n' 'strash' '&get -n' "${sweeps[@]}" 'dc2' 'dretime' 'strash' '&get -n' '&dch -f' \
     "&nf -D $delay" '&put' 'buffer -p' 'topo' 'print_stats' 'stime -p' >"$base.abc"
   script="read_liberty -lib $LIB
 read_verilog -sv $INC $RTL ${SYNTH_EXTRA:-}
@@ -101,7 +106,7 @@ fi
 echo "$key" >"$base.key"
 echo "unit=$unit algo=$algo K=$k F=$f chain=$chain block=$block ab_mask=$ab c_mask=$c out_mask=$out top=$top" \
   "params=$unit_params cells=$cells area_um2=$area flops=$flops delay_ps=${delay:--} depth=${depth:--}" \
-  "latches=$latches status=$status seconds=$((SECONDS - start)) script=$base.ys" >"$base.row.tmp"
+  "latches=$latches status=$status seconds=$((SECONDS - start)) abc=${SYNTH_ABC:-full} script=$base.ys" >"$base.row.tmp"
 mv "$base.row.tmp" "$base.row"
 line "$base.row"
 [[ $status == ok ]]
