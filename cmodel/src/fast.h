@@ -10,7 +10,8 @@
 
 #include "mmaref.h"
 
-/* Dot-adds a kernel computes at once, one per lane of a vector of 64-bit integers (lanes.h). */
+/* The batch's granularity: kernels run multiples of FAST_LANES dot-adds (the rest goes to mmaref_dot),
+ * a multiple of every path's vector lanes (lanes.h: 8 on AVX-512, 4 on AVX2 and the baseline ISA). */
 enum { FAST_LANES = 8 };
 
 /* The paths, fastest last; FAST_REFERENCE runs mmaref_dot one dot-add at a time. */

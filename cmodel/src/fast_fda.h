@@ -1,5 +1,5 @@
 /* The FDA kernel of the batched fast path: the MMA-Sim paper's FDA (section IV-C; algo_fda.c is the
- * scalar model) for FAST_LANES dot-adds at once, one per vector lane, every pass of a CoFDA-style schedule
+ * scalar model) for LANES dot-adds at once, one per vector lane, every pass of a CoFDA-style schedule
  * in turn; the loop over groups of lanes that every kernel shares (FDRDA's lanes: fast_fdrda.h).
  * FAST_KERNEL instantiates one for a configuration (fast.h's key, as constants) on each path; only
  * build/gen/fast_kernels.c, generated from the instruction tables, includes this file. */
@@ -10,7 +10,7 @@
 #include "fast_fdrda.h"
 #include "lanes.h"
 
-/* The FAST_LANES dot-adds from j: D into *res, the lanes the fast path leaves to the scalar model (an
+/* The LANES dot-adds from j: D into *res, the lanes the fast path leaves to the scalar model (an
  * inf or NaN among C, the operands, the scales or a pass's result; a subnormal C widened into the
  * output's format) as a mask of all-ones lanes.  Stray bits (above a format's width) into *stray. */
 LANE_INLINE vi fda_lanes(const fmt_desc *fa, const fmt_desc *fb, const fmt_desc *fc, const fmt_desc *fs,
@@ -75,7 +75,7 @@ LANE_INLINE vi fda_lanes(const fmt_desc *fa, const fmt_desc *fb, const fmt_desc 
     return special;
 }
 
-/* Every full group of FAST_LANES dot-adds of the kind `algo`; the lanes it leaves go through the scalar
+/* Every full group of LANES dot-adds of the kind `algo`; the lanes it leaves go through the scalar
  * model. */
 LANE_INLINE void lanes_kernel(const mmaref_algo algo, const mmaref_rounding round_p, const mmaref_rounding round_c,
                               const fmt_desc *fa, const fmt_desc *fb, const fmt_desc *fc, const fmt_desc *fs,
@@ -83,13 +83,13 @@ LANE_INLINE void lanes_kernel(const mmaref_algo algo, const mmaref_rounding roun
                               const mmaref_instr *in, const mmaref_dots *x, size_t n, uint64_t *d, uint64_t *stray)
 {
     vu stray_lanes = (vu)v_splat(0);
-    for (size_t j = 0; j + FAST_LANES <= n; j += FAST_LANES) {
+    for (size_t j = 0; j + LANES <= n; j += LANES) {
         vu res;
         vi special = algo == MMAREF_ALGO_FDRDA
                          ? fdrda_lanes(fa, fb, fc, K, passes, F, out, round_p, round_c, x, j, &res, &stray_lanes)
                          : fda_lanes(fa, fb, fc, fs, block, K, passes, F, out, x, j, &res, &stray_lanes);
         if (__builtin_expect(v_any(special), 0))
-            for (int l = 0; l < FAST_LANES; l++)
+            for (int l = 0; l < LANES; l++)
                 if (special[l])
                     res[l] = batch_reference_one(in, x, j + (size_t)l);
         memcpy(d + j, &res, sizeof res);

@@ -1,5 +1,5 @@
 /* The FDRDA lanes of the batched fast path: AMD CDNA3's fused dot, round-down add (the MMA-Sim paper,
- * IV-F; algo_fdrda.c is the scalar model) for FAST_LANES dot-adds at once, every pass of a CoFDRDA
+ * IV-F; algo_fdrda.c is the scalar model) for LANES dot-adds at once, every pass of a CoFDRDA
  * schedule in turn.  GFDRDA (the even/odd split of FP8) has no kernel. */
 #ifndef MMAREF_FAST_FDRDA_H
 #define MMAREF_FAST_FDRDA_H
@@ -25,7 +25,7 @@ LANE_INLINE vi lane_shift_signed(vi s, vi shift, const mmaref_rounding r)
     return v_sel(left, up, down);
 }
 
-/* The FAST_LANES dot-adds from j: D into *res, the lanes left to the scalar model (an inf or NaN among C,
+/* The LANES dot-adds from j: D into *res, the lanes left to the scalar model (an inf or NaN among C,
  * the operands or a pass's result; a product that may reach 2^128, Step 2's overflow) as all-ones
  * lanes.  F: Step 4's fractional bits (24); round_p, round_c: Step 6's roundings of the dot and of C. */
 LANE_INLINE vi fdrda_lanes(const fmt_desc *fa, const fmt_desc *fb, const fmt_desc *fc, const int K, const int passes,

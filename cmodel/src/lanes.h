@@ -1,4 +1,4 @@
-/* Lane arithmetic of the batched fast path (fast_fda.h): FAST_LANES (fast.h) dot-adds side by side, one per lane of
+/* Lane arithmetic of the batched fast path (fast_fda.h): LANES (below) dot-adds side by side, one per lane of
  * a vector of 64-bit integers (GCC vector extensions: compiled for AVX-512, AVX2 or the baseline ISA
  * from the same source, so every path gives the same bits).  Each helper is the lane-wise twin of a
  * scalar one of format.h or fixed.h, written without branches; batch.c's test holds every path to
@@ -14,10 +14,27 @@
 #include "fixed.h"
 #include "format.h"
 
-typedef int64_t vi __attribute__((vector_size(FAST_LANES * 8)));
-typedef uint64_t vu __attribute__((vector_size(FAST_LANES * 8)));
-
 #define LANE_INLINE static inline __attribute__((always_inline))
+
+/* Where the translation unit is compiled for AVX-512 (fast_fda.h: one per path), a few helpers use the
+ * instruction that does the job in one step; the portable form is the definition. */
+#if defined(__AVX512F__) && defined(__AVX512CD__) && defined(__AVX512DQ__)
+#include <immintrin.h>
+#define LANES_AVX512 1
+#endif
+
+/* Lanes per vector in this translation unit: 8 (512 bits) where it is compiled for AVX-512, else 4 (256
+ * bits, AVX2's registers: 8 lanes there were two halves that GCC kept in memory, and the kernels ran
+ * barely faster than the scalar model; the baseline ISA's 128-bit registers take 4 lanes as two).
+ * batch.c hands every kernel a multiple of FAST_LANES dot-adds, a multiple of either. */
+#ifdef LANES_AVX512
+#define LANES 8
+#else
+#define LANES 4
+#endif
+_Static_assert(FAST_LANES % LANES == 0, "lanes.h: FAST_LANES must be a multiple of a vector's lanes");
+typedef int64_t vi __attribute__((vector_size(LANES * 8)));
+typedef uint64_t vu __attribute__((vector_size(LANES * 8)));
 
 /* Masks (all ones or zero per lane) are made with shifts and adds only, never with vector
  * comparisons: the compiler lowers a comparison whose result is used as a value lane by lane on the
@@ -33,16 +50,6 @@ LANE_INLINE vi v_lt(vi x, vi y) { return v_neg(x - y); }
 /* all ones where x < y as unsigned 64-bit numbers (any x, y): the borrow out of x - y */
 LANE_INLINE vi v_ult(vu x, vu y) { return -(vi)(((~x & y) | (~(x ^ y) & (x - y))) >> 63); }
 LANE_INLINE vi v_sel(vi m, vi x, vi y) { return (m & x) | (~m & y); }
-
-/* Where the translation unit is compiled for AVX-512 or AVX2 (fast_fda.h: one per path), a few
- * helpers use the instruction that does the job in one step; the portable form is the definition. */
-#if defined(__AVX512F__) && defined(__AVX512CD__) && defined(__AVX512DQ__)
-#include <immintrin.h>
-#define LANES_AVX512 1
-#elif defined(__AVX2__)
-#include <immintrin.h>
-#define LANES_AVX2 1
-#endif
 
 LANE_INLINE vi v_max(vi x, vi y)
 {
@@ -94,16 +101,20 @@ LANE_INLINE vi v_mul32(vi x, vi y)
  * the compiler compute what feeds them lane by lane too). */
 LANE_INLINE int64_t v_any(vi x)
 {
-    _Static_assert(FAST_LANES == 8, "v_any: three folds");
 #if defined(__clang__) /* the ASan build (mk/fuzz.mk) */
-    x |= __builtin_shufflevector(x, x, 4, 5, 6, 7, 0, 1, 2, 3);
-    x |= __builtin_shufflevector(x, x, 2, 3, 0, 1, 6, 7, 4, 5);
-    x |= __builtin_shufflevector(x, x, 1, 0, 3, 2, 5, 4, 7, 6);
+#define LANES_SHUFFLE(x, ...) __builtin_shufflevector(x, x, __VA_ARGS__)
 #else
-    x |= __builtin_shuffle(x, (vi){4, 5, 6, 7, 0, 1, 2, 3});
-    x |= __builtin_shuffle(x, (vi){2, 3, 0, 1, 6, 7, 4, 5});
-    x |= __builtin_shuffle(x, (vi){1, 0, 3, 2, 5, 4, 7, 6});
+#define LANES_SHUFFLE(x, ...) __builtin_shuffle(x, (vi){__VA_ARGS__})
 #endif
+#if LANES == 8
+    x |= LANES_SHUFFLE(x, 4, 5, 6, 7, 0, 1, 2, 3);
+    x |= LANES_SHUFFLE(x, 2, 3, 0, 1, 6, 7, 4, 5);
+    x |= LANES_SHUFFLE(x, 1, 0, 3, 2, 5, 4, 7, 6);
+#else
+    x |= LANES_SHUFFLE(x, 2, 3, 0, 1);
+    x |= LANES_SHUFFLE(x, 1, 0, 3, 2);
+#endif
+#undef LANES_SHUFFLE
     return x[0];
 }
 
@@ -113,7 +124,7 @@ static inline uint64_t lane_stray_mask(const fmt_desc *f)
     return f->width == 64 ? 0 : (uint64_t)~((1ULL << f->width) - 1);
 }
 
-/* The raw operands of FAST_LANES dot-adds at p, p + lane, ... (lane 1: one load; 0: one value for all). */
+/* The raw operands of LANES dot-adds at p, p + lane, ... (lane 1: one load; 0: one value for all). */
 LANE_INLINE vu v_load(const uint64_t *p, ptrdiff_t lane)
 {
     if (lane == 1) {
@@ -126,8 +137,11 @@ LANE_INLINE vu v_load(const uint64_t *p, ptrdiff_t lane)
     return (vu)_mm512_i64gather_epi64(index, (const void *)p, 8);
 #endif
     /* element by element into registers (a loop through memory would stall on store forwarding) */
-    _Static_assert(FAST_LANES == 8, "v_load: one element per lane");
+#if LANES == 8
     return (vu){p[0], p[lane], p[2 * lane], p[3 * lane], p[4 * lane], p[5 * lane], p[6 * lane], p[7 * lane]};
+#else
+    return (vu){p[0], p[lane], p[2 * lane], p[3 * lane]};
+#endif
 }
 
 /* fmt_decode with operand_exp, lane-wise: sig, exp (a zero takes ZERO_OPERAND_EXP), sign (0 / 1; above 1
