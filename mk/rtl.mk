@@ -4,7 +4,7 @@
 #   make synth       Yosys onto synth/cells45.lib (45 nm): area, flops, delay, depth per unit and the M3XU
 #                    table -> synth/report.md, synth/report.json (docs/synthesis.md)
 #   make synth-m3xu  the M3XU designs alone and their table beside the paper's Table III
-#   make synth-sweep fda_unit over K x F x format sets: table and PNG (SWEEP_SUBSET=answers: a subset)
+#   make synth-sweep fda_unit over K x F x format sets: table and PNG (SWEEP_SUBSET=answers or series: subsets)
 #   make rtl-formats rewrite rtl/mma_formats.svh from `mmaref list --schema --json`
 #   make cosim-demo  pass table over a representative set of configurations
 #   make rtl-regress RTL_COUNT (10M) vectors per configuration, RTL_SEED settable; part of `make regress`

@@ -62,11 +62,15 @@ def main(argv):
     csv = os.path.join(d, "sweep.csv")
     with open(csv, "w") as f:
         f.write("format_set,K,F,area_um2,delay_ps,depth,unit\n")
-        for (s, k, fb), v in sorted(res.items()):
+        # by (set, F, K): each series of the K plot in consecutive rows (gnuplot breaks a line at the
+        # 1/0 of another series' row)
+        for (s, k, fb), v in sorted(res.items(), key=lambda x: (x[0][0], x[0][2], x[0][1])):
             f.write(f"{s},{k},{fb},{v['area']},{v['delay']},{v['depth']},{v['unit']}\n")
     md = ["# fda_unit sweep: area and delay (Yosys 0.23, synth/cells45.lib)", "",
-          "C f32, D f32-rz; `+scales`: UE8M0 block scales, block min(K, 32). Rows: `synth/report.md` beside this "
-          "file (commands to reproduce).", "",
+          "C f32, D f32-rz; `+scales`: UE8M0 block scales, block min(K, 32). Reproduce: `make synth-sweep "
+          "SWEEP_SUBSET=series` (or `answers`, `all`); one unit, once build/synth-sweep/units.txt exists: "
+          "`SYNTH_UNITS=build/synth-sweep/units.txt SYNTH_OUT=build/synth-sweep bash synth/synth.sh UNIT` "
+          "(its script and log beside it).", "",
           "| format set | K | F | area µm² | delay ps | depth | unit |", "|---|---|---|---|---|---|---|"]
     md += [f"| {s} | {k} | {fb} | {v['area']:,.0f} | {v['delay']:,.0f} | {v['depth']} | {v['unit']} |"
            for (s, k, fb), v in sorted(res.items(), key=lambda x: (list(FORMAT_SETS).index(x[0][0]), x[0][1:]))]

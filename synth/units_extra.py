@@ -5,8 +5,9 @@ instructions of the table (docs/synthesis.md); synth/synth.sh runs them with SYN
   mulprobe UNITS OUT   the M3XU lanes' multipliers alone (synth/mul_probe.sv): L from the M3XU designs of
                        UNITS (build/rtl/gen/units.txt), W = each design's multiplier width (11, 12) and 24
                        (the naive FP32 unit's): the cost of the 12th significand bit
-  sweep [--subset S] OUT   fda_unit over K x F x operand-format sets (GRID below); S = all (default) or
-                       answers (the units the three questions of docs/synthesis.md need, SUBSET below).
+  sweep [--subset S] OUT   fda_unit over K x F x operand-format sets (GRID below); S = all (default),
+                       answers (the units the three questions of docs/synthesis.md need, SUBSET below) or
+                       series (those units at K = 4, 8, 16).
                        A unit's index is its place in the full grid, so a subset's rows are the full run's.
 """
 import itertools
@@ -34,6 +35,11 @@ GRID = list(itertools.product(FORMAT_SETS, KS, FS))
 # e4m3 against fp8, f8f6f4 and f8f6f4 with block scales.
 SUBSET = {("f16/bf16", 8, 24), ("f16/bf16", 8, 25), ("fp8", 8, 13), ("fp8", 8, 25), ("f16", 8, 25),
           ("e4m3", 8, 25), ("f8f6f4", 8, 25), ("f8f6f4+scales", 8, 25)}
+# The same units at K = 4, 8 and 16 (SWEEP_SUBSET=series): how the answers move with K (K = 32's units
+# take up to an hour each: `all`)
+SERIES_KS = (4, 8, 16)
+SUBSETS = {"all": set(GRID), "answers": SUBSET,
+           "series": {(s, k, f) for (s, _, f) in SUBSET for k in SERIES_KS}}
 
 
 def svh_codes(prefix):
@@ -47,7 +53,7 @@ def sweep(subset, out):
     c_mask, out_mask = 1 << fmt["f32"], 1 << outk["f32-rz"]
     rows = []
     for i, (name, k, f) in enumerate(GRID):
-        if subset == "answers" and (name, k, f) not in SUBSET:
+        if (name, k, f) not in SUBSETS[subset]:
             continue
         ab = sum(1 << fmt[x] for x in FORMAT_SETS[name])
         block = min(k, 32) if name.endswith("+scales") else 0
@@ -91,9 +97,9 @@ def main(argv):
         rest = argv[1:]
         if rest[:1] == ["--subset"] and len(rest) >= 2:
             subset, rest = rest[1], rest[2:]
-        if subset in ("all", "answers") and len(rest) == 1:
+        if subset in SUBSETS and len(rest) == 1:
             return sweep(subset, rest[0])
-    sys.exit("usage: units_extra.py mulprobe UNITS OUT | units_extra.py sweep [--subset all|answers] OUT")
+    sys.exit("usage: units_extra.py mulprobe UNITS OUT | units_extra.py sweep [--subset all|answers|series] OUT")
 
 
 if __name__ == "__main__":

@@ -51,6 +51,16 @@ area=$(python3 -c 'import sys; print(f"{float(sys.argv[1]):,.0f}")' "$(val area_
 if grep -qF "| $units | volta: 3 instructions | fda_unit | 4 | 23 |" <<<"$rep" && grep -qF "| $area |" <<<"$rep"; then
   ok "rtl: synthesis report row: unit $units, volta: 3 instructions, $area um^2"
 else not_ok "rtl: synthesis report row of unit $units: $(grep -F "| $units |" <<<"$rep" || tail -2 <<<"$rep")"; fi
+# A report merges rows from an earlier report.json (how a unit synthesized apart joins the table): the row
+# comes back with its area; a report.json first needs --out
+rm -rf build/rtl/synth-test/merged
+rep=$(python3 synth/report.py --units build/rtl/gen/units.txt --dir build/rtl/synth-test/report.json \
+      --out build/rtl/synth-test/merged $units 2>&1)
+if grep -qF "| $area |" build/rtl/synth-test/merged/report.md 2>/dev/null; then
+  ok "rtl: synthesis report merged from an earlier report.json: unit $units, $area um^2"
+else not_ok "rtl: synthesis report merged from report.json: $(tail -2 <<<"$rep")"; fi
+expect_error "rtl: report.py refuses a report.json as its output directory" "name a directory with --out" \
+  python3 synth/report.py --units build/rtl/gen/units.txt --dir build/rtl/synth-test/report.json $units
 # The flow rejects what it must: a unit with a latch (synth/latch_mutant.sv), and a library that cannot map
 # a flip-flop (synth/cells45.lib without DFF_X1); a tiny probe unit shows the library itself maps
 tmp=build/rtl/synth-test/mutants
