@@ -4,7 +4,7 @@
 # included, with SYNTH_ABC=nosat into build/rtl/synth-nosat, so that the Table III ratios come from one
 # script; then one report (synth/report.py) in build/rtl/synth: each unit's row with its ABC script named.
 # Both passes are resumable (synth/synth.sh).  Environment as synth/synth.sh (SYNTH_NOSHARE,
-# SYNTH_MUL_PROBE, SYNTH_JOBS ...).
+# SYNTH_MUL_PROBE, SYNTH_JOBS ...).  usage: synth_all.sh [UNIT...] (the first pass over these units only)
 set -u
 cd "$(dirname "$0")/.."
 gen=build/rtl/gen
@@ -14,6 +14,7 @@ nosat=build/rtl/synth-nosat
 naive=$(awk '$2 == "naive-fp32" {print $1}' "$gen/designs.txt")
 designs=$(awk '!/^#/ && $2 !~ /:/ {print $1}' "$gen/designs.txt")
 units=$(awk -v n="$naive" '!/^#/ && $10 == 0 && $1 != n {print $1}' "$gen/units.txt")
+[[ $# -gt 0 ]] && units="$*"  # the full-script pass over these units only (the report still lists every unit)
 rc=0
 start=$SECONDS
 # shellcheck disable=SC2086  # unit indices
