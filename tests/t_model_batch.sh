@@ -10,14 +10,18 @@ API_CC=${MMAREF_API_CC:-cc}  # compiler (and flags) to link against LIB: a sanit
 RANDOM_N=${BATCH_RANDOM_N:-600}  # random vectors per configuration (t_model_sanitize: fewer)
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 # The SIMD paths this CPU has, read from /proc/cpuinfo (not from the library under test): generic always;
-# avx2; avx512 = F, VL, BW, DQ and CD (what cmodel/src/batch.c's kernels are built for).  A path the CPU
-# lacks is checked as refused instead.
+# avx2 and avx512 where the CPU has every extension the Makefile compiles that path's kernels for
+# (FAST_ISA_avx2, FAST_ISA_avx512: -mavx512f ... are cpuinfo's avx512f ...).  A path the CPU lacks is
+# checked as refused instead.
+isa() { sed -n "s/^FAST_ISA_$1 *:= *//p" Makefile; }  # the compiler flags of a path's kernels
 flags=" $(grep -m1 '^flags' /proc/cpuinfo 2>/dev/null | cut -d: -f2) "
 simd_paths=generic; simd_missing=""
-[[ $flags == *" avx2 "* ]] && simd_paths+=" avx2" || simd_missing+=" avx2"
-have512=1
-for f in avx512f avx512vl avx512bw avx512dq avx512cd; do [[ $flags == *" $f "* ]] || have512=0; done
-[[ $have512 == 1 ]] && simd_paths+=" avx512" || simd_missing+=" avx512"
+for path in avx2 avx512; do
+  have=1
+  [[ -n $(isa $path) ]] || { not_ok "batch paths: no FAST_ISA_$path in the Makefile"; have=0; }
+  for f in $(isa $path); do [[ $flags == *" ${f#-m} "* ]] || have=0; done
+  [[ $have == 1 ]] && simd_paths+=" $path" || simd_missing+=" $path"
+done
 simd_missing=${simd_missing# }
 echo "# SIMD paths of this CPU: $simd_paths${simd_missing:+ (not: $simd_missing)}"
 
@@ -67,7 +71,7 @@ mutant() { # WHAT HEADER SED_EXPR INSTRUCTION_COMMENT
   { echo '#include "fast_fda.h"'; sed 's/^FAST_KERNEL([0-9]*,/FAST_KERNEL(0,/' <<<"$line"
     echo '#ifdef FAST_TABLE'; echo 'const fast_entry *const fast_table[] = {&fast_kernel_0};'
     echo 'const size_t fast_table_count = 1;'; echo '#endif'; } >"$tmp/mut/kernels.c"
-  for p in "1 generic" "2 avx2 -mavx2" "3 avx512 -mavx512f -mavx512cd -mavx512dq -mavx512bw -mavx512vl"; do
+  for p in "1 generic" "2 avx2 $(isa avx2)" "3 avx512 $(isa avx512)"; do
     set -- $p; local n=$1 name=$2; shift 2
     cc -std=gnu11 -O1 -g0 -Wno-psabi -fPIC "$@" -DFAST_BUILD_PATH=$n -I"$tmp/mut" -Icmodel/include \
       -c "$tmp/mut/kernels.c" -o "$tmp/mut/k_$name.o" 2>>"$tmp/mut/cc.log" || built=0
