@@ -91,12 +91,10 @@ synth: synth-probe
 	@SYNTH_NOSHARE=$(SYNTH_NOSHARE) SYNTH_MUL_PROBE=$(SYNTH_PROBE) bash synth/synth_all.sh
 	@cp $(RTL_DIR)/synth/report.md $(RTL_DIR)/synth/report.json synth/
 	@echo "copied to synth/report.md, synth/report.json"
-# the M3XU designs, all with SYNTH_ABC=nosat (as make synth's Table III: the naive unit takes hours with ABC's
-# SAT sweeps), into build/rtl/synth-nosat
+# the M3XU designs alone, with SYNTH_ABC=nosat as in make synth (build/rtl/synth-nosat/report.md)
 synth-m3xu: synth-probe
-	@SYNTH_NOSHARE=$(SYNTH_NOSHARE) SYNTH_MUL_PROBE=$(SYNTH_PROBE) SYNTH_ABC=nosat SYNTH_OUT=$(RTL_DIR)/synth-nosat \
-	  SYNTH_TITLE="M3XU designs (SYNTH_ABC=nosat)" \
-	  bash synth/synth.sh $$(awk '!/^#/ && $$2 !~ /:/ {print $$1}' $(RTL_GEN)/designs.txt)
+	@SYNTH_NOSHARE=$(SYNTH_NOSHARE) SYNTH_MUL_PROBE=$(SYNTH_PROBE) SYNTH_TITLE="M3XU designs (SYNTH_ABC=nosat)" \
+	  bash synth/synth_all.sh --designs
 synth-sweep:
 	@python3 synth/units_extra.py sweep --subset $(SWEEP_SUBSET) $(SWEEP_DIR)
 	@SYNTH_UNITS=$(SWEEP_DIR)/units.txt SYNTH_OUT=$(SWEEP_DIR) SYNTH_NOSHARE=$(SYNTH_NOSHARE) \

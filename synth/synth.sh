@@ -10,7 +10,7 @@
 # Environment: SYNTH_UNITS (a units table), SYNTH_OUT (its output directory), SYNTH_JOBS, SYNTH_LIB,
 # SYNTH_NOSHARE=1 (skip Yosys' SAT resource sharing: much faster on the K = 32 multi-format units),
 # SYNTH_DELAY_PS (ABC's delay target), SYNTH_ABC=nosat (ABC without its SAT sweeps: hours faster on the
-# naive FP32 unit, 2-5 % more area), SYNTH_EXTRA (extra SystemVerilog files), SYNTH_NOREPORT=1,
+# naive FP32 unit, 2.6-6.5 % more area), SYNTH_EXTRA (extra SystemVerilog files), SYNTH_NOREPORT=1,
 # SYNTH_MUL_PROBE (the multiplier probe's directory: the report adds the M3XU table), SYNTH_TITLE.
 # Prints a table; exits 1 if a unit does not synthesize, fails check -assert, has a latch or is unmapped.
 set -u
