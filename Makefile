@@ -54,7 +54,7 @@ $(FAST_GEN): cmodel/gen/fast_kernels_gen.c $(LIB_OBJ) $(BUILD)/obj/fast_none.o
 $(FAST_SRC): $(FAST_GEN)
 	$(FAST_GEN) >$@.tmp && mv $@.tmp $@
 
-# one object per path (fast_fda.h); -Wno-psabi: vectors of 64 bytes pass between the inlined helpers only
+# one object per path (fast_kernel.h); -Wno-psabi: vectors of 64 bytes pass between the inlined helpers only
 FAST_PATH_NUMBER = $(if $(findstring avx512,$*),3,$(if $(findstring avx2,$*),2,1))
 # the generic path at -O1 (its SSE2 lowering of 64-byte vectors is the slowest to compile), no debug
 # information (the kernels are generated; the scalar model is the one to step through)

@@ -68,7 +68,7 @@ mutant() { # WHAT HEADER SED_EXPR INSTRUCTION_COMMENT
   if cmp -s "cmodel/src/$header" "$tmp/mut/$header" || [[ $line != FAST_KERNEL* ]]; then
     not_ok "batch mutant ($what): the edit of $header or the kernel of $instr not found"; return
   fi
-  { echo '#include "fast_fda.h"'; sed 's/^FAST_KERNEL([0-9]*,/FAST_KERNEL(0,/' <<<"$line"
+  { echo '#include "fast_kernel.h"'; sed 's/^FAST_KERNEL([0-9]*,/FAST_KERNEL(0,/' <<<"$line"
     echo '#ifdef FAST_TABLE'; echo 'const fast_entry *const fast_table[] = {&fast_kernel_0};'
     echo 'const size_t fast_table_count = 1;'; echo '#endif'; } >"$tmp/mut/kernels.c"
   for p in "1 generic" "2 avx2 $(isa avx2)" "3 avx512 $(isa avx512)"; do
@@ -92,11 +92,16 @@ mutant "ties always round up in the f16-rne kernel" lanes.h 's/& -(vi)(kept & 1)
   "hopper mma.m16n8k16.f16.f16.f16.f16"
 mutant "FDRDA's round-down alignment made round-toward-zero" fast_fdrda.h 's/if (r == MMAREF_RD) {/if (0) {/' \
   "cdna3 v_mfma_f32_32x32x8_f16"
+mutant "GDFS group g scaled by block g's factors (wrong where a block holds two groups)" fast_gdfs.h \
+  's|const int s = g \* G / block;|const int s = g;|' "blackwell tcgen05.mma.m128n8k64.block32.f32.e2m1.e2m1.ue8m0"
+mutant "GFDRDA without its patch (C far below e_max rounded down, not toward zero)" fast_fdrda.h \
+  's|if (grouped) /\* GFDRDA|if (0) /* GFDRDA|' "cdna3 v_mfma_f32_32x32x16_fp8_fp8"
 
 # `mmaref batch` groups lines into batches: the same D's on every path, specials and the tail included
 for cfg in "hopper mma.m16n8k16.f32.f16.f16.f32" "ampere mma.m16n8k16.f32.bf16.bf16.f32" \
            "rtx-blackwell mma.m16n8k32.block32.f32.e4m3.e4m3.f32.ue8m0" "volta mma.m8n8k4.f32.f16.f16.f16" \
-           "cdna3 v_mfma_f32_32x32x8_f16" "cdna3 v_mfma_f32_16x16x8_xf32"; do
+           "cdna3 v_mfma_f32_32x32x8_f16" "cdna3 v_mfma_f32_16x16x8_xf32" \
+           "rtx-blackwell mma.m16n8k64.block16.f32.e2m1.e2m1.f32.ue4m3" "cdna3 v_mfma_f32_16x16x32_fp8_bf8"; do
   set -- $cfg
   "$MMAREF" gen "$1" "$2" --kind mixed --n 20003 --seed 5 >"$tmp/in.txt" 2>"$tmp/gen.err" ||
     { not_ok "batch CLI ($1 $2): mmaref gen failed: $(head -1 "$tmp/gen.err")"; continue; }

@@ -1,7 +1,7 @@
 /* The batched fast path's kernels: one per configuration of (operand formats, C, scales, K, passes,
  * each pass's F and output) that the instruction tables use, generated at build time from the tables
  * (cmodel/gen/fast_kernels_gen.c writes build/gen/fast_kernels.c), each compiled once per path
- * (fast_fda.h).  batch.c finds an instruction's kernel by its key. */
+ * (fast_kernel.h).  batch.c finds an instruction's kernel by its key. */
 #ifndef MMAREF_FAST_H
 #define MMAREF_FAST_H
 
@@ -17,12 +17,12 @@ enum { FAST_LANES = 8 };
 /* The paths, fastest last; FAST_REFERENCE runs mmaref_dot one dot-add at a time. */
 typedef enum { FAST_REFERENCE, FAST_GENERIC, FAST_AVX2, FAST_AVX512, FAST_PATH_COUNT } fast_path;
 
-/* What a kernel is specialized on: everything the arithmetic of an FDA or FDRDA schedule reads. */
+/* What a kernel is specialized on: everything the arithmetic of an FDA, (G)FDRDA or GDFS schedule reads. */
 typedef struct {
-    mmaref_algo algo;             /* every pass's: MMAREF_ALGO_FDA or MMAREF_ALGO_FDRDA */
+    mmaref_algo algo;             /* every pass's: FDA, FDRDA, GFDRDA or GDFS */
     mmaref_rounding align_products, align_c; /* FDRDA's (RD on CDNA3, RZ in the paper's variant) */
     mmaref_format a, b, c, scale; /* scale: MMAREF_FORMAT_COUNT when unscaled */
-    int block_size, k, passes;
+    int block_size, group, k, passes; /* group: GDFS's G, else 0 */
     int frac_bits[MMAREF_MAX_PASSES];
     mmaref_output out[MMAREF_MAX_PASSES];
 } fast_key;
@@ -54,31 +54,48 @@ void batch_run(const mmaref_instr *in, fast_kernel kernel, size_t n, const mmare
 
 /* The key of an instruction whose schedule a kernel runs: every pass of one kind over an equal,
  * consecutive slice of K; FDA passes all scaled per product (by UE8M0, a power of two) or none, FDRDA
- * passes unscaled with one pair of roundings.  0: no kernel. */
+ * and GFDRDA passes unscaled with one pair of roundings, GDFS one pass scaled per group (its blocks
+ * whole groups).
+ * 0: no kernel. */
 static inline int fast_key_of(const mmaref_instr *in, fast_key *key)
 {
-    fast_key k = {in->pass[0].algo, in->pass[0].align_products, in->pass[0].align_c, in->a, in->b, in->c,
-                  MMAREF_FORMAT_COUNT, 0, in->k, in->passes, {0}, {0}};
-    if (in->passes < 1 || in->passes > MMAREF_MAX_PASSES || in->k % in->passes ||
-        (k.algo != MMAREF_ALGO_FDA && k.algo != MMAREF_ALGO_FDRDA))
+    const mmaref_pass *p0 = &in->pass[0];
+    fast_key k = {p0->algo, p0->align_products, p0->align_c, in->a, in->b, in->c,
+                  MMAREF_FORMAT_COUNT, 0, 0, in->k, in->passes, {0}, {0}};
+    if (in->passes < 1 || in->passes > MMAREF_MAX_PASSES || in->k % in->passes)
         return 0;
-    if (k.algo == MMAREF_ALGO_FDA) /* its alignments are RZ by definition */
+    switch (k.algo) {
+    case MMAREF_ALGO_FDA: /* its alignments are RZ by definition */
         k.align_products = k.align_c = MMAREF_RZ;
-    int scaled = in->pass[0].scales == MMAREF_SCALES_PER_PRODUCT;
-    if (scaled && k.algo != MMAREF_ALGO_FDA)
-        return 0;
-    if (scaled) {
-        if (in->scale != MMAREF_UE8M0)
+        if (p0->scales == MMAREF_SCALES_PER_PRODUCT && in->scale != MMAREF_UE8M0)
             return 0;
+        if (p0->scales != MMAREF_SCALES_PER_PRODUCT && p0->scales != MMAREF_SCALES_NONE)
+            return 0;
+        break;
+    case MMAREF_ALGO_FDRDA:
+    case MMAREF_ALGO_GFDRDA: /* GFDRDA's lanes take every pass with both even and odd products */
+        if (p0->scales != MMAREF_SCALES_NONE || (k.algo == MMAREF_ALGO_GFDRDA && in->k / in->passes < 2))
+            return 0;
+        break;
+    case MMAREF_ALGO_GDFS:
+        k.align_products = k.align_c = MMAREF_RZ;
+        k.group = p0->group;
+        if (in->passes != 1 || p0->scales != MMAREF_SCALES_PER_GROUP || k.group < 1 || in->k % k.group ||
+            in->block_size % k.group)
+            return 0;
+        break;
+    default: return 0;
+    }
+    if (p0->scales != MMAREF_SCALES_NONE) {
         k.scale = in->scale;
         k.block_size = in->block_size;
     }
     for (int i = 0; i < in->passes; i++) {
         const mmaref_pass *p = &in->pass[i];
         if (p->algo != k.algo || p->flush || p->k_count != in->k / in->passes ||
-            (k.algo == MMAREF_ALGO_FDRDA && (p->align_products != k.align_products || p->align_c != k.align_c)) ||
-            p->k_first != i * p->k_count || (p->scales == MMAREF_SCALES_PER_PRODUCT) != scaled ||
-            (p->scales != MMAREF_SCALES_PER_PRODUCT && p->scales != MMAREF_SCALES_NONE))
+            ((k.algo == MMAREF_ALGO_FDRDA || k.algo == MMAREF_ALGO_GFDRDA) &&
+             (p->align_products != k.align_products || p->align_c != k.align_c)) ||
+            p->k_first != i * p->k_count || p->scales != p0->scales)
             return 0;
         k.frac_bits[i] = p->frac_bits;
         k.out[i] = p->out;
@@ -91,7 +108,7 @@ static inline int fast_key_equal(const fast_key *x, const fast_key *y)
 {
     if (x->algo != y->algo || x->align_products != y->align_products || x->align_c != y->align_c ||
         x->a != y->a || x->b != y->b || x->c != y->c || x->scale != y->scale || x->block_size != y->block_size ||
-        x->k != y->k || x->passes != y->passes)
+        x->group != y->group || x->k != y->k || x->passes != y->passes)
         return 0;
     for (int i = 0; i < x->passes; i++)
         if (x->frac_bits[i] != y->frac_bits[i] || x->out[i] != y->out[i])

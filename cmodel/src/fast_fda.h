@@ -1,13 +1,10 @@
-/* The FDA kernel of the batched fast path: the MMA-Sim paper's FDA (section IV-C; algo_fda.c is the
+/* The FDA lanes of the batched fast path: the MMA-Sim paper's FDA (section IV-C; algo_fda.c is the
  * scalar model) for LANES dot-adds at once, one per vector lane, every pass of a CoFDA-style schedule
- * in turn; the loop over groups of lanes that every kernel shares (FDRDA's lanes: fast_fdrda.h).
- * FAST_KERNEL instantiates one for a configuration (fast.h's key, as constants) on each path; only
- * build/gen/fast_kernels.c, generated from the instruction tables, includes this file. */
+ * in turn (fast_kernel.h runs them). */
 #ifndef MMAREF_FAST_FDA_H
 #define MMAREF_FAST_FDA_H
 
 #include "fast.h"
-#include "fast_fdrda.h"
 #include "lanes.h"
 
 /* The LANES dot-adds from j: D into *res, the lanes the fast path leaves to the scalar model (an
@@ -74,75 +71,5 @@ LANE_INLINE vi fda_lanes(const fmt_desc *fa, const fmt_desc *fb, const fmt_desc 
     *res = c;
     return special;
 }
-
-/* Every full group of LANES dot-adds of the kind `algo`; the lanes it leaves go through the scalar
- * model. */
-LANE_INLINE void lanes_kernel(const mmaref_algo algo, const mmaref_rounding round_p, const mmaref_rounding round_c,
-                              const fmt_desc *fa, const fmt_desc *fb, const fmt_desc *fc, const fmt_desc *fs,
-                              const int block, const int K, const int passes, const int *F, const mmaref_output *out,
-                              const mmaref_instr *in, const mmaref_dots *x, size_t n, uint64_t *d, uint64_t *stray)
-{
-    vu stray_lanes = (vu)v_splat(0);
-    for (size_t j = 0; j + LANES <= n; j += LANES) {
-        vu res;
-        vi special = algo == MMAREF_ALGO_FDRDA
-                         ? fdrda_lanes(fa, fb, fc, K, passes, F, out, round_p, round_c, x, j, &res, &stray_lanes)
-                         : fda_lanes(fa, fb, fc, fs, block, K, passes, F, out, x, j, &res, &stray_lanes);
-        if (__builtin_expect(v_any(special), 0))
-            for (int l = 0; l < LANES; l++)
-                if (special[l])
-                    res[l] = batch_reference_one(in, x, j + (size_t)l);
-        memcpy(d + j, &res, sizeof res);
-    }
-    *stray = (uint64_t)v_any((vi)stray_lanes);
-}
-
-#define FAST_UNPAREN(...) __VA_ARGS__
-
-/* The kernel of the configuration ID on one path; F and OUT: parenthesized lists, one entry per pass.
- * FS: the scale format, or MMAREF_FORMAT_COUNT. */
-#define FAST_KERNEL_PATH(ID, SUFFIX, TARGET, ALGO, RP, RC, FA, FB, FC, FS, BLOCK, K, PASSES, F, OUT)          \
-    TARGET void fast_kernel_##ID##_##SUFFIX(const mmaref_instr *in, const mmaref_dots *x, size_t n, uint64_t *d, \
-                                            uint64_t *stray)                                                 \
-    {                                                                                                        \
-        static const int frac_bits[] = {FAST_UNPAREN F};                                                     \
-        static const mmaref_output outs[] = {FAST_UNPAREN OUT};                                              \
-        lanes_kernel(ALGO, RP, RC, &fmt_table[FA], &fmt_table[FB], &fmt_table[FC],                           \
-                     (FS) == MMAREF_FORMAT_COUNT ? NULL : &fmt_table[FS], BLOCK, K, PASSES, frac_bits, outs, in, x, \
-                     n, d, stray);                                                                           \
-    }
-
-/* The generated source is compiled once per path (FAST_BUILD_PATH = fast_path's number, so that the
- * slow SIMD compilations run side by side); the generic one also holds the table. */
-#define FAST_DECLARE(ID, SUFFIX) \
-    void fast_kernel_##ID##_##SUFFIX(const mmaref_instr *, const mmaref_dots *, size_t, uint64_t *, uint64_t *);
-#ifndef FAST_SIMD
-#define FAST_SIMD 1
-#endif
-#if !defined(FAST_BUILD_PATH)
-#error "fast_fda.h: compile with -DFAST_BUILD_PATH=1 (generic), 2 (avx2) or 3 (avx512)"
-#elif FAST_BUILD_PATH == 1
-_Static_assert(FAST_GENERIC == 1 && FAST_AVX2 == 2 && FAST_AVX512 == 3, "FAST_BUILD_PATH numbers");
-#if defined(__x86_64__) && FAST_SIMD /* FAST_SIMD=0 (the Makefile's): the generic object alone */
-#define FAST_SIMD_RUN(ID) fast_kernel_##ID##_avx2, fast_kernel_##ID##_avx512
-#define FAST_SIMD_DECLARE(ID) FAST_DECLARE(ID, avx2) FAST_DECLARE(ID, avx512)
-#else
-#define FAST_SIMD_RUN(ID) NULL, NULL
-#define FAST_SIMD_DECLARE(ID)
-#endif
-#define FAST_KERNEL(ID, ALGO, RP, RC, FA, FB, FC, FS, BLOCK, K, PASSES, F, OUT)                              \
-    FAST_KERNEL_PATH(ID, generic, , ALGO, RP, RC, FA, FB, FC, FS, BLOCK, K, PASSES, F, OUT)                  \
-    FAST_SIMD_DECLARE(ID)                                                                                    \
-    static const fast_entry fast_kernel_##ID = {                                                             \
-        {ALGO, RP, RC, FA, FB, FC, FS, BLOCK, K, PASSES, {FAST_UNPAREN F}, {FAST_UNPAREN OUT}},              \
-        {NULL, fast_kernel_##ID##_generic, FAST_SIMD_RUN(ID)}};
-#define FAST_TABLE 1
-#elif FAST_BUILD_PATH == 2 && defined(__AVX2__) /* the Makefile compiles it with -mavx2 */
-#define FAST_KERNEL(ID, ...) FAST_KERNEL_PATH(ID, avx2, , __VA_ARGS__)
-#elif FAST_BUILD_PATH == 3 && defined(LANES_AVX512) /* and with -mavx512f -mavx512cd -mavx512dq ... */
-#define FAST_KERNEL(ID, ...) FAST_KERNEL_PATH(ID, avx512, , __VA_ARGS__)
-#else
-#define FAST_KERNEL(ID, ...)
-#endif
 
 #endif

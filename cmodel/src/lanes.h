@@ -1,4 +1,4 @@
-/* Lane arithmetic of the batched fast path (fast_fda.h): LANES (below) dot-adds side by side, one per lane of
+/* Lane arithmetic of the batched fast path (fast_kernel.h): LANES (below) dot-adds side by side, one per lane of
  * a vector of 64-bit integers (GCC vector extensions: compiled for AVX-512, AVX2 or the baseline ISA
  * from the same source, so every path gives the same bits).  Each helper is the lane-wise twin of a
  * scalar one of format.h or fixed.h, written without branches; batch.c's test holds every path to
@@ -16,21 +16,24 @@
 
 #define LANE_INLINE static inline __attribute__((always_inline))
 
-/* Where the translation unit is compiled for AVX-512 (fast_fda.h: one per path), a few helpers use the
+/* Where the translation unit is compiled for AVX-512 (fast_kernel.h: one per path), a few helpers use the
  * instruction that does the job in one step; the portable form is the definition. */
 #if defined(__AVX512F__) && defined(__AVX512CD__) && defined(__AVX512DQ__)
 #include <immintrin.h>
 #define LANES_AVX512 1
 #endif
 
-/* Lanes per vector in this translation unit: 8 (512 bits) where it is compiled for AVX-512, else 4 (256
- * bits, AVX2's registers: 8 lanes there were two halves that GCC kept in memory, and the kernels ran
- * barely faster than the scalar model; the baseline ISA's 128-bit registers take 4 lanes as two).
- * batch.c hands every kernel a multiple of FAST_LANES dot-adds, a multiple of either. */
+/* Lanes per vector in this translation unit: 8 (512 bits) where it is compiled for AVX-512, 4 (256 bits)
+ * for AVX2 (8 lanes there were two halves that GCC kept in memory, and the kernels ran barely faster
+ * than the scalar model), 2 for the baseline ISA's 128-bit registers (x86-64's SSE2: 4 lanes as two
+ * registers ran 0.8-1.7x the scalar model, 2 lanes 1.2-2.5x).  batch.c hands every kernel a multiple of
+ * FAST_LANES dot-adds, a multiple of each. */
 #ifdef LANES_AVX512
 #define LANES 8
-#else
+#elif defined(__AVX2__)
 #define LANES 4
+#else
+#define LANES 2
 #endif
 _Static_assert(FAST_LANES % LANES == 0, "lanes.h: FAST_LANES must be a multiple of a vector's lanes");
 typedef int64_t vi __attribute__((vector_size(LANES * 8)));
@@ -110,9 +113,11 @@ LANE_INLINE int64_t v_any(vi x)
     x |= LANES_SHUFFLE(x, 4, 5, 6, 7, 0, 1, 2, 3);
     x |= LANES_SHUFFLE(x, 2, 3, 0, 1, 6, 7, 4, 5);
     x |= LANES_SHUFFLE(x, 1, 0, 3, 2, 5, 4, 7, 6);
-#else
+#elif LANES == 4
     x |= LANES_SHUFFLE(x, 2, 3, 0, 1);
     x |= LANES_SHUFFLE(x, 1, 0, 3, 2);
+#else
+    x |= LANES_SHUFFLE(x, 1, 0);
 #endif
 #undef LANES_SHUFFLE
     return x[0];
@@ -139,8 +144,10 @@ LANE_INLINE vu v_load(const uint64_t *p, ptrdiff_t lane)
     /* element by element into registers (a loop through memory would stall on store forwarding) */
 #if LANES == 8
     return (vu){p[0], p[lane], p[2 * lane], p[3 * lane], p[4 * lane], p[5 * lane], p[6 * lane], p[7 * lane]};
-#else
+#elif LANES == 4
     return (vu){p[0], p[lane], p[2 * lane], p[3 * lane]};
+#else
+    return (vu){p[0], p[lane]};
 #endif
 }
 

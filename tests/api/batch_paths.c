@@ -2,7 +2,7 @@
  * Every distinct configuration of the instruction tables (config_key.h), its directed vectors and
  * random ones from the library's generator (the mixed stream), in three layouts (rows; structure of
  * arrays; a tile's columns with one row of A for all, as mmaref_mma reads them), on every path the CPU
- * has.  mmaref_dot is the scalar model (algo_*.c); the kernels (fast_fda.h, lanes.h) share none of its
+ * has.  mmaref_dot is the scalar model (algo_*.c); the kernels (fast_kernel.h, lanes.h) share none of its
  * arithmetic.  Prints one "ok" / "not ok" line per path and layout, and the first mismatches decoded.
  * usage: batch_paths [RANDOM_PER_CONFIG] */
 #include <stdio.h>
