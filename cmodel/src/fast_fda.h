@@ -48,12 +48,12 @@ LANE_INLINE vi fda_lanes(const fmt_desc *fa, const fmt_desc *fb, const fmt_desc 
         /* Steps 1-2: exact products s_a * s_b, e_a + e_b (+ e_sa + e_sb); e_max over C and the products */
         vi sig[MMAREF_MAX_K], exp[MMAREF_MAX_K], sign[MMAREF_MAX_K];
         vi e_max = uc.exp;
+        lane_product_t pr[MMAREF_MAX_K];
+        lane_products(fa, fb, x, j, pass * kp, kp, pr, &flags_a, &flags_b, stray);
         for (int i = 0; i < kp; i++) {
-            const int k = pass * kp + i;
-            lane_product_t pr = lane_product(fa, fb, x, j, k, &flags_a, &flags_b, stray);
-            sig[i] = pr.sig;
-            exp[i] = pr.exp + (fs ? scale_exp[k / block] : v_splat(0));
-            sign[i] = pr.sign;
+            sig[i] = pr[i].sig;
+            exp[i] = pr[i].exp + (fs ? scale_exp[(pass * kp + i) / block] : v_splat(0));
+            sign[i] = pr[i].sign;
             e_max = v_max(e_max, exp[i]);
         }
 

@@ -64,11 +64,12 @@ LANE_INLINE vi fdrda_lanes(const fmt_desc *fa, const fmt_desc *fb, const fmt_des
 
         /* Steps 2-3: exact products */
         vi sig[MMAREF_MAX_K], exp[MMAREF_MAX_K], sign[MMAREF_MAX_K];
+        lane_product_t pr[MMAREF_MAX_K];
+        lane_products(fa, fb, x, j, pass * kp, kp, pr, &flags_a, &flags_b, stray);
         for (int i = 0; i < kp; i++) {
-            lane_product_t pr = lane_product(fa, fb, x, j, pass * kp + i, &flags_a, &flags_b, stray);
-            sig[i] = pr.sig;
-            exp[i] = pr.exp;
-            sign[i] = pr.sign;
+            sig[i] = pr[i].sig;
+            exp[i] = pr[i].exp;
+            sign[i] = pr[i].sign;
         }
 
         /* Steps 4-5: the products aligned to e_dot, their largest exponent (C does not take part),

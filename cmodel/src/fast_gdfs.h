@@ -31,11 +31,12 @@ LANE_INLINE vi gdfs_lanes(const fmt_desc *fa, const fmt_desc *fb, const fmt_desc
     const int groups = K / G, e_min = fmt_min_exp(fa) + fmt_min_exp(fb);
     vi sigma[MMAREF_MAX_K];
     for (int g = 0; g < groups; g++) {
+        lane_product_t pr[MMAREF_MAX_K];
+        lane_products(fa, fb, x, j, g * G, G, pr, &flags_a, &flags_b, stray);
         sigma[g] = v_splat(0);
-        for (int i = g * G; i < (g + 1) * G; i++) {
-            lane_product_t pr = lane_product(fa, fb, x, j, i, &flags_a, &flags_b, stray);
-            vi p = (vi)((vu)pr.sig << (vu)v_max(pr.exp - e_min, v_splat(0)));
-            vi neg = -pr.sign;
+        for (int i = 0; i < G; i++) {
+            vi p = (vi)((vu)pr[i].sig << (vu)v_max(pr[i].exp - e_min, v_splat(0)));
+            vi neg = -pr[i].sign;
             sigma[g] += (p ^ neg) - neg;
         }
     }

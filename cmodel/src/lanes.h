@@ -21,6 +21,9 @@
 #if defined(__AVX512F__) && defined(__AVX512CD__) && defined(__AVX512DQ__)
 #include <immintrin.h>
 #define LANES_AVX512 1
+#elif defined(__AVX2__)
+#include <immintrin.h>
+#define LANES_AVX2 1
 #endif
 
 /* Lanes per vector in this translation unit: 8 (512 bits) where it is compiled for AVX-512, 4 (256 bits)
@@ -39,17 +42,42 @@ _Static_assert(FAST_LANES % LANES == 0, "lanes.h: FAST_LANES must be a multiple 
 typedef int64_t vi __attribute__((vector_size(LANES * 8)));
 typedef uint64_t vu __attribute__((vector_size(LANES * 8)));
 
-/* Masks (all ones or zero per lane) are made with shifts and adds only, never with vector
+/* Masks (all ones or zero per lane) are made with shifts and adds, never with the vector extensions'
  * comparisons: the compiler lowers a comparison whose result is used as a value lane by lane on the
- * paths without a native one (AVX2 has no unsigned or 64-bit-mask forms), and the kernels would run
- * scalar.  Each helper states the range it is exact on. */
+ * paths without a native one, and the kernels would run scalar.  Where the build has the instruction
+ * (AVX2's 64-bit equal and signed greater-than, AVX-512's max, min, test), a helper uses it: one
+ * instruction for three to five (AVX2 FDA f16 K=16: 22 -> 36 M dot-adds/s, docs/speed.md).  Each helper
+ * states the range it is exact on. */
 LANE_INLINE vi v_splat(int64_t x) { return (vi){0} + x; }
 /* all ones where x < 0 */
-LANE_INLINE vi v_neg(vi x) { return -(vi)((vu)x >> 63); }
+LANE_INLINE vi v_neg(vi x)
+{
+#ifdef LANES_AVX2
+    return (vi)_mm256_cmpgt_epi64(_mm256_setzero_si256(), (__m256i)x);
+#else
+    return -(vi)((vu)x >> 63);
+#endif
+}
+/* all ones where x == 0 (any x) */
+LANE_INLINE vi v_zero(vi x)
+{
+#ifdef LANES_AVX2
+    return (vi)_mm256_cmpeq_epi64((__m256i)x, _mm256_setzero_si256());
+#else
+    return (vi)((vu)(x | -x) >> 63) - 1;
+#endif
+}
 /* all ones where x != 0 (any x) */
-LANE_INLINE vi v_nonzero(vi x) { return -(vi)((vu)(x | -x) >> 63); }
-/* all ones where x < y, for |x - y| < 2^63 */
-LANE_INLINE vi v_lt(vi x, vi y) { return v_neg(x - y); }
+LANE_INLINE vi v_nonzero(vi x) { return ~v_zero(x); }
+/* all ones where x < y, for |x - y| < 2^63 (AVX2: any x, y) */
+LANE_INLINE vi v_lt(vi x, vi y)
+{
+#ifdef LANES_AVX2
+    return (vi)_mm256_cmpgt_epi64((__m256i)y, (__m256i)x);
+#else
+    return v_neg(x - y);
+#endif
+}
 /* all ones where x < y as unsigned 64-bit numbers (any x, y): the borrow out of x - y */
 LANE_INLINE vi v_ult(vu x, vu y) { return -(vi)(((~x & y) | (~(x ^ y) & (x - y))) >> 63); }
 LANE_INLINE vi v_sel(vi m, vi x, vi y) { return (m & x) | (~m & y); }
@@ -58,6 +86,8 @@ LANE_INLINE vi v_max(vi x, vi y)
 {
 #ifdef LANES_AVX512
     return (vi)_mm512_max_epi64((__m512i)x, (__m512i)y);
+#elif defined(LANES_AVX2)
+    return (vi)_mm256_blendv_epi8((__m256i)x, (__m256i)y, _mm256_cmpgt_epi64((__m256i)y, (__m256i)x));
 #else
     return v_sel(v_lt(x, y), y, x);
 #endif
@@ -66,6 +96,8 @@ LANE_INLINE vi v_min(vi x, vi y)
 {
 #ifdef LANES_AVX512
     return (vi)_mm512_min_epi64((__m512i)x, (__m512i)y);
+#elif defined(LANES_AVX2)
+    return (vi)_mm256_blendv_epi8((__m256i)y, (__m256i)x, _mm256_cmpgt_epi64((__m256i)y, (__m256i)x));
 #else
     return v_sel(v_lt(x, y), x, y);
 #endif
@@ -77,7 +109,7 @@ LANE_INLINE vi v_or_where_nonzero(vi x, vi base, int64_t bits)
     return (vi)_mm512_mask_or_epi64((__m512i)base, _mm512_test_epi64_mask((__m512i)x, (__m512i)x), (__m512i)base,
                                     _mm512_set1_epi64(bits));
 #else
-    return base | (v_nonzero(x) & bits);
+    return base | (~v_zero(x) & bits);
 #endif
 }
 /* if_zero in the lanes where x == 0, otherwise other */
@@ -87,7 +119,7 @@ LANE_INLINE vi v_sel_zero(vi x, int64_t if_zero, vi other)
     return (vi)_mm512_mask_blend_epi64(_mm512_testn_epi64_mask((__m512i)x, (__m512i)x), (__m512i)other,
                                        _mm512_set1_epi64(if_zero));
 #else
-    return v_sel(v_nonzero(x), other, v_splat(if_zero));
+    return v_sel(v_zero(x), v_splat(if_zero), other);
 #endif
 }
 /* x * y for 0 <= x, y < 2^32 (significands) */
@@ -95,6 +127,8 @@ LANE_INLINE vi v_mul32(vi x, vi y)
 {
 #ifdef LANES_AVX512
     return (vi)_mm512_mul_epu32((__m512i)x, (__m512i)y);
+#elif defined(LANES_AVX2)
+    return (vi)_mm256_mul_epu32((__m256i)x, (__m256i)y);
 #else
     return x * y;
 #endif
@@ -203,23 +237,55 @@ LANE_INLINE lane_value lane_decode(const fmt_desc *f, vu raw)
     return v;
 }
 
-/* Step 2 of the fused kinds, lane-wise: product k of the dot-adds from j, exact (s_a * s_b, e_a + e_b,
- * sign), from the layout x; the operands' special flags OR-ed into *flags_a and *flags_b, their stray
- * bits into *stray. */
+/* Operands k0 .. k0 + n - 1 of the LANES dot-adds from j, raw[i] holding operand k0 + i of each.  Where
+ * the layout keeps a dot-add's operands side by side (step 1: mmaref_dot's rows) and the lanes apart,
+ * AVX2 loads 4 operands of each of its 4 dot-adds and transposes them in registers (element by element
+ * was 5-8 % slower on FDA f16; AVX2's gather, 1.5-3x slower on the AMD EPYC measured: docs/speed.md). */
+LANE_INLINE void lane_operands(const mmaref_strided *s, size_t j, const int k0, const int n, vu *raw)
+{
+    const uint64_t *p = s->p + (ptrdiff_t)j * s->lane + k0 * s->step;
+#ifdef LANES_AVX2
+    if (s->step == 1 && s->lane != 0 && s->lane != 1 && n % 4 == 0) {
+        const ptrdiff_t l = s->lane;
+        for (int i = 0; i < n; i += 4) {
+            __m256i r0 = _mm256_loadu_si256((const __m256i *)(p + i));
+            __m256i r1 = _mm256_loadu_si256((const __m256i *)(p + l + i));
+            __m256i r2 = _mm256_loadu_si256((const __m256i *)(p + 2 * l + i));
+            __m256i r3 = _mm256_loadu_si256((const __m256i *)(p + 3 * l + i));
+            __m256i lo01 = _mm256_unpacklo_epi64(r0, r1), hi01 = _mm256_unpackhi_epi64(r0, r1);
+            __m256i lo23 = _mm256_unpacklo_epi64(r2, r3), hi23 = _mm256_unpackhi_epi64(r2, r3);
+            raw[i] = (vu)_mm256_permute2x128_si256(lo01, lo23, 0x20);
+            raw[i + 1] = (vu)_mm256_permute2x128_si256(hi01, hi23, 0x20);
+            raw[i + 2] = (vu)_mm256_permute2x128_si256(lo01, lo23, 0x31);
+            raw[i + 3] = (vu)_mm256_permute2x128_si256(hi01, hi23, 0x31);
+        }
+        return;
+    }
+#endif
+    for (int i = 0; i < n; i++)
+        raw[i] = v_load(p + i * s->step, s->lane);
+}
+
+/* Step 2 of the fused kinds, lane-wise: products k0 .. k0 + n - 1 of the dot-adds from j, exact (s_a *
+ * s_b, e_a + e_b, sign), from the layout x; the operands' special flags OR-ed into *flags_a and
+ * *flags_b, their stray bits into *stray. */
 typedef struct {
     vi sig, exp, sign;
 } lane_product_t;
 
-LANE_INLINE lane_product_t lane_product(const fmt_desc *fa, const fmt_desc *fb, const mmaref_dots *x, size_t j,
-                                        int k, vi *flags_a, vi *flags_b, vu *stray)
+LANE_INLINE void lane_products(const fmt_desc *fa, const fmt_desc *fb, const mmaref_dots *x, size_t j, const int k0,
+                               const int n, lane_product_t *pr, vi *flags_a, vi *flags_b, vu *stray)
 {
-    vu ra = v_load(x->a.p + (ptrdiff_t)j * x->a.lane + k * x->a.step, x->a.lane);
-    vu rb = v_load(x->b.p + (ptrdiff_t)j * x->b.lane + k * x->b.step, x->b.lane);
-    *stray |= (ra & lane_stray_mask(fa)) | (rb & lane_stray_mask(fb));
-    lane_value ua = lane_decode(fa, ra), ub = lane_decode(fb, rb);
-    *flags_a |= ua.special_flag;
-    *flags_b |= ub.special_flag;
-    return (lane_product_t){v_mul32(ua.sig, ub.sig), ua.exp + ub.exp, ua.sign ^ ub.sign};
+    vu ra[MMAREF_MAX_K], rb[MMAREF_MAX_K];
+    lane_operands(&x->a, j, k0, n, ra);
+    lane_operands(&x->b, j, k0, n, rb);
+    for (int i = 0; i < n; i++) {
+        *stray |= (ra[i] & lane_stray_mask(fa)) | (rb[i] & lane_stray_mask(fb));
+        lane_value ua = lane_decode(fa, ra[i]), ub = lane_decode(fb, rb[i]);
+        *flags_a |= ua.special_flag;
+        *flags_b |= ub.special_flag;
+        pr[i] = (lane_product_t){v_mul32(ua.sig, ub.sig), ua.exp + ub.exp, ua.sign ^ ub.sign};
+    }
 }
 
 /* fixed_align_rz, lane-wise: (-1)^sign * sig * 2^(exp - sig_frac) in units of 2^(e_max - F), the
