@@ -60,8 +60,8 @@ FAST_PATH_NUMBER = $(if $(findstring avx512,$*),3,$(if $(findstring avx2,$*),2,1
 # information (the kernels are generated; the scalar model is the one to step through)
 FAST_OPT = $(or $(FAST_OPT_LEVEL),$(if $(findstring generic,$*),-O1,-O2)) -g0 \
            $(if $(filter x86_64,$(shell uname -m)),$(FAST_ISA_$*))
-FAST_ISA_avx2   := -mavx2
-FAST_ISA_avx512 := -mavx512f -mavx512cd -mavx512dq -mavx512bw -mavx512vl
+FAST_ISA_avx2   := -mavx2 -mfma
+FAST_ISA_avx512 := -mavx512f -mavx512cd -mavx512dq -mavx512bw -mavx512vl -mfma
 $(BUILD)/obj/fast_kernels_%.o: $(FAST_SRC) cmodel/include/mmaref.h $(wildcard cmodel/src/*.h)
 	$(CC) $(CFLAGS) $(FAST_OPT) -Wno-psabi -fvisibility=hidden -DFAST_BUILD_PATH=$(FAST_PATH_NUMBER) \
 	  -DFAST_SIMD=$(FAST_SIMD) -Icmodel/include -Icmodel/src -c $< -o $@

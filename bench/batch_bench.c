@@ -33,6 +33,8 @@ static const bench_case cases[] = {
     {"GDFS e2m1 K=64 (RTX Blackwell OMMA)", "rtx-blackwell", "mma.m16n8k64.block16.f32.e2m1.e2m1.f32.ue4m3"},
     {"FDRDA f16 (CDNA3 MFMA)", "cdna3", "v_mfma_f32_32x32x8_f16"},
     {"GFDRDA e4m3fnuz (CDNA3 FP8 MFMA)", "cdna3", "v_mfma_f32_32x32x16_fp8_fp8"},
+    {"SFMA f64 (Hopper DMMA)", "hopper", "mma.m16n8k16.f64.f64.f64.f64"},
+    {"SFMA f32 (CDNA3 MFMA)", "cdna3", "v_mfma_f32_16x16x4_f32"},
 };
 
 static const char *const paths[] = {"reference", "generic", "avx2", "avx512"};

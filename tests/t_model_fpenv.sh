@@ -1,6 +1,7 @@
 # Results independent of the host floating-point environment (rounding mode, x86 FTZ/DAZ): tests/api/fpenv.c
 # computes every distinct configuration under each environment and compares with the default, checks
-# hand-derived results in every environment, and holds SFMA against the host's fma.
+# hand-derived results in every environment, and holds SFMA against the host's fma; the batched path
+# (whose SFMA kernels use the host's FMA in an environment of their own) the same way.
 # MMAREF_LIB=path/to/libmmaref.a runs it against another build of the library.
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.." || exit 1

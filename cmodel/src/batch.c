@@ -14,11 +14,11 @@ static int cpu_has(fast_path p)
 #if defined(__x86_64__) && defined(__GNUC__)
     __builtin_cpu_init();
     switch (p) {
-    case FAST_AVX2: return __builtin_cpu_supports("avx2");
+    case FAST_AVX2: return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
     case FAST_AVX512:
         return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
                __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq") &&
-               __builtin_cpu_supports("avx512cd");
+               __builtin_cpu_supports("avx512cd") && __builtin_cpu_supports("fma");
     default: return 1;
     }
 #else

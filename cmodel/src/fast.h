@@ -17,9 +17,9 @@ enum { FAST_LANES = 8 };
 /* The paths, fastest last; FAST_REFERENCE runs mmaref_dot one dot-add at a time. */
 typedef enum { FAST_REFERENCE, FAST_GENERIC, FAST_AVX2, FAST_AVX512, FAST_PATH_COUNT } fast_path;
 
-/* What a kernel is specialized on: everything the arithmetic of an FDA, (G)FDRDA or GDFS schedule reads. */
+/* What a kernel is specialized on: everything the arithmetic of an FDA, (G)FDRDA, GDFS or SFMA schedule reads. */
 typedef struct {
-    mmaref_algo algo;             /* every pass's: FDA, FDRDA, GFDRDA or GDFS */
+    mmaref_algo algo;             /* every pass's: FDA, FDRDA, GFDRDA, GDFS or SFMA */
     mmaref_rounding align_products, align_c; /* FDRDA's (RD on CDNA3, RZ in the paper's variant) */
     mmaref_format a, b, c, scale; /* scale: MMAREF_FORMAT_COUNT when unscaled */
     int block_size, group, k, passes; /* group: GDFS's G, else 0 */
@@ -55,7 +55,7 @@ void batch_run(const mmaref_instr *in, fast_kernel kernel, size_t n, const mmare
 /* The key of an instruction whose schedule a kernel runs: every pass of one kind over an equal,
  * consecutive slice of K; FDA passes all scaled per product (by UE8M0, a power of two) or none, FDRDA
  * and GFDRDA passes unscaled with one pair of roundings, GDFS one pass scaled per group (its blocks
- * whole groups).
+ * whole groups), SFMA one unscaled pass in one IEEE format.
  * 0: no kernel. */
 static inline int fast_key_of(const mmaref_instr *in, fast_key *key)
 {
@@ -75,6 +75,13 @@ static inline int fast_key_of(const mmaref_instr *in, fast_key *key)
     case MMAREF_ALGO_FDRDA:
     case MMAREF_ALGO_GFDRDA: /* GFDRDA's lanes take every pass with both even and odd products */
         if (p0->scales != MMAREF_SCALES_NONE || (k.algo == MMAREF_ALGO_GFDRDA && in->k / in->passes < 2))
+            return 0;
+        break;
+    case MMAREF_ALGO_SFMA: /* one chain of FMAs in the format of A, B, C and D (f64 or f32), rounded RNE */
+        if (in->passes != 1 || p0->scales != MMAREF_SCALES_NONE || in->a != in->b || in->a != in->c ||
+            in->a != mmaref_output_format(p0->out) || (in->a != MMAREF_F64 && in->a != MMAREF_F32) ||
+            mmaref_output_rounding(p0->out) != MMAREF_RNE || !mmaref_output_signed_zero(p0->out) ||
+            mmaref_output_precision(p0->out) != (in->a == MMAREF_F64 ? 52 : 23))
             return 0;
         break;
     case MMAREF_ALGO_GDFS:

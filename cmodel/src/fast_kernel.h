@@ -1,5 +1,5 @@
 /* The kernels of the batched fast path: the loop over groups of LANES dot-adds that every kind shares,
- * each group through its kind's lanes (fast_fda.h, fast_fdrda.h, fast_gdfs.h).  FAST_KERNEL
+ * each group through its kind's lanes (fast_fda.h, fast_fdrda.h, fast_gdfs.h, fast_sfma.h).  FAST_KERNEL
  * instantiates one for a configuration (fast.h's key, as constants) on each path; only
  * build/gen/fast_kernels.c, generated from the instruction tables, includes this file. */
 #ifndef MMAREF_FAST_KERNEL_H
@@ -9,7 +9,37 @@
 #include "fast_fda.h"
 #include "fast_fdrda.h"
 #include "fast_gdfs.h"
+#include "fast_sfma.h"
 #include "lanes.h"
+
+/* The default floating-point environment (round to nearest even, no flush-to-zero, no
+ * denormals-are-zero, exceptions masked) for the lanes that use the host's arithmetic (SFMA), set
+ * around a kernel and given back as the caller had it, raised flags included: D never depends on
+ * the caller's environment (tests/api/fpenv.c). */
+#if defined(__SSE2__)
+#include <xmmintrin.h>
+typedef unsigned host_fp_env;
+enum { MXCSR_DEFAULT = 0x1F80, MXCSR_FLAGS = 0x3F };
+LANE_INLINE host_fp_env host_fp_default(void)
+{
+    host_fp_env csr = _mm_getcsr();
+    if ((csr & ~MXCSR_FLAGS) != MXCSR_DEFAULT)
+        _mm_setcsr(MXCSR_DEFAULT);
+    return csr;
+}
+LANE_INLINE void host_fp_restore(host_fp_env csr) { _mm_setcsr(csr); }
+#else
+#include <fenv.h>
+typedef fenv_t host_fp_env;
+LANE_INLINE host_fp_env host_fp_default(void)
+{
+    host_fp_env env;
+    fegetenv(&env);
+    fesetenv(FE_DFL_ENV);
+    return env;
+}
+LANE_INLINE void host_fp_restore(host_fp_env env) { fesetenv(&env); }
+#endif
 
 /* Every full group of LANES dot-adds of the kind `algo`; the lanes it leaves go through the scalar
  * model. */
@@ -20,10 +50,15 @@ LANE_INLINE void lanes_kernel(const mmaref_algo algo, const mmaref_rounding roun
                               uint64_t *d, uint64_t *stray)
 {
     vu stray_lanes = (vu)v_splat(0);
+    host_fp_env env;
+    if (algo == MMAREF_ALGO_SFMA)
+        env = host_fp_default();
     for (size_t j = 0; j + LANES <= n; j += LANES) {
         vu res;
         vi special;
-        if (algo == MMAREF_ALGO_FDRDA || algo == MMAREF_ALGO_GFDRDA)
+        if (algo == MMAREF_ALGO_SFMA)
+            special = sfma_lanes(fa, K, x, j, &res, &stray_lanes);
+        else if (algo == MMAREF_ALGO_FDRDA || algo == MMAREF_ALGO_GFDRDA)
             special = fdrda_lanes(fa, fb, fc, K, passes, F, out, round_p, round_c, algo == MMAREF_ALGO_GFDRDA, x, j,
                                   &res, &stray_lanes);
         else if (algo == MMAREF_ALGO_GDFS)
@@ -36,6 +71,8 @@ LANE_INLINE void lanes_kernel(const mmaref_algo algo, const mmaref_rounding roun
                     res[l] = batch_reference_one(in, x, j + (size_t)l);
         memcpy(d + j, &res, sizeof res);
     }
+    if (algo == MMAREF_ALGO_SFMA)
+        host_fp_restore(env);
     *stray = (uint64_t)v_any((vi)stray_lanes);
 }
 

@@ -288,6 +288,19 @@ LANE_INLINE void lane_products(const fmt_desc *fa, const fmt_desc *fb, const mma
     }
 }
 
+/* x >> s for s >= 0, 0 where s >= 64, for x < 2^63 (AVX2's and AVX-512's variable shifts give 0 past
+ * 63 themselves; the portable form shifts by at most 63) */
+LANE_INLINE vu v_shr_far(vu x, vi s)
+{
+#ifdef LANES_AVX512
+    return (vu)_mm512_srlv_epi64((__m512i)x, (__m512i)s);
+#elif defined(LANES_AVX2)
+    return (vu)_mm256_srlv_epi64((__m256i)x, (__m256i)s);
+#else
+    return x >> (vu)v_min(s, v_splat(63));
+#endif
+}
+
 /* fixed_align_rz, lane-wise: (-1)^sign * sig * 2^(exp - sig_frac) in units of 2^(e_max - F), the
  * shifted-out bits truncated toward zero (FDA Step 3). */
 LANE_INLINE vi lane_align_rz(vi sign, vi sig, const int sig_frac, vi exp, vi e_max, const int F)
@@ -295,9 +308,9 @@ LANE_INLINE vi lane_align_rz(vi sign, vi sig, const int sig_frac, vi exp, vi e_m
     vi drop = e_max - exp;
     vu m;
     if (sig_frac <= F)
-        m = ((vu)sig << (F - sig_frac)) >> (vu)v_min(drop, v_splat(63));
+        m = v_shr_far((vu)sig << (F - sig_frac), drop);
     else
-        m = (vu)sig >> (vu)v_min(drop + (sig_frac - F), v_splat(63));
+        m = v_shr_far((vu)sig, drop + (sig_frac - F));
     vi neg = -sign;
     return ((vi)m ^ neg) - neg;
 }

@@ -6,6 +6,9 @@
  *    each environment below: every result must be bit-identical to the default one.
  * 2. Hand-derived results that a host-float implementation gets wrong in some environment, asserted in
  *    every environment (the derivations are beside them).
+ *    The same through mmaref_dot_batch on the path the CPU takes by default (its SFMA kernels use the
+ *    host's FMA inside an environment they set themselves), and the caller's environment must be as
+ *    it was after each batch.
  * 3. SFMA against the host's own fma, in the default environment only, on operands crafted around the
  *    rounding boundaries: the host's fma is an IEEE reference that shares no code with the model.
  *
@@ -91,15 +94,38 @@ static uint64_t dot(const mmaref_instr *in, const vector *v)
     return d;
 }
 
+/* Dot-adds 0 .. n-1 of vecs through mmaref_dot_batch (mmaref_dot's row layout, one vector a row). */
+static void batch(const mmaref_instr *in, const vector *vecs, uint64_t n, uint64_t *d)
+{
+    const ptrdiff_t row = sizeof(vector) / sizeof(uint64_t);
+    mmaref_dots x = {{&vecs[0].c, row, 0}, {vecs[0].a, row, 1}, {vecs[0].b, row, 1}, {vecs[0].sa, row, 1},
+                     {vecs[0].sb, row, 1}};
+    char msg[256];
+    if (mmaref_dot_batch(in, (size_t)n, &x, d, msg, sizeof msg) != MMAREF_OK) {
+        printf("not ok - %s %s: mmaref_dot_batch: %s\n", in->arch, in->name, msg);
+        exit(1);
+    }
+}
+
+/* The environment as the caller sees it: fegetround, and MXCSR's control bits on x86-64. */
+static unsigned env_now(void)
+{
+#if defined(__x86_64__)
+    return (unsigned)fegetround() << 16 ^ (_mm_getcsr() & ~0x3Fu);
+#else
+    return (unsigned)fegetround();
+#endif
+}
+
 static void every_configuration(void)
 {
     size_t count = mmaref_list(NULL, NULL, 0), configs = 0;
     mmaref_instr *all = calloc(count, sizeof *all);
     config_key *seen = calloc(count, sizeof *seen);
     vector *vecs = NULL;
-    uint64_t *want = NULL, total = 0;
-    uint64_t differ[ENV_COUNT] = {0};
-    char first[ENV_COUNT][256] = {{0}};
+    uint64_t *want = NULL, *got = NULL, total = 0;
+    uint64_t differ[ENV_COUNT] = {0}, batch_differ[ENV_COUNT] = {0}, env_changed[ENV_COUNT] = {0};
+    char first[ENV_COUNT][256] = {{0}}, batch_first[ENV_COUNT][256] = {{0}};
     if (!all || !seen) {
         report(0, "out of memory");
         exit(1);
@@ -113,7 +139,8 @@ static void every_configuration(void)
         /* the vectors and their default-environment results (the generator itself uses double) */
         uint64_t directed = mmaref_gen_directed_count(in), n = directed + RANDOM_VECTORS;
         vecs = realloc(vecs, n * sizeof *vecs), want = realloc(want, n * sizeof *want);
-        if (!vecs || !want) {
+        got = realloc(got, n * sizeof *got);
+        if (!vecs || !want || !got) {
             report(0, "out of memory");
             exit(1);
         }
@@ -136,11 +163,19 @@ static void every_configuration(void)
                 continue;
             env_enter(&environments[e]);
             for (uint64_t v = 0; v < n; v++) {
-                uint64_t got = dot(in, &vecs[v]);
-                if (got != want[v] && differ[e]++ == 0)
+                uint64_t one = dot(in, &vecs[v]);
+                if (one != want[v] && differ[e]++ == 0)
                     snprintf(first[e], sizeof first[e], "%s %s vector %llu: 0x%llx, default 0x%llx", in->arch,
-                             in->name, (unsigned long long)v, (unsigned long long)got, (unsigned long long)want[v]);
+                             in->name, (unsigned long long)v, (unsigned long long)one, (unsigned long long)want[v]);
             }
+            unsigned before = env_now();
+            batch(in, vecs, n, got);
+            env_changed[e] += env_now() != before;
+            for (uint64_t v = 0; v < n; v++)
+                if (got[v] != want[v] && batch_differ[e]++ == 0)
+                    snprintf(batch_first[e], sizeof batch_first[e], "%s %s vector %llu: 0x%llx, default 0x%llx",
+                             in->arch, in->name, (unsigned long long)v, (unsigned long long)got[v],
+                             (unsigned long long)want[v]);
             env_leave();
         }
     }
@@ -155,8 +190,19 @@ static void every_configuration(void)
             snprintf(line, sizeof line, "%s: %llu of %llu results differ from the default environment's; first: %s",
                      environments[e].name, (unsigned long long)differ[e], (unsigned long long)total, first[e]);
         report(!differ[e], line);
+        if (!env_available(&environments[e]))
+            continue;
+        if (!batch_differ[e] && !env_changed[e])
+            snprintf(line, sizeof line, "%s: mmaref_dot_batch on the default path, the same %llu results, the "
+                     "environment as the caller set it after every batch", environments[e].name,
+                     (unsigned long long)total);
+        else
+            snprintf(line, sizeof line, "%s: mmaref_dot_batch: %llu results differ (first: %s), %llu batches "
+                     "changed the caller's environment", environments[e].name, (unsigned long long)batch_differ[e],
+                     batch_first[e], (unsigned long long)env_changed[e]);
+        report(!batch_differ[e] && !env_changed[e], line);
     }
-    free(all), free(seen), free(vecs), free(want);
+    free(all), free(seen), free(vecs), free(want), free(got);
 }
 
 /* ---- 2. hand-derived results, in every environment ---- */
