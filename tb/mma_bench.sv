@@ -1,8 +1,9 @@
 // mma_bench: the testbench of one unit instance (fda_unit, gdfs_unit, m3xu_unit or naive_fp32_unit:
 // ALGO 0..3; fdrda_unit 5, gps_unit 6, sfma_unit 7).  Only the instance the top selects gets a clock.  Every cycle it offers the next vector of
 // the (instruction, seed) stream (mmaref_tb_gen; M3XU units: mmaref_tb_gen_packed, the operand word
-// packed at the format's width; SFMA units too, one value a lane), computes the expected D through the model (mmaref_dpi_dot), and checks
-// every D the unit returns, in order, bit for bit.  It also counts the cycles between handshakes and
+// packed at the format's width; SFMA units too, one value a lane) with the model's D (computed 256
+// vectors at a time by mmaref_dot_batch, tb/tb_support.c), and checks every D the unit returns, in
+// order, bit for bit.  It also counts the cycles between handshakes and
 // from a handshake to its result (cycles/op, latency on the RESULT line: M3XU's 1, 2 or 4 steps), and
 // fails a run that waits STALL_CYCLES for a result (a unit that drops one would otherwise hang).
 // Plusargs: +seed=N +count=N +first=N (first vector index) +bp (random backpressure and bubbles on the
@@ -79,7 +80,7 @@ module mma_bench #(
   longint unsigned exp_q[$], idx_q[$];
   bit [32*MAX_K-1:0] ga, gb;
   bit [32*MAX_SCALE-1:0] gsa, gsb;
-  int unsigned gc, gd;
+  int unsigned gc;
   longint unsigned gc64, gd64;
   int lane_w = 32;  // SFMA: the width of the instruction's format, as mmaref_tb_gen_packed packs it
   // cycles: the clock count, the first and last handshake, the first result taken
@@ -218,12 +219,14 @@ module mma_bench #(
       $fatal(1, "DPI entry points disagree: open arrays %0d/0x%0h, packed 0x%0h", s1, d1, gd64);
   endfunction
 
-  // The open-array entry point must agree with the packed one (on the first vector of the run).
+  // The open-array entry point must agree with the packed one, and both with the window's D (mmaref_dot
+  // against mmaref_dot_batch), on the first vector of the run.
   function automatic void check_open_array_entry();
     longint unsigned xa[K], xb[K], xsa[NSW], xsb[NSW], d1;
     int unsigned d2;
     int s1, s2;
-    void'(mmaref_tb_gen(h, seed, first, gc, ga, gb, gsa, gsb));
+    if (mmaref_tb_gen(h, seed, first, gc, ga, gb, gsa, gsb, gd64) < 0)
+      $fatal(1, "mmaref_tb_gen failed on %s", mmaref_dpi_label(h));
     for (int i = 0; i < K; i++) begin
       xa[i] = 64'(ga[i*32 +: 32]);
       xb[i] = 64'(gb[i*32 +: 32]);
@@ -234,8 +237,9 @@ module mma_bench #(
     end
     s1 = mmaref_dpi_dot_arr(h, 64'(gc), xa, xb, xsa, xsb, d1);
     s2 = mmaref_dpi_dot(h, gc, ga, gb, gsa, gsb, d2);
-    if (s1 != 0 || s2 != 0 || d1 != 64'(d2))
-      $fatal(1, "DPI entry points disagree: open arrays %0d/0x%0h, packed %0d/0x%0h", s1, d1, s2, d2);
+    if (s1 != 0 || s2 != 0 || d1 != 64'(d2) || d1 != gd64)
+      $fatal(1, "DPI entry points disagree: open arrays %0d/0x%0h, packed %0d/0x%0h, window 0x%0h", s1, d1, s2,
+             d2, gd64);
   endfunction
 
   task automatic finish();
@@ -294,7 +298,6 @@ module mma_bench #(
             eof = st == 0;
             gc = 32'(gc64);
             gd64 = 0;
-            gd = 0;
           end
           if (eof) begin
             if (exp_q.size() == 0) finish();
@@ -316,11 +319,10 @@ module mma_bench #(
             end
           end else begin
             if (!pipe) begin
-              void'(mmaref_tb_gen(h, seed, idx, gc, ga, gb, gsa, gsb));
-              st = mmaref_dpi_dot(h, gc, ga, gb, gsa, gsb, gd);
-              if (st != 0) $fatal(1, "mmaref_dpi_dot failed (status %0d) at index %0d", st, idx);
+              if (mmaref_tb_gen(h, seed, idx, gc, ga, gb, gsa, gsb, gd64) < 0)
+                $fatal(1, "mmaref_tb_gen failed at index %0d", idx);
             end
-            exp_q.push_back(64'(gd));
+            exp_q.push_back(gd64);
             c <= DW'(gc);
             for (int i = 0; i < K; i++) begin
               a[i*AW +: AW] <= ga[i*32 +: AW];

@@ -5,12 +5,14 @@
  * directed vectors of every f32 and f32c instruction, the IEEE FMA corners among an SFMA instruction's,
  * the FDRDA / GPS corners among an AMD instruction's: cmodel/src/gen_ieee.c, gen_amd.c.)  Operands reach a unit
  * either as 32-bit lanes (mmaref_tb_gen) or packed at their format's width (mmaref_tb_gen_packed: an
- * M3XU operand word, 8 f16, 4 f32 or 2 f32c in 128 bits).
+ * M3XU operand word, 8 f16, 4 f32 or 2 f32c in 128 bits), with the model's D: a window of 256 vectors
+ * is generated at a time and its D's computed by one mmaref_dot_batch call.
  * Compiled by gcc into the DPI library next to the bridge (dpi/mmaref_dpi.c); the SystemVerilog
  * declarations are in tb/tb_support_pkg.sv.  Its counters and report state belong to one testbench and
  * are called from its single initial process: unlike the bridge, they are not for several threads. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <time.h>
 
 #include "svdpi.h"
@@ -41,6 +43,66 @@ int tb_vector_at(int h, uint64_t seed, uint64_t idx, uint64_t *c, uint64_t *a, u
     return mmaref_gen_vector(mmaref_dpi_instr(h), kind, seed, idx, c, a, b, sa, sb);
 }
 
+/* ---- the window: TB_WINDOW consecutive vectors of one (handle, seed) stream and their D's ---- */
+
+/* The bench asks for the vectors of a run in order: each window's D's come from one mmaref_dot_batch call
+ * (the model's SIMD kernels where the instruction has one: faster a dot-add than mmaref_dot).  A window
+ * is refilled from any index outside it, so a random access (first-fail re-run, a repeated index) gets
+ * the same vector and D. */
+typedef struct {
+    int filled;                    /* 0 until a fill succeeds */
+    uint64_t seed, start;          /* holds vectors [start, start + TB_WINDOW) of seed's stream */
+    int kind[TB_WINDOW];           /* mmaref_gen_kind of each */
+    uint64_t c[TB_WINDOW], d[TB_WINDOW];
+    /* row layout (mmaref_dots_rows): vector j's lanes at a[j*K], its scales at sa[j*S] */
+    uint64_t a[TB_WINDOW * DPI_MAX_K], b[TB_WINDOW * DPI_MAX_K];
+    uint64_t sa[TB_WINDOW * DPI_MAX_SCALE], sb[TB_WINDOW * DPI_MAX_SCALE];
+} tb_window;
+
+/* one window per handle, allocated at its first vector and reused by every fill (kept until exit) */
+static tb_window *windows[DPI_MAX_HANDLES];
+
+/* Vectors [start, start + TB_WINDOW) of (h, seed) into w, every D by one batch.  0, or -1 (a batch
+ * error is printed on one line). */
+static int window_fill(tb_window *w, int h, uint64_t seed, uint64_t start)
+{
+    const mmaref_instr *in = mmaref_dpi_instr(h);
+    int k = in->k, ns = mmaref_scale_count(in);
+    w->filled = 0;
+    for (int j = 0; j < TB_WINDOW; j++) {
+        w->kind[j] = tb_vector_at(h, seed, start + (uint64_t)j, &w->c[j], &w->a[j * k], &w->b[j * k],
+                                  &w->sa[j * ns], &w->sb[j * ns]);
+        if (w->kind[j] < 0)
+            return -1;
+    }
+    mmaref_dots x = mmaref_dots_rows(in, w->c, w->a, w->b, ns ? w->sa : NULL, ns ? w->sb : NULL);
+    char msg[256];
+    if (mmaref_dot_batch(in, TB_WINDOW, &x, w->d, msg, sizeof msg) != MMAREF_OK) {
+        fprintf(stderr, "mmaref_tb_gen: %s seed %llu vectors %llu..%llu: %s\n", mmaref_dpi_label(h),
+                (unsigned long long)seed, (unsigned long long)start,
+                (unsigned long long)(start + TB_WINDOW - 1), msg);
+        return -1;
+    }
+    w->seed = seed;
+    w->start = start;
+    w->filled = 1;
+    return 0;
+}
+
+/* Handle h's window, holding vector idx of seed's stream (filled from idx if it did not), or NULL */
+static const tb_window *window_at(int h, uint64_t seed, uint64_t idx)
+{
+    const mmaref_instr *in = mmaref_dpi_instr(h);
+    if (!in || in->k > DPI_MAX_K || mmaref_scale_count(in) > DPI_MAX_SCALE)
+        return NULL;
+    tb_window *w = windows[h];
+    if (w && w->filled && w->seed == seed && idx - w->start < TB_WINDOW)
+        return w;
+    if (!w && !(w = windows[h] = malloc(sizeof *w)))
+        return NULL;
+    return window_fill(w, h, seed, idx) ? NULL : w;
+}
+
 /* Vectors of each kind offered to the unit; a repeated index (the open-array check's first vector, then
  * the driver's) counts once. */
 static long long per_kind[MMAREF_GEN_KIND_COUNT];
@@ -52,38 +114,42 @@ static void put_lanes(svBitVecVal *dst, const uint64_t *src, int n)
         dst[i] = (svBitVecVal)src[i];
 }
 
-/* vector_at, counting the vector's kind */
-static int next_vector(int h, uint64_t seed, uint64_t idx, uint64_t *c, uint64_t *a, uint64_t *b, uint64_t *sa,
-                       uint64_t *sb)
+/* Vector idx from its window, counting its kind: its slot in *wp, or -1 */
+static int next_vector(int h, uint64_t seed, uint64_t idx, const tb_window **wp)
 {
-    int kind = tb_vector_at(h, seed, idx, c, a, b, sa, sb);
-    if (kind < 0)
+    const tb_window *w = window_at(h, seed, idx);
+    if (!w)
         return -1;
+    int j = (int)(idx - w->start);
     if (idx != last_counted)
-        per_kind[kind]++;
+        per_kind[w->kind[j]]++;
     last_counted = idx;
-    return kind;
+    *wp = w;
+    return j;
 }
 
 int mmaref_tb_gen(int h, unsigned long long seed, unsigned long long idx, unsigned int *c, svBitVecVal *a,
-                  svBitVecVal *b, svBitVecVal *sa, svBitVecVal *sb)
+                  svBitVecVal *b, svBitVecVal *sa, svBitVecVal *sb, unsigned long long *d)
 {
+    const tb_window *w;
+    int j = next_vector(h, seed, idx, &w);
+    if (j < 0)
+        return -1;
     const mmaref_instr *in = mmaref_dpi_instr(h);
-    if (!in || in->k > DPI_MAX_K)
-        return -1;
-    uint64_t vc, va[DPI_MAX_K], vb[DPI_MAX_K], vsa[DPI_MAX_SCALE], vsb[DPI_MAX_SCALE];
-    int kind = next_vector(h, seed, idx, &vc, va, vb, vsa, vsb), ns = mmaref_scale_count(in);
-    if (kind < 0)
-        return -1;
-    *c = (unsigned int)vc;
-    put_lanes(a, va, in->k); /* lanes beyond K are left as they were: the benches never read them */
-    put_lanes(b, vb, in->k);
+    int k = in->k, ns = mmaref_scale_count(in);
+    uint64_t vsa[DPI_MAX_SCALE], vsb[DPI_MAX_SCALE];
     /* unused scale slots carry junk (NaN included): the unit must not read them */
-    for (int j = ns; j < DPI_MAX_SCALE; j++)
-        vsa[j] = vsb[j] = ns ? 0xFF : 0;
+    for (int s = 0; s < DPI_MAX_SCALE; s++) {
+        vsa[s] = s < ns ? w->sa[j * ns + s] : ns ? 0xFF : 0;
+        vsb[s] = s < ns ? w->sb[j * ns + s] : ns ? 0xFF : 0;
+    }
+    *c = (unsigned int)w->c[j];
+    put_lanes(a, &w->a[j * k], k); /* lanes beyond K are left as they were: the benches never read them */
+    put_lanes(b, &w->b[j * k], k);
     put_lanes(sa, vsa, DPI_MAX_SCALE);
     put_lanes(sb, vsb, DPI_MAX_SCALE);
-    return kind;
+    *d = w->d[j];
+    return w->kind[j];
 }
 
 void tb_pack(svBitVecVal *dst, int words, const uint64_t *v, int k, int w)
@@ -103,16 +169,15 @@ int mmaref_tb_gen_packed(int h, unsigned long long seed, unsigned long long idx,
     int w = in ? mmaref_format_width(in->a) : 0;
     if (!in || in->k * w > 32 * DPI_MAX_K || mmaref_scale_count(in))
         return -1;
-    uint64_t vc, va[DPI_MAX_K], vb[DPI_MAX_K], vsa[DPI_MAX_SCALE], vsb[DPI_MAX_SCALE], vd = 0;
-    int kind = next_vector(h, seed, idx, &vc, va, vb, vsa, vsb);
-    char msg[256];
-    if (kind < 0 || mmaref_dot(in, vc, va, vb, NULL, NULL, &vd, msg, sizeof msg) != MMAREF_OK)
+    const tb_window *win;
+    int j = next_vector(h, seed, idx, &win);
+    if (j < 0)
         return -1;
-    tb_pack(a, DPI_MAX_K, va, in->k, w);
-    tb_pack(b, DPI_MAX_K, vb, in->k, w);
-    *c = vc;
-    *d = vd;
-    return kind;
+    tb_pack(a, DPI_MAX_K, &win->a[j * in->k], in->k, w);
+    tb_pack(b, DPI_MAX_K, &win->b[j * in->k], in->k, w);
+    *c = win->c[j];
+    *d = win->d[j];
+    return win->kind[j];
 }
 
 int mmaref_tb_directed_count(int h)

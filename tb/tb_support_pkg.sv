@@ -6,15 +6,18 @@ package tb_support_pkg;
   import mmaref_dpi_pkg::MAX_SCALE;
 
   // Vector `idx` of the (handle, seed) stream: the directed vectors first, then seeded random ones
-  // (mmaref_gen_vector's mixed stream).  Returns the vector's kind (mmaref_gen_kind: 0 raw, 1 cluster,
-  // 2 cancel, 3 special, 4 extreme, 5 directed); lanes beyond K and scale slots beyond K/block hold junk.
+  // (mmaref_gen_vector's mixed stream), with the model's D.  The D's come a window of 256 vectors at a
+  // time, [idx, idx + 256) from an index outside the handle's window, through one mmaref_dot_batch call;
+  // any index, in any order, gives the same vector and D.  Returns the vector's kind (mmaref_gen_kind:
+  // 0 raw, 1 cluster, 2 cancel, 3 special, 4 extreme, 5 directed), or -1 (a batch error, printed);
+  // lanes beyond K and scale slots beyond K/block hold junk.
   import "DPI-C" function int mmaref_tb_gen(input int h, input longint unsigned seed,
       input longint unsigned idx, output int unsigned c,
       output bit [32*MAX_K-1:0] a, output bit [32*MAX_K-1:0] b,
-      output bit [32*MAX_SCALE-1:0] sa, output bit [32*MAX_SCALE-1:0] sb);
+      output bit [32*MAX_SCALE-1:0] sa, output bit [32*MAX_SCALE-1:0] sb, output longint unsigned d);
   // The same vector packed as a unit's operand word holds it (value i of A at a[i*w +: w], w the width
-  // of A's format: an M3XU word of 8 f16, 4 f32 or 2 f32c), with the model's D.  Returns the kind, or
-  // -1 (an instruction with scales, or wider than the vectors).
+  // of A's format: an M3XU word of 8 f16, 4 f32 or 2 f32c), with the model's D from the same window.
+  // Returns the kind, or -1 (an instruction with scales, wider than the vectors, or a batch error).
   import "DPI-C" function int mmaref_tb_gen_packed(input int h, input longint unsigned seed,
       input longint unsigned idx, output longint unsigned c,
       output bit [32*MAX_K-1:0] a, output bit [32*MAX_K-1:0] b, output longint unsigned d);

@@ -2,7 +2,7 @@
 // any unit that meets the port contract (fda_unit's ports: valid/ready handshake, run-time format
 // selects, C, K lanes of A and B, scale factors, D) with the stream of one instruction -- the library's
 // directed vectors, then seeded random ones, through tb/tb_support.c as the project's own bench does --
-// and checks every D the unit returns, in order, bit for bit against the model (mmaref_dpi_dot).  The
+// and checks every D the unit returns, in order, bit for bit against the model's (mmaref_dot_batch).  The
 // unit may take any number of cycles per vector and any pipeline depth; results must come back in the
 // order the vectors went in.  Every driven vector is counted in the coverage classes (tb/tb_coverage.c).
 // build/verify/<unit>/verify_dut.svh (tb/verify/gen_verify.py) names the unit and the instruction and
@@ -46,7 +46,7 @@ module verify_top (
   int cls_q[$], cls_now;  // each outstanding vector's coverage classes
   bit [32*MAX_K-1:0] ga, gb;
   bit [32*MAX_SCALE-1:0] gsa, gsb;
-  int unsigned gc32, gd32;
+  int unsigned gc32;
   longint unsigned gc, gd;
   longint unsigned cycle = 0, accepts = 0, first_accept = 0, last_accept = 0, first_result = 0;
   // a unit that loses or withholds a result must not hang the run: this many cycles without one fail it
@@ -99,11 +99,9 @@ module verify_top (
       if (mmaref_tb_gen_packed(h, seed, idx, gc, ga, gb, gd) < 0)
         $fatal(1, "mmaref_tb_gen_packed failed at index %0d", idx);
     end else begin
-      void'(mmaref_tb_gen(h, seed, idx, gc32, ga, gb, gsa, gsb));
-      if (mmaref_dpi_dot(h, gc32, ga, gb, gsa, gsb, gd32) != 0)
-        $fatal(1, "mmaref_dpi_dot failed at index %0d", idx);
+      if (mmaref_tb_gen(h, seed, idx, gc32, ga, gb, gsa, gsb, gd) < 0)
+        $fatal(1, "mmaref_tb_gen failed at index %0d", idx);
       gc = 64'(gc32);
-      gd = 64'(gd32);
     end
     cls_now = 0;
     if (!pipe) cls_now = mmaref_tb_classify(h, seed, idx);
