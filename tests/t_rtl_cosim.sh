@@ -60,3 +60,14 @@ if [[ $rc == 1 && $out == *"MISMATCH hopper:mma.m16n8k16.f32.f16.f16.f32"*"seed 
 else
   not_ok "rtl: mismatch report: rc=$rc, fst $(ls -la build/rtl/mutant-test.fst 2>&1); $(head -5 <<<"$out")"
 fi
+
+# The expected D's come from one mmaref_dot_batch per 256 vectors (tb/tb_support.c): a batch that fails
+# (here MMAREF_SIMD naming no path) stops the bench with the batch's message, on 32-bit lanes and packed.
+for cfg in 0 "$(awk '$3 == "check" && $4 == "m3xu" {print $1; exit}' build/rtl/gen/configs.txt)"; do
+  out=$(MMAREF_SIMD=none build/rtl/obj/Vtb_mma +cfg="$cfg" +seed=1 +count=10 +nofst 2>&1); rc=$?
+  if [[ $rc != 0 && $out == *"mmaref_tb_gen: "*"MMAREF_SIMD=none"* && $out == *"mmaref_tb_gen"*" failed"* ]]; then
+    ok "rtl: cfg $cfg stops on a failing batch, with its message"
+  else
+    not_ok "rtl: cfg $cfg on a failing batch: rc=$rc $(head -3 <<<"$out" | tr '\n' ' ')"
+  fi
+done
