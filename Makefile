@@ -54,7 +54,8 @@ $(FAST_GEN): cmodel/gen/fast_kernels_gen.c $(LIB_OBJ) $(BUILD)/obj/fast_none.o
 $(FAST_SRC): $(FAST_GEN)
 	$(FAST_GEN) >$@.tmp && mv $@.tmp $@
 
-# one object per path (fast_kernel.h); -Wno-psabi: vectors of 64 bytes pass between the inlined helpers only
+# one object per path (fast_kernel.h); -Wno-psabi: vectors of 64 bytes pass between the inlined helpers only;
+# -ffp-contract=off: GPS rounds each binary32 product and sum apart (gnu11's default fuses a * b + c)
 FAST_PATH_NUMBER = $(if $(findstring avx512,$*),3,$(if $(findstring avx2,$*),2,1))
 # the generic path at -O1 (its SSE2 lowering of 64-byte vectors is the slowest to compile), no debug
 # information (the kernels are generated; the scalar model is the one to step through)
@@ -63,7 +64,7 @@ FAST_OPT = $(or $(FAST_OPT_LEVEL),$(if $(findstring generic,$*),-O1,-O2)) -g0 \
 FAST_ISA_avx2   := -mavx2 -mfma
 FAST_ISA_avx512 := -mavx512f -mavx512cd -mavx512dq -mavx512bw -mavx512vl -mfma
 $(BUILD)/obj/fast_kernels_%.o: $(FAST_SRC) cmodel/include/mmaref.h $(wildcard cmodel/src/*.h)
-	$(CC) $(CFLAGS) $(FAST_OPT) -Wno-psabi -fvisibility=hidden -DFAST_BUILD_PATH=$(FAST_PATH_NUMBER) \
+	$(CC) $(CFLAGS) $(FAST_OPT) -Wno-psabi -ffp-contract=off -fvisibility=hidden -DFAST_BUILD_PATH=$(FAST_PATH_NUMBER) \
 	  -DFAST_SIMD=$(FAST_SIMD) -Icmodel/include -Icmodel/src -c $< -o $@
 
 $(LIB): $(LIB_OBJ) $(FAST_OBJ)

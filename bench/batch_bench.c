@@ -35,6 +35,7 @@ static const bench_case cases[] = {
     {"GFDRDA e4m3fnuz (CDNA3 FP8 MFMA)", "cdna3", "v_mfma_f32_32x32x16_fp8_fp8"},
     {"SFMA f64 (Hopper DMMA)", "hopper", "mma.m16n8k16.f64.f64.f64.f64"},
     {"SFMA f32 (CDNA3 MFMA)", "cdna3", "v_mfma_f32_16x16x4_f32"},
+    {"GPS f16 (CDNA2 MFMA)", "cdna2", "v_mfma_f32_32x32x8f16"},
 };
 
 static const char *const paths[] = {"reference", "generic", "avx2", "avx512"};

@@ -1,7 +1,8 @@
 # The batched fast path (mmaref_dot_batch, docs/speed.md): every distinct configuration of the tables,
 # its directed and random vectors, on every path the CPU has (reference, generic, avx2, avx512) and in
-# three layouts, bit for bit against mmaref_dot (tests/api/batch_paths.c); bad input; a mutant kernel
-# it must catch; `mmaref batch` the same on every MMAREF_SIMD path; a bad MMAREF_SIMD refused.
+# three layouts, bit for bit against mmaref_dot (tests/api/batch_paths.c); the lane helpers against
+# scalar C on every path (tests/api/lanes_helpers.c); bad input; mutant kernels it must catch;
+# `mmaref batch` the same on every MMAREF_SIMD path; a bad MMAREF_SIMD refused.
 # runtime: 18 s (on CI's 2 cores; tests/run.sh starts the longest suites first)
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.." || exit 1
@@ -55,6 +56,20 @@ if [[ -n $served ]] && grep -q "^# auto path: $best, kernels for $served configu
   ok "batch paths: the default path is $best, with kernels for $served configurations"
 else not_ok "batch paths: the default path is not $best with $served kernels: $(grep '^# auto path' <<<"$out")"; fi
 
+# The lane helpers with an ISA-specific form, against scalar C, built with each path's flags the CPU has
+for p in "generic" "avx2 $(isa avx2)" "avx512 $(isa avx512)"; do
+  set -- $p; name=$1; shift
+  [[ " $simd_paths " == *" $name "* ]] || continue
+  if cc -std=gnu11 -O1 -Wall -Wextra -Werror -Wno-psabi "$@" -DPATH_NAME="\"$name\"" -Icmodel/src -Icmodel/include \
+       -o "$tmp/lanes_$name" tests/api/lanes_helpers.c "$LIB" -lm 2>"$tmp/cc.log"; then
+    out=$("$tmp/lanes_$name" 2>&1); rc=$?
+    echo "$out"
+    [[ $rc -ne 0 && $out != *"not ok"* ]] && not_ok "lane helpers ($name) exited with status $rc"
+  else
+    not_ok "tests/api/lanes_helpers.c ($name) does not build: $(head -3 "$tmp/cc.log")"
+  fi
+done
+
 # Mutants: one kernel (named by the instruction the generator wrote above it) built alone from a header
 # with one sed edit; its table holds that kernel only, and the comparison must find bad bits on every
 # SIMD path while the reference path stays clean.
@@ -76,7 +91,7 @@ mutant() { # WHAT HEADER SED_EXPR INSTRUCTION_COMMENT [PATHS: the paths whose co
     echo 'const size_t fast_table_count = 1;'; echo '#endif'; } >"$tmp/mut/kernels.c"
   for p in "1 generic" "2 avx2 $(isa avx2)" "3 avx512 $(isa avx512)"; do
     set -- $p; local n=$1 name=$2; shift 2
-    cc -std=gnu11 -O1 -g0 -Wno-psabi -fPIC "$@" -DFAST_BUILD_PATH=$n -I"$tmp/mut" -Icmodel/include \
+    cc -std=gnu11 -O1 -g0 -Wno-psabi -ffp-contract=off -fPIC "$@" -DFAST_BUILD_PATH=$n -I"$tmp/mut" -Icmodel/include \
       -c "$tmp/mut/kernels.c" -o "$tmp/mut/k_$name.o" 2>>"$tmp/mut/cc.log" || built=0
   done
   if [[ $built == 1 ]] && cc -std=gnu11 -O1 -Icmodel/include -Itests/api -o "$tmp/mut/batch_paths" tests/api/batch_paths.c \
@@ -104,6 +119,8 @@ mutant "AVX2's row loads: operand 2 of each group of 4 read as operand 0" lanes.
 mutant "SFMA: a NaN D kept as the host's FMA gives it, not left to the scalar model (its canonical NaN)" \
   fast_sfma.h 's/    return v_lt(v_splat(inf), (vi)(d \& (uint64_t)~(1ULL << (f->width - 1))));/    return v_splat(0);/' \
   "hopper mma.m16n8k16.f64.f64.f64.f64"
+mutant "GPS on CDNA2: a subnormal binary32 product not flushed" fast_gps.h \
+  's/            p\[k\] = gps_flush_result(p\[k\]);/            (void)0;/' "cdna2 v_mfma_f32_32x32x4bf16"
 mutant "GFDRDA without its patch (C far below e_max rounded down, not toward zero)" fast_fdrda.h \
   's|if (grouped) /\* GFDRDA|if (0) /* GFDRDA|' "cdna3 v_mfma_f32_32x32x16_fp8_fp8"
 
@@ -111,7 +128,8 @@ mutant "GFDRDA without its patch (C far below e_max rounded down, not toward zer
 for cfg in "hopper mma.m16n8k16.f32.f16.f16.f32" "ampere mma.m16n8k16.f32.bf16.bf16.f32" \
            "rtx-blackwell mma.m16n8k32.block32.f32.e4m3.e4m3.f32.ue8m0" "volta mma.m8n8k4.f32.f16.f16.f16" \
            "cdna3 v_mfma_f32_32x32x8_f16" "cdna3 v_mfma_f32_16x16x8_xf32" \
-           "rtx-blackwell mma.m16n8k64.block16.f32.e2m1.e2m1.f32.ue4m3" "cdna3 v_mfma_f32_16x16x32_fp8_bf8"; do
+           "rtx-blackwell mma.m16n8k64.block16.f32.e2m1.e2m1.f32.ue4m3" "cdna3 v_mfma_f32_16x16x32_fp8_bf8" \
+           "cdna2 v_mfma_f32_32x32x4bf16_1k" "hopper mma.m16n8k16.f64.f64.f64.f64"; do
   set -- $cfg
   "$MMAREF" gen "$1" "$2" --kind mixed --n 20003 --seed 5 >"$tmp/in.txt" 2>"$tmp/gen.err" ||
     { not_ok "batch CLI ($1 $2): mmaref gen failed: $(head -1 "$tmp/gen.err")"; continue; }

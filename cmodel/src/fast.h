@@ -17,12 +17,13 @@ enum { FAST_LANES = 8 };
 /* The paths, fastest last; FAST_REFERENCE runs mmaref_dot one dot-add at a time. */
 typedef enum { FAST_REFERENCE, FAST_GENERIC, FAST_AVX2, FAST_AVX512, FAST_PATH_COUNT } fast_path;
 
-/* What a kernel is specialized on: everything the arithmetic of an FDA, (G)FDRDA, GDFS or SFMA schedule reads. */
+/* What a kernel is specialized on: everything the arithmetic of an FDA, (G)FDRDA, GDFS, SFMA or GPS schedule reads. */
 typedef struct {
-    mmaref_algo algo;             /* every pass's: FDA, FDRDA, GFDRDA, GDFS or SFMA */
+    mmaref_algo algo;             /* every pass's: FDA, FDRDA, GFDRDA, GDFS, SFMA or GPS */
     mmaref_rounding align_products, align_c; /* FDRDA's (RD on CDNA3, RZ in the paper's variant) */
     mmaref_format a, b, c, scale; /* scale: MMAREF_FORMAT_COUNT when unscaled */
-    int block_size, group, k, passes; /* group: GDFS's G, else 0 */
+    int block_size, group, k, passes; /* group: GDFS's and GPS's G, else 0 */
+    int flush;                        /* GPS's subnormal flushing (CDNA2) */
     int frac_bits[MMAREF_MAX_PASSES];
     mmaref_output out[MMAREF_MAX_PASSES];
 } fast_key;
@@ -55,13 +56,14 @@ void batch_run(const mmaref_instr *in, fast_kernel kernel, size_t n, const mmare
 /* The key of an instruction whose schedule a kernel runs: every pass of one kind over an equal,
  * consecutive slice of K; FDA passes all scaled per product (by UE8M0, a power of two) or none, FDRDA
  * and GFDRDA passes unscaled with one pair of roundings, GDFS one pass scaled per group (its blocks
- * whole groups), SFMA one unscaled pass in one IEEE format.
+ * whole groups), SFMA one unscaled pass in one IEEE format, GPS one pass of f16/bf16 products in
+ * groups of a power of two.
  * 0: no kernel. */
 static inline int fast_key_of(const mmaref_instr *in, fast_key *key)
 {
     const mmaref_pass *p0 = &in->pass[0];
     fast_key k = {p0->algo, p0->align_products, p0->align_c, in->a, in->b, in->c,
-                  MMAREF_FORMAT_COUNT, 0, 0, in->k, in->passes, {0}, {0}};
+                  MMAREF_FORMAT_COUNT, 0, 0, in->k, in->passes, p0->flush, {0}, {0}};
     if (in->passes < 1 || in->passes > MMAREF_MAX_PASSES || in->k % in->passes)
         return 0;
     switch (k.algo) {
@@ -84,6 +86,15 @@ static inline int fast_key_of(const mmaref_instr *in, fast_key *key)
             mmaref_output_precision(p0->out) != (in->a == MMAREF_F64 ? 52 : 23))
             return 0;
         break;
+    case MMAREF_ALGO_GPS: /* one pass of f16 or bf16 products into f32 C and D; G a power of two */
+        k.group = p0->group;
+        if (in->passes != 1 || p0->scales != MMAREF_SCALES_NONE || k.group < 1 || (k.group & (k.group - 1)) ||
+            in->k % k.group || (in->a != MMAREF_F16 && in->a != MMAREF_BF16) ||
+            (in->b != MMAREF_F16 && in->b != MMAREF_BF16) || in->c != MMAREF_F32 ||
+            mmaref_output_format(p0->out) != MMAREF_F32 || mmaref_output_rounding(p0->out) != MMAREF_RNE ||
+            !mmaref_output_signed_zero(p0->out) || mmaref_output_precision(p0->out) != 23)
+            return 0;
+        break;
     case MMAREF_ALGO_GDFS:
         k.align_products = k.align_c = MMAREF_RZ;
         k.group = p0->group;
@@ -99,7 +110,7 @@ static inline int fast_key_of(const mmaref_instr *in, fast_key *key)
     }
     for (int i = 0; i < in->passes; i++) {
         const mmaref_pass *p = &in->pass[i];
-        if (p->algo != k.algo || p->flush || p->k_count != in->k / in->passes ||
+        if (p->algo != k.algo || p->flush != (k.algo == MMAREF_ALGO_GPS && k.flush) || p->k_count != in->k / in->passes ||
             ((k.algo == MMAREF_ALGO_FDRDA || k.algo == MMAREF_ALGO_GFDRDA) &&
              (p->align_products != k.align_products || p->align_c != k.align_c)) ||
             p->k_first != i * p->k_count || p->scales != p0->scales)
@@ -115,7 +126,7 @@ static inline int fast_key_equal(const fast_key *x, const fast_key *y)
 {
     if (x->algo != y->algo || x->align_products != y->align_products || x->align_c != y->align_c ||
         x->a != y->a || x->b != y->b || x->c != y->c || x->scale != y->scale || x->block_size != y->block_size ||
-        x->group != y->group || x->k != y->k || x->passes != y->passes)
+        x->group != y->group || x->flush != y->flush || x->k != y->k || x->passes != y->passes)
         return 0;
     for (int i = 0; i < x->passes; i++)
         if (x->frac_bits[i] != y->frac_bits[i] || x->out[i] != y->out[i])

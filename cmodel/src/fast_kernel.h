@@ -1,5 +1,5 @@
 /* The kernels of the batched fast path: the loop over groups of LANES dot-adds that every kind shares,
- * each group through its kind's lanes (fast_fda.h, fast_fdrda.h, fast_gdfs.h, fast_sfma.h).  FAST_KERNEL
+ * each group through its kind's lanes (fast_fda.h, fast_fdrda.h, fast_gdfs.h, fast_sfma.h, fast_gps.h).  FAST_KERNEL
  * instantiates one for a configuration (fast.h's key, as constants) on each path; only
  * build/gen/fast_kernels.c, generated from the instruction tables, includes this file. */
 #ifndef MMAREF_FAST_KERNEL_H
@@ -9,11 +9,12 @@
 #include "fast_fda.h"
 #include "fast_fdrda.h"
 #include "fast_gdfs.h"
+#include "fast_gps.h"
 #include "fast_sfma.h"
 #include "lanes.h"
 
 /* The default floating-point environment (round to nearest even, no flush-to-zero, no
- * denormals-are-zero, exceptions masked) for the lanes that use the host's arithmetic (SFMA), set
+ * denormals-are-zero, exceptions masked) for the lanes that use the host's arithmetic (SFMA, GPS), set
  * around a kernel and given back as the caller had it, raised flags included: D never depends on
  * the caller's environment (tests/api/fpenv.c). */
 #if defined(__SSE2__)
@@ -45,19 +46,23 @@ LANE_INLINE void host_fp_restore(host_fp_env env) { fesetenv(&env); }
  * model. */
 LANE_INLINE void lanes_kernel(const mmaref_algo algo, const mmaref_rounding round_p, const mmaref_rounding round_c,
                               const fmt_desc *fa, const fmt_desc *fb, const fmt_desc *fc, const fmt_desc *fs,
-                              const int block, const int G, const int K, const int passes, const int *F,
+                              const int block, const int G, const int flush, const int K, const int passes,
+                              const int *F,
                               const mmaref_output *out, const mmaref_instr *in, const mmaref_dots *x, size_t n,
                               uint64_t *d, uint64_t *stray)
 {
     vu stray_lanes = (vu)v_splat(0);
     host_fp_env env;
-    if (algo == MMAREF_ALGO_SFMA)
+    const int host_fp = algo == MMAREF_ALGO_SFMA || algo == MMAREF_ALGO_GPS;
+    if (host_fp)
         env = host_fp_default();
     for (size_t j = 0; j + LANES <= n; j += LANES) {
         vu res;
         vi special;
         if (algo == MMAREF_ALGO_SFMA)
             special = sfma_lanes(fa, K, x, j, &res, &stray_lanes);
+        else if (algo == MMAREF_ALGO_GPS)
+            special = gps_lanes(fa, fb, fc, G, K, flush, x, j, &res, &stray_lanes);
         else if (algo == MMAREF_ALGO_FDRDA || algo == MMAREF_ALGO_GFDRDA)
             special = fdrda_lanes(fa, fb, fc, K, passes, F, out, round_p, round_c, algo == MMAREF_ALGO_GFDRDA, x, j,
                                   &res, &stray_lanes);
@@ -71,7 +76,7 @@ LANE_INLINE void lanes_kernel(const mmaref_algo algo, const mmaref_rounding roun
                     res[l] = batch_reference_one(in, x, j + (size_t)l);
         memcpy(d + j, &res, sizeof res);
     }
-    if (algo == MMAREF_ALGO_SFMA)
+    if (host_fp)
         host_fp_restore(env);
     *stray = (uint64_t)v_any((vi)stray_lanes);
 }
@@ -80,14 +85,14 @@ LANE_INLINE void lanes_kernel(const mmaref_algo algo, const mmaref_rounding roun
 
 /* The kernel of the configuration ID on one path; F and OUT: parenthesized lists, one entry per pass.
  * FS: the scale format, or MMAREF_FORMAT_COUNT. */
-#define FAST_KERNEL_PATH(ID, SUFFIX, TARGET, ALGO, RP, RC, FA, FB, FC, FS, BLOCK, G, K, PASSES, F, OUT)       \
+#define FAST_KERNEL_PATH(ID, SUFFIX, TARGET, ALGO, RP, RC, FA, FB, FC, FS, BLOCK, G, FLUSH, K, PASSES, F, OUT)       \
     TARGET void fast_kernel_##ID##_##SUFFIX(const mmaref_instr *in, const mmaref_dots *x, size_t n, uint64_t *d, \
                                             uint64_t *stray)                                                 \
     {                                                                                                        \
         static const int frac_bits[] = {FAST_UNPAREN F};                                                     \
         static const mmaref_output outs[] = {FAST_UNPAREN OUT};                                              \
         lanes_kernel(ALGO, RP, RC, &fmt_table[FA], &fmt_table[FB], &fmt_table[FC],                           \
-                     (FS) == MMAREF_FORMAT_COUNT ? NULL : &fmt_table[FS], BLOCK, G, K, PASSES, frac_bits, outs, \
+                     (FS) == MMAREF_FORMAT_COUNT ? NULL : &fmt_table[FS], BLOCK, G, FLUSH, K, PASSES, frac_bits, outs, \
                      in, x, n, d, stray);                                                                    \
     }
 
@@ -109,11 +114,11 @@ _Static_assert(FAST_GENERIC == 1 && FAST_AVX2 == 2 && FAST_AVX512 == 3, "FAST_BU
 #define FAST_SIMD_RUN(ID) NULL, NULL
 #define FAST_SIMD_DECLARE(ID)
 #endif
-#define FAST_KERNEL(ID, ALGO, RP, RC, FA, FB, FC, FS, BLOCK, G, K, PASSES, F, OUT)                           \
-    FAST_KERNEL_PATH(ID, generic, , ALGO, RP, RC, FA, FB, FC, FS, BLOCK, G, K, PASSES, F, OUT)               \
+#define FAST_KERNEL(ID, ALGO, RP, RC, FA, FB, FC, FS, BLOCK, G, FLUSH, K, PASSES, F, OUT)                           \
+    FAST_KERNEL_PATH(ID, generic, , ALGO, RP, RC, FA, FB, FC, FS, BLOCK, G, FLUSH, K, PASSES, F, OUT)               \
     FAST_SIMD_DECLARE(ID)                                                                                    \
     static const fast_entry fast_kernel_##ID = {                                                             \
-        {ALGO, RP, RC, FA, FB, FC, FS, BLOCK, G, K, PASSES, {FAST_UNPAREN F}, {FAST_UNPAREN OUT}},           \
+        {ALGO, RP, RC, FA, FB, FC, FS, BLOCK, G, K, PASSES, FLUSH, {FAST_UNPAREN F}, {FAST_UNPAREN OUT}},           \
         {NULL, fast_kernel_##ID##_generic, FAST_SIMD_RUN(ID)}};
 #define FAST_TABLE 1
 #elif FAST_BUILD_PATH == 2 && defined(__AVX2__) /* the Makefile compiles it with -mavx2 */

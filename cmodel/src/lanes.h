@@ -320,6 +320,14 @@ LANE_INLINE vi lane_msb(vu x)
 {
 #ifdef LANES_AVX512
     return 63 - (vi)_mm512_lzcnt_epi64((__m512i)(x | 1));
+#elif defined(LANES_AVX2)
+    /* 2^52 + t is exact as a double for t < 2^52 (t: x, or x >> 12 from 2^52 on): take 2^52 away and
+     * the exponent field is 1023 + t's leading one (exact operations: no rounding mode applies) */
+    vi big = v_nonzero((vi)(x >> 52));
+    __m256i t = (__m256i)v_sel(big, (vi)(x >> 12), (vi)(x | 1));
+    __m256d v = _mm256_sub_pd(_mm256_castsi256_pd(_mm256_or_si256(t, _mm256_set1_epi64x(0x4330000000000000))),
+                              _mm256_set1_pd(4503599627370496.0));
+    return (vi)_mm256_srli_epi64(_mm256_castpd_si256(v), 52) - 1023 + (big & 12);
 #endif
     vi r = v_splat(0);
     for (int s = 32; s; s >>= 1) {
