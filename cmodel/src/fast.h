@@ -67,6 +67,13 @@ static inline int fast_key_of(const mmaref_instr *in, fast_key *key)
     if (in->passes < 1 || in->passes > MMAREF_MAX_PASSES || in->k % in->passes)
         return 0;
     switch (k.algo) {
+    case MMAREF_ALGO_M3XU:
+        /* M3XU's FP32 mode is FDA on exact f32 products (its two multiply steps leave sig_a * sig_b whole,
+         * docs/m3xu.md), F = 46: the FDA kernel runs it; FP32C's interleaved parts have no kernel */
+        if (in->a != MMAREF_F32 || in->b != MMAREF_F32 || in->c != MMAREF_F32)
+            return 0;
+        k.algo = MMAREF_ALGO_FDA;
+        /* fall through */
     case MMAREF_ALGO_FDA: /* its alignments are RZ by definition */
         k.align_products = k.align_c = MMAREF_RZ;
         if (p0->scales == MMAREF_SCALES_PER_PRODUCT && in->scale != MMAREF_UE8M0)
@@ -110,7 +117,7 @@ static inline int fast_key_of(const mmaref_instr *in, fast_key *key)
     }
     for (int i = 0; i < in->passes; i++) {
         const mmaref_pass *p = &in->pass[i];
-        if (p->algo != k.algo || p->flush != (k.algo == MMAREF_ALGO_GPS && k.flush) || p->k_count != in->k / in->passes ||
+        if (p->algo != p0->algo || p->flush != (k.algo == MMAREF_ALGO_GPS && k.flush) || p->k_count != in->k / in->passes ||
             ((k.algo == MMAREF_ALGO_FDRDA || k.algo == MMAREF_ALGO_GFDRDA) &&
              (p->align_products != k.align_products || p->align_c != k.align_c)) ||
             p->k_first != i * p->k_count || p->scales != p0->scales)
