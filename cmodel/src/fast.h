@@ -17,7 +17,8 @@ enum { FAST_LANES = 8 };
 /* The paths, fastest last; FAST_REFERENCE runs mmaref_dot one dot-add at a time. */
 typedef enum { FAST_REFERENCE, FAST_GENERIC, FAST_AVX2, FAST_AVX512, FAST_PATH_COUNT } fast_path;
 
-/* What a kernel is specialized on: everything the arithmetic of an FDA, (G)FDRDA, GDFS, SFMA or GPS schedule reads. */
+/* What a kernel is specialized on: everything the arithmetic of an FDA, (G)FDRDA, GDFS, SFMA or GPS
+ * schedule reads. */
 typedef struct {
     mmaref_algo algo;             /* every pass's: FDA, FDRDA, GFDRDA, GDFS, SFMA or GPS */
     mmaref_rounding align_products, align_c; /* FDRDA's (RD on CDNA3, RZ in the paper's variant) */
@@ -117,7 +118,8 @@ static inline int fast_key_of(const mmaref_instr *in, fast_key *key)
     }
     for (int i = 0; i < in->passes; i++) {
         const mmaref_pass *p = &in->pass[i];
-        if (p->algo != p0->algo || p->flush != (k.algo == MMAREF_ALGO_GPS && k.flush) || p->k_count != in->k / in->passes ||
+        if (p->algo != p0->algo || p->flush != (k.algo == MMAREF_ALGO_GPS && k.flush) ||
+            p->k_count != in->k / in->passes ||
             ((k.algo == MMAREF_ALGO_FDRDA || k.algo == MMAREF_ALGO_GFDRDA) &&
              (p->align_products != k.align_products || p->align_c != k.align_c)) ||
             p->k_first != i * p->k_count || p->scales != p0->scales)
