@@ -11,6 +11,8 @@
 #include "fast_sfma.h"
 #include "lanes.h"
 
+/* binary32 bits, one 32-bit lane each: compared with the vector extensions' ==, != and signed > (SSE2's
+ * pcmpeqd and pcmpgtd; lanes.h avoids comparisons of 64-bit lanes only) */
 typedef int32_t vi32 __attribute__((vector_size(LANES * 4)));
 
 enum { F32_EXP_FIELD = 0x7F800000, F32_SIGN = (int32_t)0x80000000 };
