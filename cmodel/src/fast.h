@@ -91,7 +91,7 @@ static inline int fast_key_of(const mmaref_instr *in, fast_key *key)
         if (in->passes != 1 || p0->scales != MMAREF_SCALES_NONE || in->a != in->b || in->a != in->c ||
             in->a != mmaref_output_format(p0->out) || (in->a != MMAREF_F64 && in->a != MMAREF_F32) ||
             mmaref_output_rounding(p0->out) != MMAREF_RNE || !mmaref_output_signed_zero(p0->out) ||
-            mmaref_output_precision(p0->out) != (in->a == MMAREF_F64 ? 52 : 23))
+            mmaref_output_precision(p0->out) != mmaref_format_precision(in->a))
             return 0;
         break;
     case MMAREF_ALGO_GPS: /* one pass of f16 or bf16 products into f32 C and D; G a power of two */
@@ -100,7 +100,8 @@ static inline int fast_key_of(const mmaref_instr *in, fast_key *key)
             in->k % k.group || (in->a != MMAREF_F16 && in->a != MMAREF_BF16) ||
             (in->b != MMAREF_F16 && in->b != MMAREF_BF16) || in->c != MMAREF_F32 ||
             mmaref_output_format(p0->out) != MMAREF_F32 || mmaref_output_rounding(p0->out) != MMAREF_RNE ||
-            !mmaref_output_signed_zero(p0->out) || mmaref_output_precision(p0->out) != 23)
+            !mmaref_output_signed_zero(p0->out) ||
+            mmaref_output_precision(p0->out) != mmaref_format_precision(MMAREF_F32))
             return 0;
         break;
     case MMAREF_ALGO_GDFS:

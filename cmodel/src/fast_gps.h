@@ -15,15 +15,18 @@
  * pcmpeqd and pcmpgtd; lanes.h avoids comparisons of 64-bit lanes only) */
 typedef int32_t vi32 __attribute__((vector_size(LANES * 4)));
 
-enum { F32_EXP_FIELD = 0x7F800000, F32_SIGN = (int32_t)0x80000000 };
+/* binary32's fields, from the format table */
+#define GPS_F32 (&fmt_table[MMAREF_F32])
+#define GPS_F32_SIGN ((int32_t)(1u << (GPS_F32->width - 1)))
+#define GPS_F32_EXP_FIELD ((int32_t)(((1u << GPS_F32->exp_bits) - 1) << GPS_F32->man_bits))
 
 /* binary32 bits x with the exponent field zero (a zero or a subnormal) made +0 (CDNA2's Step 1 for C) */
-LANE_INLINE vi32 gps_flush_input(vi32 x) { return x & ((x & F32_EXP_FIELD) != 0); }
+LANE_INLINE vi32 gps_flush_input(vi32 x) { return x & ((x & GPS_F32_EXP_FIELD) != 0); }
 /* a subnormal binary32 result made a zero of its sign ("x <- x * 0.0 if |x| < 2^-126") */
 LANE_INLINE vf gps_flush_result(vf x)
 {
     vi32 bits = (vi32)x;
-    return (vf)(bits & (((bits & F32_EXP_FIELD) != 0) | F32_SIGN));
+    return (vf)(bits & (((bits & GPS_F32_EXP_FIELD) != 0) | GPS_F32_SIGN));
 }
 
 /* An operand of format f (f16 or bf16: every value exact in binary32) as binary32 bits, from its raw
@@ -32,18 +35,18 @@ LANE_INLINE vf gps_flush_result(vf x)
  * flag (lanes.h) OR-ed into *flags. */
 LANE_INLINE vi32 gps_operand(const fmt_desc *f, vu raw, const int flush, vi *flags)
 {
+    const fmt_desc *f32 = GPS_F32;
+    const int dropped = f32->width - f->width; /* bf16: binary32 less its low 16 mantissa bits */
     vi field = (vi)((raw >> f->man_bits) & ((1u << f->exp_bits) - 1));
     vi32 keep = __builtin_convertvector(flush ? v_nonzero(field) : v_splat(-1), vi32);
-    if (f->exp_bits == 8 && f->man_bits == 7) {
-        *flags |= field + 1;
-        return __builtin_convertvector((vi)(raw << 16), vi32) & keep;
-    }
     lane_value v = lane_decode(f, raw);
     *flags |= v.special_flag;
+    if (f->exp_bits == f32->exp_bits && f->bias == f32->bias && f32->man_bits - f->man_bits == dropped)
+        return __builtin_convertvector((vi)(raw << dropped), vi32) & keep;
     vi32 sig = __builtin_convertvector(v.sig, vi32);
     vi32 e = __builtin_convertvector(v_max(v.exp, v_splat(fmt_min_exp(f))), vi32) - f->man_bits; /* a zero's */
-    vf mag = __builtin_convertvector(sig, vf) * (vf)((e + 127) << 23);
-    return ((vi32)mag | __builtin_convertvector(v.sign << 31, vi32)) & keep;
+    vf mag = __builtin_convertvector(sig, vf) * (vf)((e + f32->bias) << f32->man_bits);
+    return ((vi32)mag | __builtin_convertvector(v.sign << (f32->width - 1), vi32)) & keep;
 }
 
 /* The LANES dot-adds from j: D into *res, the lanes left to the scalar model as all-ones lanes.
@@ -72,7 +75,7 @@ LANE_INLINE vi gps_lanes(const fmt_desc *fa, const fmt_desc *fb, const fmt_desc 
     }
     vi32 cb = __builtin_convertvector((vi)c, vi32);
     vi special = lane_special(fa, flags_a) | lane_special(fb, flags_b) |
-                 __builtin_convertvector((cb & F32_EXP_FIELD) == F32_EXP_FIELD, vi);
+                 __builtin_convertvector((cb & GPS_F32_EXP_FIELD) == GPS_F32_EXP_FIELD, vi);
 
     /* Steps 3-4: d = C (flushed), then d += PAIRWISESUM(group) group after group, each addition
      * rounded (and flushed); G a power of two, so the recursion's halves are the pairs of each level */
@@ -92,9 +95,9 @@ LANE_INLINE vi gps_lanes(const fmt_desc *fa, const fmt_desc *fb, const fmt_desc 
             d = gps_flush_result(d);
     }
     vi32 db = (vi32)d;
-    *res = __builtin_convertvector(db, vu) & 0xFFFFFFFFu;
+    *res = __builtin_convertvector(db, vu) & ~lane_stray_mask(GPS_F32);
     /* a NaN D: the model's is canonical */
-    return special | __builtin_convertvector((db & 0x7FFFFFFF) > F32_EXP_FIELD, vi);
+    return special | __builtin_convertvector((db & ~GPS_F32_SIGN) > GPS_F32_EXP_FIELD, vi);
 }
 
 #endif
