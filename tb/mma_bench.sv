@@ -281,6 +281,7 @@ module mma_bench #(
         else if (64'(d) != want) begin
           mismatches++;
           mmaref_tb_report(h, $sformatf("%0d%s", UNIT, MUTANT != 0 ? " (mutant)" : ""), seed, idx, 64'(d));
+          mmaref_tb_class_mismatch(h, seed, idx);
           mmaref_tb_fail(idx);
         end
         checked++;

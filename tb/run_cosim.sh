@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the co-simulation (build/rtl/obj/Vtb_mma) over the configurations of build/rtl/gen/configs.txt and
 # prints a pass table: configuration, vectors, mismatches, vectors/s.  Mutant rows must FAIL (their
-# mismatches prove the testbench catches a broken unit); every other row must pass.
+# mismatches prove the testbench catches a broken unit); every other row must pass, with its coverage
+# closed (a reachable coverage bin that no vector hit is a HOLE, listed from the run's report).
 #   --count N     vectors per configuration (default 100000)
 #   --seed S      seed (default 1)
 #   --demo        one configuration per unit (AMD: per algorithm) plus the mutants
@@ -57,6 +58,11 @@ done | xargs -P "$jobs" -L 1 bash -c '
   timeout 3600 '"$SIM"' +cfg=$idx +seed='"$seed"' +count='"$count"' $bp $fst >'"$out"'/$idx.log 2>&1
   echo $? >'"$out"'/$idx.rc; echo "${bp:--}" >'"$out"'/$idx.bp'
 
+# what a failed row shows of its log: the holes, or the reports of the first mismatches
+show_log() {
+  if [[ $2 == HOLE ]]; then grep '^COVERAGE HOLE' "$1" | sed 's/^/    /'
+  else grep -v '^RESULT' "$1" | head -40 | sed 's/^/    /'; fi
+}
 fail=0 total_v=0 total_m=0
 [[ $tap == 0 ]] && printf '%-4s %-62s %-4s %-3s %-2s %-13s %-3s %10s %10s %10s %6s  %s\n' \
   cfg instruction K F ch out bp vectors mismatch "vec/s" cyc/op result
@@ -72,7 +78,10 @@ for row in "${rows[@]}"; do
   if [[ -z $res ]]; then
     verdict="ERROR"; v=0; m=0; r=0
   elif [[ $kind == check ]]; then
-    [[ $m == 0 && $v == "$count" ]] && verdict="pass" || verdict="FAIL"
+    holes=$(grep -c '^COVERAGE HOLE' "$log")
+    if [[ $m != 0 || $v != "$count" ]]; then verdict="FAIL"
+    elif [[ $holes != 0 ]]; then verdict="HOLE"  # every reachable coverage bin must be hit
+    else verdict="pass"; fi
   else
     [[ $m -gt 0 ]] && verdict="caught ($kind)" || verdict="MISSED ($kind)"
   fi
@@ -83,12 +92,12 @@ for row in "${rows[@]}"; do
       echo "ok - rtl cfg $idx $what ($kind): $v vectors, $m mismatches, $r vec/s, ${cyc:-?} cycles/op"
     else
       echo "not ok - rtl cfg $idx $what ($kind): $verdict, $v vectors, $m mismatches (build/rtl/obj/Vtb_mma +cfg=$idx +seed=$seed +count=$count)"
-      grep -v '^RESULT' "$log" | head -40 | sed 's/^/    /'
+      show_log "$log" "$verdict"
     fi
   else
     printf '%-4s %-62s %-4s %-3s %-2s %-13s %-3s %10s %10s %10s %6s  %s\n' "$idx" "${what:0:62}" "$k" "$F" "$chain" \
       "$outk" "$bp" "$v" "$m" "$r" "${cyc:--}" "$verdict"
-    [[ $verdict == pass || $verdict == caught* ]] || grep -v '^RESULT' "$log" | head -40 | sed 's/^/    /'
+    [[ $verdict == pass || $verdict == caught* ]] || show_log "$log" "$verdict"
   fi
   [[ $verdict == pass || $verdict == caught* ]] || fail=$((fail + 1))
 done

@@ -103,8 +103,8 @@ static const tb_window *window_at(int h, uint64_t seed, uint64_t idx)
     return window_fill(w, h, seed, idx) ? NULL : w;
 }
 
-/* Vectors of each kind offered to the unit; a repeated index (the open-array check's first vector, then
- * the driver's) counts once. */
+/* Vectors of each kind offered to the unit, and their coverage bins; a repeated index (the open-array
+ * check's first vector, then the driver's) counts once. */
 static long long per_kind[MMAREF_GEN_KIND_COUNT];
 static unsigned long long last_counted = ~0ULL;
 
@@ -121,8 +121,12 @@ static int next_vector(int h, uint64_t seed, uint64_t idx, const tb_window **wp)
     if (!w)
         return -1;
     int j = (int)(idx - w->start);
-    if (idx != last_counted)
+    if (idx != last_counted) {
+        const mmaref_instr *in = mmaref_dpi_instr(h);
+        int k = in->k, ns = mmaref_scale_count(in);
         per_kind[w->kind[j]]++;
+        tb_cov_count(h, w->c[j], &w->a[j * k], &w->b[j * k], &w->sa[j * ns], &w->sb[j * ns], w->d[j]);
+    }
     last_counted = idx;
     *wp = w;
     return j;

@@ -18,6 +18,9 @@ int mmaref_tb_gen(int h, unsigned long long seed, unsigned long long idx, unsign
                   svBitVecVal *b, svBitVecVal *sa, svBitVecVal *sb, unsigned long long *d);
 int mmaref_tb_gen_packed(int h, unsigned long long seed, unsigned long long idx, unsigned long long *c,
                          svBitVecVal *a, svBitVecVal *b, unsigned long long *d);
+/* Count one offered vector in handle h's coverage bins (tb/tb_coverage.c). */
+void tb_cov_count(int h, uint64_t c, const uint64_t *a, const uint64_t *b, const uint64_t *sa, const uint64_t *sb,
+                  uint64_t d);
 /* k values of w bits each into a packed vector of `words` 32-bit words, value i at bits [i*w, (i+1)*w) */
 void tb_pack(svBitVecVal *dst, int words, const uint64_t *v, int k, int w);
 #endif

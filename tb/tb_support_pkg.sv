@@ -37,11 +37,12 @@ package tb_support_pkg;
       output bit [32*MAX_SCALE-1:0] sa, output bit [32*MAX_SCALE-1:0] sb);
   import "DPI-C" function void mmaref_tb_pipe_write(input int h, input longint unsigned d);
   import "DPI-C" function void mmaref_tb_pipe_end();
-  // Count vector idx of the stream in the coverage classes (tb/tb_coverage.c, printed at the end);
-  // returns its classes as a mask, which mmaref_tb_class_mismatch counts when the unit gets it wrong.
-  import "DPI-C" function int mmaref_tb_classify(input int h, input longint unsigned seed,
+  // Every vector offered is counted in the coverage bins (tb/tb_coverage.c, printed at the end); a vector
+  // the unit got wrong is counted again in the bins' mismatches.
+  import "DPI-C" function void mmaref_tb_class_mismatch(input int h, input longint unsigned seed,
       input longint unsigned idx);
-  import "DPI-C" function void mmaref_tb_class_mismatch(input int mask);
+  // Reachable coverage bins no vector hit (after the report), -1 before it or when none was classified.
+  import "DPI-C" function int mmaref_tb_coverage_holes();
   // The configuration the top selected (arch:name), and its handle, for the bench instances.
   import "DPI-C" function void mmaref_tb_select(input int h);
   import "DPI-C" function int mmaref_tb_selected();

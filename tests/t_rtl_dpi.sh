@@ -24,8 +24,8 @@ fi
 # than 3 windows and out of order (back, far ahead, twice, another seed, two handles), under ASan/UBSan;
 # and a batch that fails (MMAREF_SIMD naming no path) must make both entries return -1 with its message.
 if ! err=$(gcc -std=gnu11 -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined -Wall -Wextra \
-             -Icmodel/include -Idpi -Itb -I"$VLT_INC/vltstd" tests/api/tb_window.c tb/tb_support.c dpi/mmaref_dpi.c \
-             build/libmmaref.a -lm -lpthread -o "$B/tb_window" 2>&1); then
+             -Icmodel/include -Idpi -Itb -I"$VLT_INC/vltstd" tests/api/tb_window.c tb/tb_support.c tb/tb_coverage.c \
+             dpi/mmaref_dpi.c build/libmmaref.a -lm -lpthread -o "$B/tb_window" 2>&1); then
   not_ok "tb window: build failed: $err"; exit 0
 fi
 out=$("$B/tb_window" 2>&1); rc=$?

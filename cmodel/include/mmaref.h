@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -319,7 +320,8 @@ typedef enum {
     MMAREF_GEN_EXTREME,  /* every exponent within 2 of the top of its range */
     MMAREF_GEN_DIRECTED, /* the directed corner cases (special values on every lane, the papers'
                           * experiments, alignment shifts 0..F+3, carry chains, cancellation, overflow,
-                          * f16 ties); index i is directed vector i mod mmaref_gen_directed_count() */
+                          * f16 ties, and vectors for every bin of the coverage model the others may
+                          * miss); index i is directed vector i mod mmaref_gen_directed_count() */
     MMAREF_GEN_RANDOM,   /* each index draws its kind: 25 % raw, 40 % cluster, 15 % cancel, 15 % special,
                           * 5 % extreme */
     MMAREF_GEN_MIXED,    /* the testbench stream: every directed vector, then random: index i is directed
@@ -349,6 +351,45 @@ int mmaref_gen_vector(const mmaref_instr *in, mmaref_gen_kind kind, uint64_t see
 int mmaref_gen_tile(const mmaref_instr *in, mmaref_gen_kind kind, uint64_t seed, uint64_t index,
                     uint64_t *C, uint64_t *A, uint64_t *B, uint64_t *SA, uint64_t *SB);
 /* ==== end of format fields and the stimulus generator ============================================= */
+
+/* ==== coverage: the bins a dot-add falls in (cmodel/src/coverage.c, docs/verify-your-design.md) =====
+ * A coverage model derived from the instruction's formats and schedule, the same for every bench:
+ *   D          how D came about: +-0 by each route (every term +0, C = -0 with every product -0, zeros
+ *              of both signs, exact cancellation, a nonzero sum below D's range), -0, subnormal, the
+ *              smallest normal, the largest finite, a sum past it that rounds back (saturation) or to
+ *              inf, NaN from each source (A, B, C, a scale, 0 x inf, +inf and -inf), inf from C and from
+ *              a product
+ *   rounding   where the exact input of D's rounding lies against D's last place: exactly on it, below
+ *              half, a tie, above half; a sum that carries 1 and 2 binades above its largest term, and a
+ *              tie and a sticky bit under such a carry
+ *   alignment  a term partly and wholly below the F fractional bits kept at e_max
+ *   lane i     lane i's product alone at the largest exponent; NaN, inf, subnormal, +0, -0 in lane i
+ *   scale      each scale slot of SA and SB at its smallest positive value, its largest, NaN
+ *   pass i     an intermediate pass of a multi-pass schedule whose result is rounded (inexact)
+ * A bin the instruction cannot reach says why (e.g. "the output gives +0 for every zero result"). */
+#define MMAREF_COV_MAX_BINS 512
+
+typedef struct {
+    const char *group;       /* "D", "rounding", "alignment", "lane", "scale", "pass" */
+    char name[80];           /* e.g. "+-0, C = -0 and every product -0", "lane 3: NaN" */
+    char unreachable[160];   /* "" when the instruction can reach the bin; else why not */
+} mmaref_cov_bin;
+
+/* The bins of an instruction, in a fixed order: fills bins[0 .. min(cap, n) - 1] and returns n
+ * (at most MMAREF_COV_MAX_BINS), or -1 for a bad argument. */
+int mmaref_cov_bins(const mmaref_instr *in, mmaref_cov_bin *bins, int cap);
+
+/* The bins one dot-add falls in: hit[i] += 1 for each (hit has mmaref_cov_bins() counters); d is the
+ * model's D for the operands.  Returns how many bins it hit, or -1 for a bad argument. */
+int mmaref_cov_classify(const mmaref_instr *in, uint64_t c, const uint64_t *a, const uint64_t *b,
+                        const uint64_t *sa, const uint64_t *sb, uint64_t d, uint64_t *hit);
+/* The coverage report of a run (hit and mismatch: per-bin counters, mismatch may be NULL) to out: one
+ * line per bin of D, rounding, alignment and pass, one per class for the lanes and the scale slots (the
+ * vectors and mismatches summed over them, how many were hit, the fewest vectors), each unreachable
+ * bin with its reason, then each hole (a reachable bin no vector hit) on a line "COVERAGE HOLE: ...".
+ * Returns the holes, or -1 for a bad argument. */
+int mmaref_cov_print(FILE *out, const mmaref_instr *in, const uint64_t *hit, const uint64_t *mismatch);
+/* ==== end of coverage ============================================================================== */
 
 #if defined(__GNUC__)
 #pragma GCC visibility pop

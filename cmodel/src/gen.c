@@ -4,7 +4,8 @@
  * Directed vectors come first in the mixed stream (an SFMA instruction's IEEE FMA corners and an AMD
  * instruction's FDRDA / GPS corners first: gen_ieee.c, gen_amd.c; for f32 operands the corners of units that split
  * significands into halves, the paper's M3XU check value first; special values on every lane, the
- * papers' experiments, alignment shifts 0..F+3, carry chains, total cancellation, overflow, f16 ties); then
+ * papers' experiments, alignment shifts 0..F+3, carry chains, total cancellation, overflow, f16 ties, then
+ * vectors made for the bins of the coverage model, so that the directed set closes it: d_coverage); then
  * seeded random ones: raw bits, exponent clusters, cancellation, sprinkled specials, extremes.  A tile
  * draws the random kind's parameters once (exponent centres, spread, how many specials per dot-add), so
  * each of its M x N dot-adds is a dot-add of that kind; a vector is the 1 x 1 tile.  Format fields come
@@ -760,6 +761,204 @@ static void d_complex_parts(sink *s)
     }
 }
 
+/* ---- the coverage bins' own vectors (coverage.c, mmaref_cov_bins) ----
+ * Each bin of the coverage model that the families above may miss gets vectors built for it, so that
+ * the directed set alone closes the model: zeros by each route and sign, D at the edges of its range,
+ * +inf against -inf from either operand, results lost to the alignment, each rounding case, -0 in every
+ * lane, every scale slot at its smallest and largest. */
+static int neg_zero_ok(const gen_fmt *f)
+{
+    return f->i.has_sign && f->i.specials != MMAREF_SPECIALS_FNUZ;
+}
+
+/* Lane i's product a -0: +0 x -1 (a -0 even where zero inputs are flushed to +0, or A has no -0), or
+ * -0 x 1 where B is unsigned. */
+static void neg_zero_lane(const gen_ctx *g, gen_vec *v, int i)
+{
+    int b_neg = g->fb.i.has_sign;
+    v->a[i] = b_neg ? 0 : g->fa.sign_bit;
+    v->b[i] = one_of(&g->fb) | (b_neg ? g->fb.sign_bit : 0);
+}
+
+/* Zeros: every term +0 (the base vector); C = -0 with every product -0 (+0 x -1, 1 x -0, -0 x 1); C = -0
+ * against +0 products; +0 C against a -0 product. */
+static void cov_zeros(sink *s)
+{
+    const gen_ctx *g = s->g;
+    take(s);
+    if (neg_zero_ok(&g->fc) && take(s)) {
+        s->v->c = g->fc.sign_bit;
+        for (int l = 0; l < g->k; l++)
+            neg_zero_lane(g, s->v, l);
+    }
+    for (int via_b = 0; via_b < 2; via_b++) { /* -0 operands: 1 x -0, -0 x 1 */
+        const gen_fmt *f = via_b ? &g->fb : &g->fa;
+        if (!neg_zero_ok(&g->fc) || !neg_zero_ok(f) || !take(s))
+            continue;
+        s->v->c = g->fc.sign_bit;
+        for (int l = 0; l < g->k; l++) {
+            s->v->a[l] = via_b ? one_of(&g->fa) : f->sign_bit;
+            s->v->b[l] = via_b ? f->sign_bit : one_of(&g->fb);
+        }
+    }
+    if (neg_zero_ok(&g->fc) && take(s))
+        s->v->c = g->fc.sign_bit;
+    if (take(s))
+        neg_zero_lane(g, s->v, 0);
+}
+
+/* D at the edges of its range: C's smallest subnormal and smallest normal (either sign), a product
+ * there; C's largest finite alone and with a small product added (saturation). */
+static void cov_range(sink *s)
+{
+    const gen_ctx *g = s->g;
+    const gen_fmt *fc = &g->fc;
+    mmaref_format_info fd;
+    mmaref_format_get_info(mmaref_format_part(g->in->d), &fd);
+    int d_emin = 1 - fd.bias, P = mmaref_output_precision(g->in->pass[g->in->passes - 1].out);
+    uint64_t edges[] = {fin_raw(fc, 0, 0, fc->ulp), fin_raw(fc, 1, 0, fc->ulp), fin_raw(fc, 0, 0, fc->man_all),
+                        fin_raw(fc, 1, 0, fc->man_all), fin_raw(fc, 0, 1, 0), fin_raw(fc, 1, 1, 0),
+                        max_finite(fc, 0), max_finite(fc, 1)};
+    for (size_t i = 0; i < sizeof edges / sizeof edges[0]; i++)
+        if (take(s))
+            s->v->c = edges[i];
+    for (int i = 0; i < 2; i++)
+        if (take(s)) {
+            s->v->c = max_finite(fc, i);
+            lane(g, s->v, 0, i ? -1.0 : 1.0);
+        }
+    for (int j = 0; j <= P + 2; j++) { /* products at and below D's smallest normal */
+        double x = ldexp(1.5, d_emin - j);
+        if (is_product(g, x) && take(s))
+            lane(g, s->v, 0, x);
+        if (is_product(g, ldexp(1.0, d_emin - j)) && take(s))
+            lane(g, s->v, 0, -ldexp(1.0, d_emin - j));
+    }
+    /* a product at D's smallest normal and one below it through the smallest block scales (ue8m0:
+     * 1 x 2 x 2^-127, 1 x 1 x 2^-127; every SA slot at 2^-127, so that no block's zero sum outweighs) */
+    uint64_t two;
+    for (int sub = 0; sub < 2; sub++)
+        if (g->ns && g->fs.i.specials == MMAREF_SPECIALS_E8M0 &&
+            mmaref_format_from_double(g->fb.f, 2.0, &two) == MMAREF_OK && take(s)) {
+            s->v->a[0] = one_of(&g->fa);
+            s->v->b[0] = sub ? one_of(&g->fb) : two;
+            for (int j = 0; j < g->ns; j++)
+                s->v->sa[j] = 0;
+        }
+    /* a negative sum inside D's subnormal range from normal terms: C = -1.5 2^emin, a product 2^emin,
+     * every other product -0 (a flushing schedule's -0 result survives adding them) */
+    if (is_c(g, -ldexp(1.5, d_emin)) && is_product(g, ldexp(1.0, d_emin)) && take(s)) {
+        set_c(g, s->v, -ldexp(1.5, d_emin));
+        for (int l = 1; l < g->k; l++)
+            neg_zero_lane(g, s->v, l);
+        lane(g, s->v, 0, ldexp(1.0, d_emin));
+    }
+}
+
+/* +inf and -inf from B (A's infinities are among the special lanes). */
+static void cov_infinities(sink *s)
+{
+    const gen_ctx *g = s->g;
+    if (!g->fb.i.has_inf || g->k < 2 || !take(s))
+        return;
+    s->v->a[0] = s->v->a[1] = one_of(&g->fa);
+    s->v->b[0] = g->fb.i.inf;
+    s->v->b[1] = g->fb.i.inf | g->fb.sign_bit;
+}
+
+/* Bits lost: x - x plus a term far below the alignment window (D 0, the exact sum not); and the
+ * rounding cases at D's last place P: 1 + 2^-(P+1) (tie), + 2^-(P+2) (below half), both (above), each
+ * also under a carry (1.5 + 1.5 on two lanes: 3 = 1.1 2^1). */
+/* A small term at lane i, or in C (while C is +0) where it is no product (FP8 products stop at 2^-20). */
+static void tail_term(const gen_ctx *g, gen_vec *v, int i, double x)
+{
+    if (!lane(g, v, i, x) && v->c == 0)
+        set_c(g, v, x);
+}
+
+static void cov_rounding(sink *s)
+{
+    const gen_ctx *g = s->g;
+    int K = g->k, P = mmaref_output_precision(g->in->pass[g->in->passes - 1].out), F = g->F > 0 ? g->F : P;
+    /* X + tiny - X, X the largest power of two both signs of which are products: the tiny term is lost
+     * to the alignment (below F) or to the rounding of X + tiny (pairwise sums) */
+    int t = 30;
+    while (t > -30 && !(is_product(g, ldexp(1.0, t)) && is_product(g, -ldexp(1.0, t))))
+        t--;
+    for (int j = t - F - 2; j >= t - F - 8 && K >= 2; j -= 3) {
+        double X = ldexp(1.0, t), tiny = ldexp(1.0, j);
+        if (K >= 3 && is_product(g, tiny) && take(s)) {
+            lane(g, s->v, 0, X);
+            lane(g, s->v, 1, tiny);
+            lane(g, s->v, 2, -X);
+        }
+        if (is_c(g, tiny) && take(s)) {
+            lane(g, s->v, 0, X);
+            lane(g, s->v, 1, -X);
+            set_c(g, s->v, tiny);
+        }
+    }
+    /* a wide carry: every lane but two 1.75 (1.75 (K - 2) < 2^(m + 1)), a tie and a sticky bit at the
+     * sum's last place on the last two */
+    int m = K > 3 ? ilogb(1.75 * (K - 2)) : 0;
+    for (int t = 0; t < 3 && K > 3 && is_product(g, 1.75); t++)
+        if (take(s)) {
+            for (int l = 0; l < K - 2; l++)
+                lane(g, s->v, l, 1.75);
+            tail_term(g, s->v, K - 2, ldexp(1.0, m - P - (t == 1 ? 2 : 1)));
+            if (t == 2)
+                tail_term(g, s->v, K - 1, ldexp(1.0, m - P - 3));
+        }
+    static const double big[][2] = {{1.0, 0}, {1.5, 1.5}, {1.75, 1.75}};
+    static const int tails[][2] = {{1, 0}, {2, 0}, {1, 2}, {2, 3}, {1, 8}};
+    for (size_t t = 0; t < sizeof big / sizeof big[0]; t++)
+        for (size_t u = 0; u < sizeof tails / sizeof tails[0]; u++) {
+            int n = big[t][1] != 0 ? 2 : 1, lanes_needed = n + 1 + (tails[u][1] != 0);
+            if (lanes_needed > K || !take(s))
+                continue;
+            for (int i = 0; i < n; i++)
+                lane(g, s->v, i, big[t][i]);
+            int carry = n == 2; /* 1.5 + 1.5 = 3: the last place moves up one */
+            tail_term(g, s->v, n, ldexp(1.0, carry - P - tails[u][0]));
+            if (tails[u][1])
+                tail_term(g, s->v, n + 1, ldexp(1.0, carry - P - tails[u][1]));
+        }
+}
+
+/* -0 in every lane. */
+static void cov_lane_zeros(sink *s)
+{
+    const gen_ctx *g = s->g;
+    for (int i = 0; i < g->k; i++)
+        if (take(s)) {
+            lane(g, s->v, (i + 1) % g->k, 1.0);
+            neg_zero_lane(g, s->v, i);
+        }
+}
+
+/* Every scale slot at its smallest positive encoding and at its largest finite, in SA and SB at once. */
+static void cov_scales(sink *s)
+{
+    const gen_ctx *g = s->g;
+    uint64_t min = g->fs.i.specials == MMAREF_SPECIALS_E8M0 ? 0 : 1;
+    for (int j = 0; j < g->ns; j++)
+        for (int w = 0; w < 2; w++)
+            if (take(s)) {
+                lane(g, s->v, j * (g->k / g->ns), 1.0);
+                s->v->sa[j] = s->v->sb[j] = w ? g->fs.i.max_finite : min;
+            }
+}
+
+static void d_coverage(sink *s)
+{
+    cov_zeros(s);
+    cov_range(s);
+    cov_infinities(s);
+    cov_rounding(s);
+    cov_lane_zeros(s);
+    cov_scales(s);
+}
+
 /* The families addressed by index (gen_sets.h), first: a set of thousands costs O(1) a vector. */
 static void indexed_sets(sink *s)
 {
@@ -782,7 +981,7 @@ static void enumerate(sink *s)
     static void (*const families[])(sink *) = {indexed_sets, d_split_halves, d_special_lanes, d_special_c,
                                                d_ignored_bits, d_subnormal_c,  d_scale_nan,     d_precision,
                                                d_order,        d_shifts,       d_carries,       d_cancel,
-                                               d_overflow,     d_f16_ties};
+                                               d_overflow,     d_f16_ties,      d_coverage};
     for (size_t f = 0; f < sizeof families / sizeof families[0] && s->n <= s->want; f++)
         families[f](s);
 }

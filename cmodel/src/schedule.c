@@ -175,6 +175,8 @@ static inline mmaref_format pass_c_format(const mmaref_instr *in, int i)
     return i == 0 ? in->c : out_table[in->pass[i - 1].out].format;
 }
 
+mmaref_format schedule_pass_c_format(const mmaref_instr *in, int i) { return pass_c_format(in, i); }
+
 /* The first thing wrong with a record; *bad_pass names the pass. */
 static inline __attribute__((always_inline)) sched_problem schedule_problem(const mmaref_instr *in, int *bad_pass)
 {
@@ -338,6 +340,16 @@ static inline __attribute__((always_inline)) int still_checked(const mmaref_inst
 
 
 
+/* One pass p of in's schedule (its own record or a copy with other parameters) on the whole vector's
+ * operands: its products a[k_first ..] b[k_first ..] and the scales of its first block; its C in c_fmt. */
+uint64_t schedule_run_pass(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt, uint64_t c,
+                           const uint64_t *a, const uint64_t *b, const uint64_t *sa, const uint64_t *sb)
+{
+    int s0 = p->scales != MMAREF_SCALES_NONE ? p->k_first / in->block_size : 0;
+    return kinds[p->algo].run(in, p, c_fmt, c, a + p->k_first, b + p->k_first, sa ? sa + s0 : NULL,
+                              sb ? sb + s0 : NULL);
+}
+
 /* The passes in order; operands already checked.  A pass's scales start at its first block. */
 static inline __attribute__((always_inline)) uint64_t run_passes(const mmaref_instr *in, uint64_t c,
                                                                   const uint64_t *a, const uint64_t *b,
@@ -345,14 +357,8 @@ static inline __attribute__((always_inline)) uint64_t run_passes(const mmaref_in
 {
     if (in->passes == 1) /* the common case: one pass over all of K */
         return kinds[in->pass[0].algo].run(in, &in->pass[0], in->c, c, a, b, sa, sb);
-    mmaref_format c_fmt = in->c;
-    for (int i = 0; i < in->passes; i++) {
-        const mmaref_pass *p = &in->pass[i];
-        int s0 = p->scales != MMAREF_SCALES_NONE ? p->k_first / in->block_size : 0;
-        c = kinds[p->algo].run(in, p, c_fmt, c, a + p->k_first, b + p->k_first, sa ? sa + s0 : NULL,
-                             sb ? sb + s0 : NULL);
-        c_fmt = out_table[p->out].format;
-    }
+    for (int i = 0; i < in->passes; i++)
+        c = schedule_run_pass(in, &in->pass[i], pass_c_format(in, i), c, a, b, sa, sb);
     return c;
 }
 

@@ -17,6 +17,13 @@ mmaref_status schedule_seal(mmaref_instr *in, char *msg, size_t len);
 uint64_t schedule_run(const mmaref_instr *in, uint64_t c, const uint64_t *a, const uint64_t *b, const uint64_t *sa,
                       const uint64_t *sb);
 
+/* Pass p (in->pass[i], or a copy of it with other parameters) alone, C given in c_fmt: the pass's
+ * result.  a, b, sa, sb are the whole vector's; the pass reads its slice.  The record as schedule_run. */
+uint64_t schedule_run_pass(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt, uint64_t c,
+                           const uint64_t *a, const uint64_t *b, const uint64_t *sa, const uint64_t *sb);
+/* The format pass i takes its C in: the instruction's C, then the previous pass's output. */
+mmaref_format schedule_pass_c_format(const mmaref_instr *in, int i);
+
 /* The library's error messages: a one-line message into msg (when msg != NULL and len > 0). */
 void set_msg(char *msg, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 

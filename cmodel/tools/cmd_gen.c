@@ -1,11 +1,12 @@
-/* mmaref gen ARCH INSTR [--n N] [--seed S] [--kind KIND] [--first I] [--with-d]: the library's stimulus
- * generator (mmaref_gen_vector) as TestFloat's testfloat_gen, writing the lines `mmaref batch` reads. */
+/* mmaref gen ARCH INSTR [--n N] [--seed S] [--kind KIND] [--first I] [--with-d] [--coverage]: the
+ * library's stimulus generator (mmaref_gen_vector) as TestFloat's testfloat_gen, writing the lines
+ * `mmaref batch` reads; --coverage reports the coverage bins of the lines written (mmaref_cov_print). */
 #include <string.h>
 
 #include "cli.h"
 
 static const char usage[] =
-    "usage: mmaref gen ARCH INSTRUCTION [--n N] [--seed S] [--kind KIND] [--first I] [--with-d]\n"
+    "usage: mmaref gen ARCH INSTRUCTION [--n N] [--seed S] [--kind KIND] [--first I] [--with-d] [--coverage]\n"
     "  Writes N dot-adds, one per line, as `mmaref batch` reads them: C A0 .. A(K-1) B0 .. B(K-1)\n"
     "  [SA.. SB..] in hex, each field zero-padded to its format's width.  Line i is vector I + i of the\n"
     "  (instruction, kind, seed) stream, the same on every host, so any line can be regenerated alone.\n"
@@ -17,12 +18,14 @@ static const char usage[] =
     "  --seed S     seed of the random kinds (default 1)\n"
     "  --first I    start at vector I of the stream (default 0)\n"
     "  --with-d     append the model's D to each line, the expected result `mmaref batch --check` reads\n"
+    "  --coverage   after the lines, the coverage bins they hit on stderr (docs/verify-your-design.md);\n"
+    "               exit status 3 when a bin the instruction can reach is left unhit\n"
     "  e.g. mmaref gen hopper mma.m16n8k16.f32.f16.f16.f32 --n 100 | mmaref batch hopper mma.m16n8k16.f32.f16.f16.f32\n";
 
 typedef struct {
     const char *arch, *name;
     uint64_t n, seed, first;
-    int have_n, with_d;
+    int have_n, with_d, coverage;
     mmaref_gen_kind kind;
 } gen_opts;
 
@@ -49,6 +52,8 @@ static int parse_args(int argc, char **argv, gen_opts *o)
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--with-d")) {
             o->with_d = 1;
+        } else if (!strcmp(a, "--coverage")) {
+            o->coverage = 1;
         } else if (!strcmp(a, "--n") || !strcmp(a, "--seed") || !strcmp(a, "--first") || !strcmp(a, "--kind")) {
             if (!v)
                 return cli_error("gen: %s needs a value (see 'mmaref gen --help')", a);
@@ -85,7 +90,7 @@ static char *put_fields(char *p, const uint64_t *v, int n, int digits)
     return p;
 }
 
-static int write_lines(const mmaref_instr *in, const gen_opts *o)
+static int write_lines(const mmaref_instr *in, const gen_opts *o, uint64_t *hit)
 {
     int K = in->k, ns = mmaref_scale_count(in);
     int dc = cli_hex_digits(in->c), da = cli_hex_digits(in->a), db = cli_hex_digits(in->b);
@@ -102,8 +107,10 @@ static int write_lines(const mmaref_instr *in, const gen_opts *o)
                                                            : MMAREF_GEN_RANDOM; /* mixed, counted once */
         if (mmaref_gen_vector(in, kind, o->seed, index, &c, a, b, sa, sb) < 0)
             return cli_error("gen: %s %s: no vector %llu", in->arch, in->name, (unsigned long long)(o->first + i));
-        if (o->with_d && mmaref_dot(in, c, a, b, ns ? sa : NULL, ns ? sb : NULL, &d, msg, sizeof msg))
+        if ((o->with_d || hit) && mmaref_dot(in, c, a, b, ns ? sa : NULL, ns ? sb : NULL, &d, msg, sizeof msg))
             return cli_error("gen: %s", msg);
+        if (hit)
+            mmaref_cov_classify(in, c, a, b, ns ? sa : NULL, ns ? sb : NULL, d, hit);
         if (len > sizeof buf - 20 * (2 * MMAREF_MAX_K + 2 * MMAREF_MAX_K + 2)) {
             fwrite(buf, 1, len, stdout);
             len = 0;
@@ -139,5 +146,11 @@ int cmd_gen(int argc, char **argv)
         return cli_error("gen: %s has K = %d, more than %d", in.name, in.k, MMAREF_MAX_K);
     if (o.kind == MMAREF_GEN_DIRECTED && !o.have_n)
         o.n = mmaref_gen_directed_count(&in);
-    return write_lines(&in, &o);
+    static uint64_t hit[MMAREF_COV_MAX_BINS];
+    int rc = write_lines(&in, &o, o.coverage ? hit : NULL);
+    if (rc || !o.coverage)
+        return rc;
+    fprintf(stderr, "coverage of %s %s: %llu vectors (docs/verify-your-design.md, coverage)\n", in.arch, in.name,
+            (unsigned long long)o.n);
+    return mmaref_cov_print(stderr, &in, hit, NULL) > 0 ? 3 : 0;
 }

@@ -9,7 +9,10 @@
 #   COUNT    vectors (default 100000); SEED (default 1); BP=1 random backpressure and bubbles
 #   VERIFY_BUILD_ONLY=1  build, do not run (the model is build/verify/DUT_TOP/Vverify; +pipe drives it
 #                        from stdin, as `mmaref probe` does)
-# Exit status: 0 pass, 1 mismatches, 2 bad arguments or a unit that does not build.
+# Exit status: 0 pass, 1 mismatches, 2 bad arguments or a unit that does not build, 3 no mismatch but a
+# coverage hole (a bin the instruction can reach that no vector hit).  `make verify` itself exits 2 on any
+# failure (GNU make's own status); its last line, result.json and this script keep the code.
+# Results: build/verify/<unit>/result.json and result.xml (JUnit, for CI systems) beside run.log.
 set -u
 cd "$(dirname "$0")/../.."
 die() { echo "verify: $*" >&2; exit 2; }
@@ -85,11 +88,20 @@ log=$DIR/run.log
 res=$(grep -m1 '^RESULT' "$log")
 field() { sed -n "s|.* $1=\([^ ]*\).*|\1|p" <<<"$res"; }
 v=$(field vectors) m=$(field mismatches)
-if [[ -z $res ]]; then verdict=ERROR
-elif [[ $m == 0 && $v == "$COUNT" ]]; then verdict=pass
-else verdict=FAIL; fi
+holes=$(grep -c '^COVERAGE HOLE' "$log")
+first=$(sed -n 's/^MISMATCH .* index \([0-9]*\) .*/\1/p' "$log" | head -1)
+# the verdict and its exit status: 0 pass, 1 mismatches, 3 a reachable coverage bin no vector hit
+if [[ -z $res ]]; then verdict=ERROR status=1
+elif [[ $m != 0 || $v != "$COUNT" ]]; then verdict=FAIL status=1
+elif [[ $holes != 0 ]]; then verdict=HOLE status=3
+else verdict=pass status=0; fi
 [[ ${m:-0} -gt 5 ]] && echo "$m mismatches: the first 5 are decoded above; a waveform of the first: $DIR/fail.fst"
+K=$(sed 's/.* K=\([0-9]*\).*/\1/' <<<"$info")
 printf '%-16s %-46s %-4s %10s %10s %10s %7s %7s  %s\n' unit instruction K vectors mismatch "vec/s" cyc/op latency result
-printf '%-16s %-46s %-4s %10s %10s %10s %7s %7s  %s\n' "$TOP" "${INSTR:0:46}" "$(sed 's/.* K=\([0-9]*\).*/\1/' <<<"$info")" \
+printf '%-16s %-46s %-4s %10s %10s %10s %7s %7s  %s\n' "$TOP" "${INSTR:0:46}" "$K" \
   "${v:-0}" "${m:-0}" "$(field rate)" "$(field cycles/op)" "$(field latency)" "$verdict"
-[[ $verdict == pass ]]
+[[ $verdict == HOLE ]] && echo "verify: coverage not closed: $holes reachable bins no vector hit (listed above: COVERAGE HOLE); more vectors (COUNT=) or another SEED= may reach them"
+MMAREF=$MMAREF bash tb/verify/verify_results.sh "$DIR" "$TOP" "$INSTR" "$SEED" "$COUNT" "$verdict" "${v:-0}" "${m:-0}" \
+  "${first:-}" "$log" "$(field seconds)"
+echo "verify: $verdict (exit $status); results: $DIR/result.json, $DIR/result.xml (JUnit)"
+exit $status

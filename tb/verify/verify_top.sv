@@ -4,7 +4,7 @@
 // directed vectors, then seeded random ones, through tb/tb_support.c as the project's own bench does --
 // and checks every D the unit returns, in order, bit for bit against the model's (mmaref_dot_batch).  The
 // unit may take any number of cycles per vector and any pipeline depth; results must come back in the
-// order the vectors went in.  Every driven vector is counted in the coverage classes (tb/tb_coverage.c).
+// order the vectors went in.  Every driven vector is counted in the coverage bins (tb/tb_coverage.c).
 // build/verify/<unit>/verify_dut.svh (tb/verify/gen_verify.py) names the unit and the instruction and
 // sets the port widths from the instruction.
 // Plusargs: +seed=N +count=N +first=N +bp (random backpressure and bubbles) +replay=N (vector N alone,
@@ -43,7 +43,6 @@ module verify_top (
   longint unsigned seed = 1, count = 100000, first = 0, sent = 0, checked = 0, mismatches = 0;
   real t0;
   longint unsigned exp_q[$], idx_q[$];
-  int cls_q[$], cls_now;  // each outstanding vector's coverage classes
   bit [32*MAX_K-1:0] ga, gb;
   bit [32*MAX_SCALE-1:0] gsa, gsb;
   int unsigned gc32;
@@ -103,8 +102,6 @@ module verify_top (
         $fatal(1, "mmaref_tb_gen failed at index %0d", idx);
       gc = 64'(gc32);
     end
-    cls_now = 0;
-    if (!pipe) cls_now = mmaref_tb_classify(h, seed, idx);
     c <= CW'(gc);
     if (NS == 0) begin
       a <= ga[K*AW-1:0];
@@ -153,13 +150,12 @@ module verify_top (
           finish();
         end else begin
           longint unsigned want = exp_q.pop_front(), idx = idx_q.pop_front();
-          int classes = cls_q.pop_front();
           if (pipe) mmaref_tb_pipe_write(h, 64'(d));
           else begin
             if (show) $display("D %s index=%0d unit=0x%0h model=0x%0h", mmaref_dpi_label(h), idx, d, want);
             if (64'(d) != want) begin
               mismatches++;
-              mmaref_tb_class_mismatch(classes);
+              mmaref_tb_class_mismatch(h, seed, idx);
               mmaref_tb_report(h, UNIT, seed, idx, 64'(d));
               mmaref_tb_fail(idx);
             end
@@ -175,7 +171,6 @@ module verify_top (
           if (next_vector(idx)) begin
             exp_q.push_back(gd);
             idx_q.push_back(idx);
-            cls_q.push_back(cls_now);
             in_valid <= 1'b1;
             sent++;
           end else begin
