@@ -304,3 +304,48 @@ const unsigned char cli_hex_class[256] = {
     ['A'] = 11, ['B'] = 12, ['C'] = 13, ['D'] = 14, ['E'] = 15, ['F'] = 16,
     [' '] = CLI_HEX_BLANK, ['\t'] = CLI_HEX_BLANK, ['\r'] = CLI_HEX_BLANK,
     ['\n'] = CLI_HEX_END, ['\0'] = CLI_HEX_END, ['#'] = CLI_HEX_END};
+
+/* "F=24,f32-rz": one pass's parameters. */
+static int pass_text(char *buf, size_t cap, const mmaref_instr *in, const mmaref_pass *p)
+{
+    int n = 0;
+    if (p->frac_bits)
+        n += snprintf(buf + n, cap - n, "F=%d,", p->frac_bits);
+    if (p->group)
+        n += snprintf(buf + n, cap - n, "G=%d,", p->group);
+    if (p->flush)
+        n += snprintf(buf + n, cap - n, "ftz,");
+    if ((p->algo == MMAREF_ALGO_FDRDA || p->algo == MMAREF_ALGO_GFDRDA) &&
+        (p->align_products != MMAREF_RD || p->align_c != MMAREF_RD))
+        n += snprintf(buf + n, cap - n, "align=%s/%s,", mmaref_rounding_name(p->align_products),
+                      mmaref_rounding_name(p->align_c));
+    if (p->scales != MMAREF_SCALES_NONE)
+        n += snprintf(buf + n, cap - n, "%s/%d,", mmaref_format_name(in->scale), in->block_size);
+    return n + snprintf(buf + n, cap - n, "%s", mmaref_output_name(p->out));
+}
+
+/* Two passes that differ only in their slice of K. */
+static int same_but_slice(mmaref_pass x, mmaref_pass y)
+{
+    x.k_first = y.k_first, x.k_count = y.k_count;
+    return !memcmp(&x, &y, sizeof x);
+}
+
+void cli_schedule_text(char *buf, size_t cap, const mmaref_instr *in)
+{
+    int uniform = 1;
+    for (int i = 1; i < in->passes; i++)
+        uniform &= same_but_slice(in->pass[0], in->pass[i]);
+    char name[32], params[96];
+    size_t n = 0;
+    if (uniform) {
+        mmaref_schedule_name(in, name, sizeof name);
+        pass_text(params, sizeof params, in, &in->pass[0]);
+        snprintf(buf, cap, "%s(%s)", name, params);
+        return;
+    }
+    for (int i = 0; i < in->passes && n < cap; i++) {
+        pass_text(params, sizeof params, in, &in->pass[i]);
+        n += (size_t)snprintf(buf + n, cap - n, "%s%s(%s)", i ? "+" : "", mmaref_algo_name(in->pass[i].algo), params);
+    }
+}

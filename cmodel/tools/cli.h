@@ -65,6 +65,10 @@ int cli_parse_u64(const char *text, uint64_t *v);
 /* A decimal count 0..max (no sign, no hex, no octal); nonzero if it is not one. */
 int cli_parse_count(const char *text, long max, long *v);
 
+/* A schedule as `mmaref list` writes it: "CoFDA(F=24,f32-rz)", "GDFS(F=35,G=16,ue4m3/16,f32-rz)",
+ * "SFMA(f64-rne)"; passes with different parameters one by one, joined by '+'. */
+void cli_schedule_text(char *buf, size_t cap, const mmaref_instr *in);
+
 /* Look up ARCH INSTRUCTION, printing the library's message on failure (returns nonzero). */
 int cli_lookup(const char *arch, const char *name, mmaref_instr *in);
 

@@ -17,53 +17,6 @@ static const char usage[] =
     "  a complex format's fields are its parts'),\n"
     "  output kind, rounding, summation kind and scaling with its numeric code, and the limits.\n";
 
-/* "F=24,f32-rz": one pass's parameters. */
-static int pass_text(char *buf, size_t cap, const mmaref_instr *in, const mmaref_pass *p)
-{
-    int n = 0;
-    if (p->frac_bits)
-        n += snprintf(buf + n, cap - n, "F=%d,", p->frac_bits);
-    if (p->group)
-        n += snprintf(buf + n, cap - n, "G=%d,", p->group);
-    if (p->flush)
-        n += snprintf(buf + n, cap - n, "ftz,");
-    if ((p->algo == MMAREF_ALGO_FDRDA || p->algo == MMAREF_ALGO_GFDRDA) &&
-        (p->align_products != MMAREF_RD || p->align_c != MMAREF_RD))
-        n += snprintf(buf + n, cap - n, "align=%s/%s,", mmaref_rounding_name(p->align_products),
-                      mmaref_rounding_name(p->align_c));
-    if (p->scales != MMAREF_SCALES_NONE)
-        n += snprintf(buf + n, cap - n, "%s/%d,", mmaref_format_name(in->scale), in->block_size);
-    return n + snprintf(buf + n, cap - n, "%s", mmaref_output_name(p->out));
-}
-
-/* Two passes that differ only in their slice of K. */
-static int same_but_slice(mmaref_pass x, mmaref_pass y)
-{
-    x.k_first = y.k_first, x.k_count = y.k_count;
-    return !memcmp(&x, &y, sizeof x);
-}
-
-/* "CoFDA(F=24,f32-rz)", "GDFS(F=35,G=16,ue4m3/16,f32-rz)", "SFMA(f64-rne)"; passes with different
- * parameters are listed one by one, joined by '+'. */
-static void schedule_text(char *buf, size_t cap, const mmaref_instr *in)
-{
-    int uniform = 1;
-    for (int i = 1; i < in->passes; i++)
-        uniform &= same_but_slice(in->pass[0], in->pass[i]);
-    char name[32], params[96];
-    size_t n = 0;
-    if (uniform) {
-        mmaref_schedule_name(in, name, sizeof name);
-        pass_text(params, sizeof params, in, &in->pass[0]);
-        snprintf(buf, cap, "%s(%s)", name, params);
-        return;
-    }
-    for (int i = 0; i < in->passes && n < cap; i++) {
-        pass_text(params, sizeof params, in, &in->pass[i]);
-        n += (size_t)snprintf(buf + n, cap - n, "%s%s(%s)", i ? "+" : "", mmaref_algo_name(in->pass[i].algo), params);
-    }
-}
-
 static void json_instr(const mmaref_instr *in, int last)
 {
     char name[32];
@@ -94,7 +47,7 @@ static void text_instr(const mmaref_instr *in)
         snprintf(shape + w, sizeof shape - w, "/%db", in->blocks);
     snprintf(fmts, sizeof fmts, "%s/%s/%s/%s", mmaref_format_name(in->a), mmaref_format_name(in->b),
              mmaref_format_name(in->c), mmaref_format_name(in->d));
-    schedule_text(sched, sizeof sched, in);
+    cli_schedule_text(sched, sizeof sched, in);
     printf("%-13s %-52s %-10s %-24s %-30s %s\n", in->arch, in->name, shape, fmts, sched,
            in->sass[0] ? in->sass : "-");
 }
