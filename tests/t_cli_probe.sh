@@ -75,6 +75,43 @@ else
   not_ok "tests/api/probe_dut.c does not build: $(head -3 "$tmp/cc.log")"
 fi
 
+# 3b. A device that is the model except on a few answers (flip_d: D's low bit flipped on
+#     chosen lines of its output).  Past the battery (a rounder that sees too few bits of the sum fails
+#     rare vectors): it matches the battery as its instruction's schedule, fails exactly the corrupted
+#     confirmation vectors, the first of them shown as a batch line with both D's, and is no match.
+#     Inside the battery: no schedule survives, and the closest is the model's, wrong only there.
+BWQ=(blackwell mma.m16n8k32.f32.e4m3.e4m3.f32)   # FDA, F = 31, f32-rne
+BWQ_F=(--formats e4m3,e4m3,f32,f32 --k 32)
+cat >"$tmp/flip_d" <<'SH'
+#!/bin/sh
+# flip_d LINES COMMAND...: COMMAND's output, the low bit of the hex D flipped on the (1-based) LINES
+lines=$1; shift
+"$@" | awk -v L="$lines" 'BEGIN { n = split(L, v, ","); for (i = 1; i <= n; i++) f[v[i]] = 1; x = "0123456789abcdef" }
+  NR in f { d = index(x, substr($1, length($1), 1)) - 1; $1 = substr($1, 1, length($1) - 1) substr(x, d + 1 - d % 2 * 2 + 1, 1) }
+  { print }'
+SH
+chmod +x "$tmp/flip_d"
+"$MMAREF" probe "${BWQ_F[@]}" --confirm 0 --queries "$tmp/bq0.txt" >/dev/null
+nb=$(wc -l <"$tmp/bq0.txt")   # the battery
+"$MMAREF" probe "${BWQ_F[@]}" --confirm 1000 --queries "$tmp/bq.txt" >/dev/null
+"$MMAREF" batch "${BWQ[@]}" <"$tmp/bq.txt" >"$tmp/bd.txt"
+bad="$((nb + 5)),$((nb + 321)),$((nb + 999))"   # 1-based lines: confirmation vectors 4, 320, 998
+"$MMAREF" probe "${BWQ_F[@]}" --confirm 1000 -- "$tmp/flip_d" "$bad" "$MMAREF" batch "${BWQ[@]}" >"$tmp/near.txt"; rc=$?
+want_line=$(sed -n "$((nb + 5))p" "$tmp/bq.txt") model_d=$(sed -n "$((nb + 5))p" "$tmp/bd.txt")
+device_d=$(sed -n "$((nb + 5))p" "$tmp/bd.txt" | "$tmp/flip_d" 1 cat)
+if [[ $rc -eq 1 && $model_d != "$device_d" ]] &&
+   grep -qF "verdict: no match: agrees with all $nb battery queries as FDA(F=31,f32-rne), but fails 3 of 1000 confirmation vectors" "$tmp/near.txt" &&
+   grep -qxF "  battery match: ${BWQ[*]}" "$tmp/near.txt" &&
+   grep -A2 '^  first failing confirmation vector:' "$tmp/near.txt" | grep -qxF "      query #$((nb + 4)) [confirmation (random stream)]: $want_line" &&
+   grep -A2 '^  first failing confirmation vector:' "$tmp/near.txt" | grep -q "^      device $device_d (.*), model $model_d ("; then
+  ok "device ${BWQ[*]} wrong on 3 confirmation vectors: matches the battery ($nb queries), fails 3 of 1000, the first shown"
+else not_ok "near-miss device: rc=$rc, $(sed -n '/^verdict/,$p' "$tmp/near.txt" | cut -c1-160 | tr '\n' '|')"; fi
+"$MMAREF" probe "${BWQ_F[@]}" --confirm 1000 -- "$tmp/flip_d" "3,$((nb / 2)),$((nb - 1))" "$MMAREF" batch "${BWQ[@]}" >"$tmp/far.txt"; rc=$?
+if [[ $rc -eq 1 ]] && grep -q '^  closest: FDA \[{"algo": "FDA", "k_first": 0, "k_count": 32, "frac_bits": 31, .*"out": "f32-rne"}\]$' "$tmp/far.txt" &&
+   grep -qxF "  it agrees with $((nb - 3)) of the $nb battery queries; it differs on:" "$tmp/far.txt"; then
+  ok "device ${BWQ[*]} wrong on 3 battery queries: the closest schedule is its own, agreeing with $((nb - 3)) of $nb"
+else not_ok "battery-miss device: rc=$rc, $(grep -E '^  (closest|it agrees)' "$tmp/far.txt" | cut -c1-160 | tr '\n' '|')"; fi
+
 # 4. Bad input: one line naming it, non-zero exit.
 F=(--formats f16,f16,f32,f32 --k 16)
 expect_error "unknown format" "unknown format 'f17'" "$MMAREF" probe --formats f16,f17,f32,f32 --k 16 -- cat

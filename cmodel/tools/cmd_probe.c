@@ -17,7 +17,9 @@ static const char usage[] =
     "  input that showed it: products exact or rounded, the alignment width F, the rounding of the aligned\n"
     "  products and of C, the normalization rounding, fused / sequential / grouped / chained passes,\n"
     "  flushing, NaN, infinity, overflow and zero results; then the schedule in the table's terms and the\n"
-    "  table instructions it matches (exit 0), or the nearest one and why it differs (exit 1).\n"
+    "  table instructions it matches (exit 0), or the nearest one and why it differs (exit 1); a device that\n"
+    "  agrees with every battery query as one schedule and fails confirmation vectors is no match either:\n"
+    "  the schedule, its table instructions, how many confirmation vectors fail and the first (exit 1).\n"
     "  ARCH INSTRUCTION   probe the model's own instruction (the device is the model)\n"
     "  -- COMMAND         the device: reads `mmaref batch` lines on stdin (C A0..A(K-1) B0..B(K-1)\n"
     "                     [SA.. SB..] in hex), writes one D per line in hex; run once\n"
@@ -29,7 +31,8 @@ static const char usage[] =
     "  --confirm N        confirmation vectors (default 100000)\n"
     "  --seed S           seed of the confirmation stream (default 1)\n"
     "  --nan-any          any NaN answer equals any NaN (for a device whose NaN payload is unmodelled)\n"
-    "  Exit status: 0 a table instruction matches, 1 none does, 2 bad input or a failing device.\n";
+    "  Exit status: 0 a table instruction matches, 1 none does (or only on the battery), 2 bad input or a\n"
+    "  failing device.\n";
 
 typedef struct {
     const char *pos[2];

@@ -52,11 +52,14 @@ int probe_read_results(const probe_queries *q, const char *path, uint64_t *answe
 /* ---- the candidates ---- */
 typedef struct {
     mmaref_instr rec;
-    long reject;         /* a query whose answer differs (the first in battery order, unless a quick screen
-                          * on the battery's last rows found it: probe_first_difference finds the first);
-                          * -1: none of those it was run on */
-    int confirmed;       /* run on every query, the confirmation stream included, and agrees */
-    long agree;          /* battery queries it agrees with, counted only when no candidate agrees with all */
+    long reject;          /* the first battery query whose answer differs (the first in battery order, unless a
+                           * quick screen on the battery's last rows found one: probe_first_difference finds
+                           * the first); -1: none */
+    int confirmed;        /* agrees with the battery and with every confirmation vector */
+    size_t confirm_fails; /* confirmation vectors it fails, every one counted (run on battery survivors only) */
+    long confirm_first;   /* the first of them; -1: none, or not run */
+    long agree;           /* battery queries it agrees with, counted when no candidate or table record
+                           * agrees with the whole battery (the report's ranking, "closest") */
 } probe_cand;
 
 typedef struct {
@@ -74,13 +77,16 @@ void probe_search_free(probe_search_result *r);
 /* The first query in [from, to) whose answer rec does not give, or -1. */
 long probe_first_difference(const probe_queries *q, const uint64_t *answers, const mmaref_instr *rec, size_t from,
                             size_t to, int nan_any);
+/* The first query rec fails: its first battery difference, else its first confirmation failure; -1: none. */
+long probe_first_failure(const probe_cand *c);
 /* Every instruction of every architecture (the caller frees it). */
 mmaref_instr *probe_whole_table(size_t *n);
 /* Do two records have the same schedule (k .. pass[])? */
 int probe_same_schedule(const mmaref_instr *x, const mmaref_instr *y);
 
 /* ---- the report ---- */
-/* Prints the findings and the verdict; returns 0 when a table instruction matches, 1 when none does. */
+/* Prints the findings and the verdict; returns 0 when a table instruction matches, 1 when none does (a
+ * schedule that agrees with the whole battery but fails confirmation vectors included). */
 int probe_report(FILE *out, const probe_queries *q, const uint64_t *answers, const probe_search_result *r,
                  int nan_any);
 

@@ -147,6 +147,13 @@ static void disagreements(FILE *out, const probe_queries *q, const uint64_t *ans
         fprintf(out, "    %ld x %s\n", counts[j], labels[j]);
 }
 
+/* The first query that rejected c: its first battery difference (the search may have found a later
+ * one first), else its first confirmation failure. */
+static long first_rejection(const probe_queries *q, const uint64_t *answers, const probe_cand *c, int nan_any)
+{
+    return c->reject >= 0 ? probe_first_difference(q, answers, &c->rec, 0, q->battery, nan_any) : c->confirm_first;
+}
+
 /* For one field: the value found, the range of values no query tells apart, and the query that
  * rejected the nearest other value on each side. */
 static void finding(FILE *out, const probe_queries *q, const uint64_t *answers, const probe_search_result *r,
@@ -159,7 +166,7 @@ static void finding(FILE *out, const probe_queries *q, const uint64_t *answers, 
     for (size_t i = 0; i < r->n; i++) {
         const probe_cand *c = &r->cand[i];
         int w = field_value(&c->rec, f);
-        if (f == FLD_ALGO && w != v && c->reject >= 0) {
+        if (f == FLD_ALGO && w != v && probe_first_failure(c) >= 0) {
             /* another summation kind usually differs in more than the kind (GPS has groups, SFMA no
              * F): cite the one of each kind closest to the schedule found */
             int j = 0;
@@ -169,13 +176,13 @@ static void finding(FILE *out, const probe_queries *q, const uint64_t *answers, 
                 other[nother++] = c;
             else if (j < nother && (fields_differing(&c->rec, found) < fields_differing(&other[j]->rec, found) ||
                                     (fields_differing(&c->rec, found) == fields_differing(&other[j]->rec, found) &&
-                                     c->reject > other[j]->reject)))
+                                     probe_first_failure(c) > probe_first_failure(other[j]))))
                 other[j] = c;
             continue;
         }
         if (!differ_only_in(&c->rec, found, f))
             continue;
-        if (c->reject < 0) { /* agrees with every query it was run on */
+        if (probe_first_failure(c) < 0) { /* agrees with every query it was run on */
             lo = w < lo ? w : lo, hi = w > hi ? w : hi;
             continue;
         }
@@ -213,8 +220,7 @@ static void finding(FILE *out, const probe_queries *q, const uint64_t *answers, 
             snprintf(who, sizeof who, "%s = %s", field_names[f], value_text(f, field_value(&other[j]->rec, f), b1, sizeof b1));
         }
         fprintf(out, "    %s rejected by\n", who);
-        print_query(out, q, answers, probe_first_difference(q, answers, &other[j]->rec, 0, q->battery, nan_any), who,
-                    &other[j]->rec);
+        print_query(out, q, answers, first_rejection(q, answers, other[j], nan_any), who, &other[j]->rec);
     }
 }
 
@@ -240,80 +246,98 @@ static void print_names(FILE *out, const mmaref_instr *sched, const char *prefix
     free(all);
 }
 
-int probe_report(FILE *out, const probe_queries *q, const uint64_t *answers, const probe_search_result *r,
-                 int nan_any)
+/* The battery survivor that fails the fewest confirmation vectors (a candidate before a table record),
+ * or NULL when none was run on them and failed. */
+static const probe_cand *battery_match(const probe_search_result *r)
 {
-    observations(out, q, answers);
-    /* the answer: a confirmed table schedule if there is one, else the first confirmed candidate */
-    const mmaref_instr *found = NULL;
-    const probe_cand *match = NULL;
-    for (size_t i = 0; i < r->ntable && !match; i++)
-        if (r->table[i].confirmed)
-            match = &r->table[i];
-    if (match)
-        found = &match->rec;
-    for (size_t i = 0; i < r->n && !found; i++)
-        if (r->cand[i].confirmed)
-            found = &r->cand[i].rec;
-    const probe_cand *best = NULL; /* with no schedule found: the candidate agreeing most often */
-    size_t alike = 0;
-    for (size_t i = 0; i < r->n; i++)
-        alike += r->cand[i].reject < 0;
-    fprintf(out, "findings (%zu candidate schedules the model can run; %zu agree with every battery query):\n", r->n,
-            alike);
-    if (!found) {
-        /* nothing the model can run behaves as the device: the candidate that agrees most often, and
-         * the experiments it fails */
-        for (size_t i = 0; i < r->n; i++)
-            if (!best || r->cand[i].agree > best->agree)
-                best = &r->cand[i];
-        fprintf(out, "  no schedule the model can run agrees with the device on every query (with a NaN payload\n"
-                     "  the model does not write, try --nan-any)\n");
-        if (best) {
-            print_schedule(out, "  closest", &best->rec);
-            fprintf(out, "  it agrees with %ld of the %zu battery queries; it differs on:\n", best->agree, q->battery);
-            disagreements(out, q, answers, &best->rec, nan_any);
-            fprintf(out, "  first differing input:\n");
-            print_query(out, q, answers, probe_first_difference(q, answers, &best->rec, 0, q->battery, nan_any),
-                        "it gives", &best->rec);
+    const probe_cand *best = NULL;
+    const probe_cand *sets[2] = {r->cand, r->table};
+    size_t n[2] = {r->n, r->ntable};
+    for (int s = 0; s < 2; s++)
+        for (size_t i = 0; i < n[s]; i++) {
+            const probe_cand *c = &sets[s][i];
+            if (c->reject < 0 && c->confirm_fails && (!best || c->confirm_fails < best->confirm_fails))
+                best = c;
         }
-    } else {
-        /* the search stands on its own: the schedule reported is one the candidates reached, not only a
-         * table record that happened to agree */
-        int searched = 0;
-        for (size_t i = 0; i < r->n && !searched; i++)
-            searched = r->cand[i].reject < 0 && probe_same_schedule(&r->cand[i].rec, found);
-        fprintf(out, "  the schedule found is %s\n",
-                searched ? "one of them" : "not one of them (only a table record agrees: a gap in the search)");
-        for (int f = 0; f < FLD_COUNT; f++)
-            finding(out, q, answers, r, found, (field)f, nan_any);
-        fprintf(out, "  products: %s\n", found->pass[0].algo == MMAREF_ALGO_GPS
-                ? "rounded to FP32 before the sum (GPS)"
-                : found->pass[0].algo == MMAREF_ALGO_SFMA ? "exact inside each fused multiply-add (SFMA)"
-                                                          : "exact (not rounded before the alignment)");
-        print_schedule(out, "schedule", found);
-    }
-    fprintf(out, "device queries: %zu (battery %zu, confirmation %zu random vectors)\n", probe_total(q), q->battery,
-            q->confirm);
-    if (match) {
-        fprintf(out, "verdict: matches the table (confirmed on %zu random vectors):\n", q->confirm);
-        print_names(out, &match->rec, "  match: ");
-        return 0;
-    }
-    /* no match: the nearest table schedule (fewest differing fields, then the longest agreement) */
+    return best;
+}
+
+/* The candidate that agrees with the most battery queries (the first of equals). */
+static const probe_cand *closest(const probe_search_result *r)
+{
+    const probe_cand *best = NULL;
+    for (size_t i = 0; i < r->n; i++)
+        if (!best || r->cand[i].agree > best->agree)
+            best = &r->cand[i];
+    return best;
+}
+
+/* Each field of the schedule found, with the queries that rejected its alternatives. */
+static void field_findings(FILE *out, const probe_queries *q, const uint64_t *answers, const probe_search_result *r,
+                           const mmaref_instr *found, int nan_any)
+{
+    /* the search stands on its own: the schedule reported is one the candidates reached, not only a
+     * table record that happened to agree */
+    int searched = 0;
+    for (size_t i = 0; i < r->n && !searched; i++)
+        searched = r->cand[i].reject < 0 && probe_same_schedule(&r->cand[i].rec, found);
+    fprintf(out, "  the schedule found is %s\n",
+            searched ? "one of them" : "not one of them (only a table record agrees: a gap in the search)");
+    for (int f = 0; f < FLD_COUNT; f++)
+        finding(out, q, answers, r, found, (field)f, nan_any);
+    fprintf(out, "  products: %s\n", found->pass[0].algo == MMAREF_ALGO_GPS
+            ? "rounded to FP32 before the sum (GPS)"
+            : found->pass[0].algo == MMAREF_ALGO_SFMA ? "exact inside each fused multiply-add (SFMA)"
+                                                      : "exact (not rounded before the alignment)");
+}
+
+/* Nothing the model can run behaves as the device: the candidate that agrees most often, and the
+ * experiments it fails. */
+static void closest_findings(FILE *out, const probe_queries *q, const uint64_t *answers, const probe_cand *best,
+                             int nan_any)
+{
+    fprintf(out, "  no schedule the model can run agrees with the device on every query (with a NaN payload\n"
+                 "  the model does not write, try --nan-any)\n");
+    if (!best)
+        return;
+    print_schedule(out, "  closest", &best->rec);
+    fprintf(out, "  it agrees with %ld of the %zu battery queries; it differs on:\n", best->agree, q->battery);
+    disagreements(out, q, answers, &best->rec, nan_any);
+    fprintf(out, "  first differing input:\n");
+    print_query(out, q, answers, probe_first_difference(q, answers, &best->rec, 0, q->battery, nan_any), "it gives",
+                &best->rec);
+}
+
+/* A device that agrees with the whole battery as one schedule and fails some confirmation vectors: not
+ * a match (a unit that is wrong on rare inputs, a rounder that sees too few bits of the sum). */
+static void near_miss_verdict(FILE *out, const probe_queries *q, const uint64_t *answers, const probe_cand *c)
+{
+    char text[256];
+    cli_schedule_text(text, sizeof text, &c->rec);
+    fprintf(out, "verdict: no match: agrees with all %zu battery queries as %s, but fails %zu of %zu confirmation "
+                 "vectors\n", q->battery, text, c->confirm_fails, q->confirm);
+    print_names(out, &c->rec, "  battery match: ");
+    fprintf(out, "  first failing confirmation vector:\n");
+    print_query(out, q, answers, c->confirm_first, "model", &c->rec);
+}
+
+/* No table instruction matches: the nearest table schedule to ref (fewest differing fields, then the
+ * longest agreement) and why it differs. */
+static void nearest_verdict(FILE *out, const probe_queries *q, const uint64_t *answers, const probe_search_result *r,
+                            const mmaref_instr *ref, const char *whose)
+{
     const probe_cand *near = NULL;
-    const mmaref_instr *ref = found ? found : best ? &best->rec : NULL;
     for (size_t i = 0; i < r->ntable; i++) {
         const probe_cand *t = &r->table[i];
         int dt = ref ? fields_differing(&t->rec, ref) : 0, dn = near && ref ? fields_differing(&near->rec, ref) : 0;
-        if (!near || dt < dn || (dt == dn && t->reject > near->reject))
+        if (!near || dt < dn || (dt == dn && probe_first_failure(t) > probe_first_failure(near)))
             near = t;
     }
     if (!near) {
         fprintf(out, "verdict: no table instruction has formats %s,%s,%s,%s with K = %d%s\n", mmaref_format_name(q->shape.a),
                 mmaref_format_name(q->shape.b), mmaref_format_name(q->shape.c), mmaref_format_name(q->shape.d),
                 q->shape.k, q->shape.block_size ? " and these scales" : "");
-        return 1;
+        return;
     }
     fprintf(out, "verdict: no table instruction matches; nearest:\n");
     print_names(out, &near->rec, "  nearest: ");
@@ -323,10 +347,54 @@ int probe_report(FILE *out, const probe_queries *q, const uint64_t *answers, con
         for (int f = 0; f < FLD_COUNT; f++)
             if (field_value(&near->rec, (field)f) != field_value(ref, (field)f))
                 fprintf(out, "  reason: %s = %s on the device%s, %s in the table\n", field_names[f],
-                        value_text((field)f, field_value(ref, (field)f), b1, sizeof b1),
-                        found ? "" : " (closest schedule)", value_text((field)f, field_value(&near->rec, (field)f), b2, sizeof b2));
+                        value_text((field)f, field_value(ref, (field)f), b1, sizeof b1), whose,
+                        value_text((field)f, field_value(&near->rec, (field)f), b2, sizeof b2));
     }
     fprintf(out, "  first differing input:\n");
-    print_query(out, q, answers, near->reject, "table", &near->rec);
+    print_query(out, q, answers, probe_first_failure(near), "table", &near->rec);
+}
+
+int probe_report(FILE *out, const probe_queries *q, const uint64_t *answers, const probe_search_result *r,
+                 int nan_any)
+{
+    observations(out, q, answers);
+    /* the answer: a confirmed table schedule if there is one, else the first confirmed candidate; with
+     * neither, the schedule that agrees with the whole battery, else the closest */
+    const mmaref_instr *found = NULL;
+    const probe_cand *match = NULL, *battery = NULL, *best = NULL;
+    for (size_t i = 0; i < r->ntable && !match; i++)
+        if (r->table[i].confirmed)
+            match = &r->table[i];
+    if (match)
+        found = &match->rec;
+    for (size_t i = 0; i < r->n && !found; i++)
+        if (r->cand[i].confirmed)
+            found = &r->cand[i].rec;
+    if (!found && (battery = battery_match(r)))
+        found = &battery->rec;
+    size_t alike = 0;
+    for (size_t i = 0; i < r->n; i++)
+        alike += r->cand[i].reject < 0;
+    fprintf(out, "findings (%zu candidate schedules the model can run; %zu agree with every battery query):\n", r->n,
+            alike);
+    if (battery)
+        fprintf(out, "  none agrees with every confirmation vector; the findings are the battery's\n");
+    if (found) {
+        field_findings(out, q, answers, r, found, nan_any);
+        print_schedule(out, battery ? "battery schedule" : "schedule", found);
+    } else {
+        closest_findings(out, q, answers, best = closest(r), nan_any);
+    }
+    fprintf(out, "device queries: %zu (battery %zu, confirmation %zu random vectors)\n", probe_total(q), q->battery,
+            q->confirm);
+    if (match) {
+        fprintf(out, "verdict: matches the table (confirmed on %zu random vectors):\n", q->confirm);
+        print_names(out, &match->rec, "  match: ");
+        return 0;
+    }
+    if (battery)
+        near_miss_verdict(out, q, answers, battery);
+    else
+        nearest_verdict(out, q, answers, r, found ? found : best ? &best->rec : NULL, found ? "" : " (closest schedule)");
     return 1;
 }

@@ -27,7 +27,8 @@ static void push(cand_vec *cv, const mmaref_instr *rec)
         }
     }
     cv->v[cv->n].rec = *rec;
-    cv->v[cv->n].reject = -1;
+    cv->v[cv->n].reject = cv->v[cv->n].confirm_first = -1;
+    cv->v[cv->n].confirm_fails = 0;
     cv->v[cv->n].agree = 0;
     cv->v[cv->n++].confirmed = 0;
 }
@@ -104,45 +105,64 @@ static void enumerate(const mmaref_instr *shape, cand_vec *cv)
     }
 }
 
-/* The first query in [from, to) whose answer rec does not give, or -1. */
-long probe_first_difference(const probe_queries *q, const uint64_t *answers, const mmaref_instr *rec, size_t from,
-                            size_t to, int nan_any)
+/* The queries in [from, to) whose answer rec does not give: how many (counting stops at `most`), the
+ * first in *first (-1: none). */
+static size_t differences(const probe_queries *q, const uint64_t *answers, const mmaref_instr *rec, size_t from,
+                          size_t to, int nan_any, size_t most, long *first)
 {
     /* GROUP queries at a time through mmaref_dot_batch (the rows laid out as the battery keeps them) */
     enum { GROUP = 256 };
     uint64_t *rows = malloc(sizeof(uint64_t) * GROUP * PROBE_ROW_MAX), d[GROUP];
-    long first = -1;
+    size_t n_diff = 0;
+    *first = -1;
     if (!rows) {
         fprintf(stderr, "mmaref: probe: out of memory\n");
         exit(2);
     }
     int K = q->shape.k, S = mmaref_scale_count(&q->shape), n = q->nvals;
-    for (size_t i0 = from; i0 < to && first < 0; i0 += GROUP) {
+    for (size_t i0 = from; i0 < to && n_diff < most; i0 += GROUP) {
         size_t g = to - i0 < GROUP ? to - i0 : GROUP;
         for (size_t j = 0; j < g; j++)
             probe_row(q, i0 + j, rows + j * (size_t)n);
         mmaref_dots x = {{rows, n, 0}, {rows + 1, n, 1}, {rows + 1 + K, n, 1}, {rows + 1 + 2 * K, n, 1},
                          {rows + 1 + 2 * K + S, n, 1}};
         int whole = mmaref_dot_batch(rec, g, &x, d, NULL, 0) == MMAREF_OK;
-        for (size_t j = 0; j < g; j++)
-            if ((!whole && probe_dot(rec, q, rows + j * (size_t)n, &d[j])) ||
-                !probe_same(q->shape.d, d[j], answers[i0 + j], nan_any)) {
-                first = (long)(i0 + j);
-                break;
-            }
+        for (size_t j = 0; j < g && n_diff < most; j++)
+            if (((!whole && probe_dot(rec, q, rows + j * (size_t)n, &d[j])) ||
+                 !probe_same(q->shape.d, d[j], answers[i0 + j], nan_any)) &&
+                !n_diff++)
+                *first = (long)(i0 + j);
     }
     free(rows);
+    return n_diff;
+}
+
+/* The first query in [from, to) whose answer rec does not give, or -1. */
+long probe_first_difference(const probe_queries *q, const uint64_t *answers, const mmaref_instr *rec, size_t from,
+                            size_t to, int nan_any)
+{
+    long first;
+    differences(q, answers, rec, from, to, nan_any, 1, &first);
     return first;
 }
 
+long probe_first_failure(const probe_cand *c) { return c->reject >= 0 ? c->reject : c->confirm_first; }
+
+/* A battery survivor on the confirmation stream, every vector it fails counted. */
+static void confirm(const probe_queries *q, const uint64_t *answers, int nan_any, probe_cand *c)
+{
+    c->confirm_fails =
+        differences(q, answers, &c->rec, q->battery, probe_total(q), nan_any, SIZE_MAX, &c->confirm_first);
+    c->confirmed = c->confirm_fails == 0;
+}
+
+/* The ranking of a device no candidate matches: how many battery queries each gets right. */
 static void count_agreements(const probe_queries *q, const uint64_t *answers, int nan_any, cand_vec *cv)
 {
-    uint64_t row[PROBE_ROW_MAX], d;
-    for (size_t i = 0; i < q->battery; i++) {
-        probe_row(q, i, row);
-        for (size_t j = 0; j < cv->n; j++)
-            cv->v[j].agree += !probe_dot(&cv->v[j].rec, q, row, &d) && probe_same(q->shape.d, d, answers[i], nan_any);
-    }
+    long first;
+    for (size_t j = 0; j < cv->n; j++)
+        cv->v[j].agree =
+            (long)(q->battery - differences(q, answers, &cv->v[j].rec, 0, q->battery, nan_any, SIZE_MAX, &first));
 }
 
 /* The table's instructions with the shape's formats, K and scales, one per distinct schedule
@@ -199,17 +219,15 @@ int probe_search(const probe_queries *q, const uint64_t *answers, int nan_any, p
         if ((cands.v[i].reject = probe_first_difference(q, answers, &cands.v[i].rec, screen, q->battery, nan_any)) < 0)
             cands.v[i].reject = probe_first_difference(q, answers, &cands.v[i].rec, 0, q->battery, nan_any);
     for (size_t i = 0; i < table.n; i++)
-        table.v[i].confirmed =
-            (table.v[i].reject = probe_first_difference(q, answers, &table.v[i].rec, 0, probe_total(q), nan_any)) < 0;
-    /* a device unlike every candidate: how many battery queries each gets right ranks them */
-    size_t alive = 0;
-    for (size_t i = 0; i < cands.n; i++)
-        alive += cands.v[i].reject < 0;
-    if (!alive)
-        count_agreements(q, answers, nan_any, &cands);
+        if ((table.v[i].reject = probe_first_difference(q, answers, &table.v[i].rec, 0, q->battery, nan_any)) < 0)
+            confirm(q, answers, nan_any, &table.v[i]);
     /* ... and the confirmation stream holds the first survivor (the report's answer: the fewest passes,
      * no flushing, the smallest F) and any table instruction that survived it; a survivor it rejects
-     * gives way to the next. */
+     * gives way to the next, its failures counted (a device that agrees with the whole battery and fails
+     * a few confirmation vectors is reported as such). */
+    int any_confirmed = 0, any_survivor = 0;
+    for (size_t i = 0; i < table.n; i++)
+        any_confirmed |= table.v[i].confirmed, any_survivor |= table.v[i].reject < 0;
     for (size_t i = 0; i < cands.n; i++) {
         probe_cand *c = &cands.v[i];
         if (c->reject >= 0)
@@ -217,10 +235,15 @@ int probe_search(const probe_queries *q, const uint64_t *answers, int nan_any, p
         int in_table = 0;
         for (size_t j = 0; j < table.n && !in_table; j++)
             in_table = probe_same_schedule(&table.v[j].rec, &c->rec);
-        c->confirmed = (c->reject = probe_first_difference(q, answers, &c->rec, q->battery, probe_total(q), nan_any)) < 0;
+        confirm(q, answers, nan_any, c);
+        any_confirmed |= c->confirmed, any_survivor = 1;
         if (c->confirmed && !in_table)
             break;
     }
+    /* nothing agrees with the whole battery: how many battery queries each candidate gets right ranks
+     * them (the report's closest; a battery survivor is reported instead) */
+    if (!any_confirmed && !any_survivor)
+        count_agreements(q, answers, nan_any, &cands);
     r->cand = cands.v;
     r->n = cands.n;
     r->table = table.v;
