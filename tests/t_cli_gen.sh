@@ -1,6 +1,6 @@
 # mmaref gen: the library's stimulus generator (cmodel/src/gen.c) as TestFloat's testfloat_gen.  Lines in
 # the format `mmaref batch` reads, determinism per (instruction, kind, seed, index), every kind on
-# instructions of every operand family, the directed vectors' specials, and the error paths.
+# instructions of every operand family, the directed vectors' specials and labels, and the error paths.
 . "$(dirname "$0")/lib.sh"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 M=$MMAREF
@@ -40,31 +40,32 @@ for ins in "${INSTRS[@]}"; do
 done
 
 # --- determinism: the same seed gives the same bytes; another seed other random vectors (the directed
-#     ones do not depend on the seed)
-"$M" gen $H16 --n 3000 --seed 9 >"$tmp/a"; "$M" gen $H16 --n 3000 --seed 9 >"$tmp/b"
-"$M" gen $H16 --n 3000 --seed 10 >"$tmp/c"
+#     ones do not depend on the seed); N: the directed vectors and 2000 random ones
 nd=$("$M" gen $H16 --kind directed | wc -l)
-cmp -s "$tmp/a" "$tmp/b" && ok "same seed, same bytes (3000 mixed vectors)" || not_ok "seed 9 twice gave different output"
+N=$((nd + 2000))
+"$M" gen $H16 --n $N --seed 9 >"$tmp/a"; "$M" gen $H16 --n $N --seed 9 >"$tmp/b"
+"$M" gen $H16 --n $N --seed 10 >"$tmp/c"
+cmp -s "$tmp/a" "$tmp/b" && ok "same seed, same bytes ($N mixed vectors)" || not_ok "seed 9 twice gave different output"
 same_dir=$(cmp -s <(head -n "$nd" "$tmp/a") <(head -n "$nd" "$tmp/c") && echo 1)
 differ=$(paste -d'|' <(tail -n +$((nd + 1)) "$tmp/a") <(tail -n +$((nd + 1)) "$tmp/c") | awk -F'|' '$1 != $2' | wc -l)
-[[ $same_dir == 1 && $differ -ge $((3000 - nd - 5)) ]] &&
-  ok "another seed: the $nd directed vectors alike, $differ of $((3000 - nd)) random ones differ" ||
-  not_ok "seeds 9 and 10: directed alike=${same_dir:-0}, random differing $differ of $((3000 - nd))"
+[[ $same_dir == 1 && $differ -ge $((N - nd - 5)) ]] &&
+  ok "another seed: the $nd directed vectors alike, $differ of $((N - nd)) random ones differ" ||
+  not_ok "seeds 9 and 10: directed alike=${same_dir:-0}, random differing $differ of $((N - nd))"
 
 # --- any vector regenerates alone: --first I --n 1 is line I of the stream, directed and random
 ok_first=1
-for i in 0 $((nd - 1)) $nd 2500; do
+for i in 0 $((nd - 1)) $nd $((nd + 1500)); do
   [[ $("$M" gen $H16 --seed 9 --first $i --n 1) == "$(sed -n "$((i + 1))p" "$tmp/a")" ]] || ok_first=0
 done
 [[ $ok_first == 1 ]] && ok "--first I --n 1 regenerates line I (directed and random)" || not_ok "--first does not match the stream"
 
 # --- mixed = every directed vector, then the random stream at the same indices
 cmp -s <(head -n "$nd" "$tmp/a") <("$M" gen $H16 --kind directed) &&
-cmp -s <(tail -n +$((nd + 1)) "$tmp/a") <("$M" gen $H16 --kind random --seed 9 --first "$nd" --n $((3000 - nd))) &&
+cmp -s <(tail -n +$((nd + 1)) "$tmp/a") <("$M" gen $H16 --kind random --seed 9 --first "$nd" --n $((N - nd))) &&
   ok "mixed = the $nd directed vectors, then random ones" || not_ok "mixed is not directed + random"
 
 # --- gen | batch writes the D's; --with-d appends them; batch --check accepts its own
-"$M" gen $H16 --n 3000 --seed 9 --with-d >"$tmp/wd"
+"$M" gen $H16 --n $N --seed 9 --with-d >"$tmp/wd"
 "$M" batch $H16 <"$tmp/a" | sed 's/^0x//' >"$tmp/d"
 if cmp -s <(awk '{print $NF}' "$tmp/wd") "$tmp/d" && cmp -s <(awk '{NF--; print}' "$tmp/wd") "$tmp/a"; then
   ok "--with-d appends the D that gen | batch writes"
@@ -126,6 +127,14 @@ got=$("$M" gen cdna3 v_mfma_f32_32x32x8_f16 --kind directed --n 1)
 want="b58637bd 6800 6800 0000 0000 0000 0000 0000 0000 6800 e800 0000 0000 0000 0000 0000 0000"
 [[ $got == "$want" ]] && ok "directed (CDNA3 FDRDA): the paper's 2048 * 2048 - 2048 * 2048 - 1e-6 heads the stream" ||
   not_ok "directed CDNA3: vector 0 '$got', want '$want'"
+
+# --- what each directed vector asks (mmaref_gen_directed_label, the probe's labels): tests/api/gen_labels.c
+#     checks the labels and the papers' experiments among the directed vectors of Hopper f16
+root=$(cd "$(dirname "$0")/.." && pwd)
+if ${MMAREF_API_CC:-cc} -std=gnu11 -O1 -Wall -Wextra -Werror -I"$root/cmodel/include" -o "$tmp/gen_labels" \
+     "$root/tests/api/gen_labels.c" "${MMAREF_LIB:-$root/build/libmmaref.a}" -lm 2>"$tmp/cc.log"; then
+  "$tmp/gen_labels" || not_ok "tests/api/gen_labels.c exited with status $?"
+else not_ok "tests/api/gen_labels.c does not build: $(head -3 "$tmp/cc.log")"; fi
 
 # --- kinds keep their promises (TF32: raw sets the ignored low 13 bits, no other kind does; cancel
 #     mirrors lane pairs; special puts specials in)

@@ -318,10 +318,11 @@ typedef enum {
     MMAREF_GEN_CANCEL,   /* clustered, products in x, -x pairs, sometimes a small residue */
     MMAREF_GEN_SPECIAL,  /* clustered, 1..3 operands per dot-add special (inf, NaN, zeros, subnormals, max) */
     MMAREF_GEN_EXTREME,  /* every exponent within 2 of the top of its range */
-    MMAREF_GEN_DIRECTED, /* the directed corner cases (special values on every lane, the papers'
-                          * experiments, alignment shifts 0..F+3, carry chains, cancellation, overflow,
-                          * f16 ties, and vectors for every bin of the coverage model the others may
-                          * miss); index i is directed vector i mod mmaref_gen_directed_count() */
+    MMAREF_GEN_DIRECTED, /* the directed corner cases (the papers' experiments, the battery of `mmaref
+                          * probe`: special values, alignment and rounding ladders; special values on
+                          * every lane, alignment shifts 0..F+3, carry chains, cancellation, overflow,
+                          * f16 ties; vectors for every bin of the coverage model the others may miss);
+                          * index i is directed vector i mod mmaref_gen_directed_count() */
     MMAREF_GEN_RANDOM,   /* each index draws its kind: 25 % raw, 40 % cluster, 15 % cancel, 15 % special,
                           * 5 % extreme */
     MMAREF_GEN_MIXED,    /* the testbench stream: every directed vector, then random: index i is directed
@@ -336,6 +337,11 @@ const char *mmaref_gen_kind_name(mmaref_gen_kind kind);
 mmaref_gen_kind mmaref_gen_kind_by_name(const char *name);
 /* Number of directed vectors of an instruction (0 for a bad argument). */
 uint64_t mmaref_gen_directed_count(const mmaref_instr *in);
+/* What directed vector `index` (mod the count) asks, a static string: the papers' one-row experiments by
+ * their question, "topic: detail" ("NaN encoding: C is NaN", "sign of zero: ..."), the ladders as
+ * "alignment ladder: ..." and "rounding ladder: ...", every other family by a short name without a colon
+ * ("special values per lane", "alignment shifts"); "?" for a bad argument.  Thread-safe. */
+const char *mmaref_gen_directed_label(const mmaref_instr *in, uint64_t index);
 
 /* Vector `index` of the (instruction, kind, seed) stream: c, a[k], b[k], and sa, sb
  * (mmaref_scale_count() values; may be NULL without scales).  A vector of one random kind is the one the

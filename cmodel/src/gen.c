@@ -2,14 +2,15 @@
  * addressed by (instruction, seed, index), so any one can be regenerated from those three numbers.
  *
  * Directed vectors come first in the mixed stream (an SFMA instruction's IEEE FMA corners and an AMD
- * instruction's FDRDA / GPS corners first: gen_ieee.c, gen_amd.c; for f32 operands the corners of units that split
+ * instruction's FDRDA / GPS corners first: gen_ieee.c, gen_amd.c; then the papers' experiments, the
+ * battery of `mmaref probe`: gen_experiments.c; for f32 operands the corners of units that split
  * significands into halves, the paper's M3XU check value first; special values on every lane, the
- * papers' experiments, alignment shifts 0..F+3, carry chains, total cancellation, overflow, f16 ties, then
- * vectors made for the bins of the coverage model, so that the directed set closes it: d_coverage); then
- * seeded random ones: raw bits, exponent clusters, cancellation, sprinkled specials, extremes.  A tile
- * draws the random kind's parameters once (exponent centres, spread, how many specials per dot-add), so
- * each of its M x N dot-adds is a dot-add of that kind; a vector is the 1 x 1 tile.  Format fields come
- * from the library's format table (mmaref_format_get_info).
+ * papers' precision and order probes, alignment shifts 0..F+3, carry chains, total cancellation,
+ * overflow, f16 ties, then vectors made for the bins of the coverage model, so that the directed set
+ * closes it: d_coverage); then seeded random ones: raw bits, exponent clusters, cancellation, sprinkled
+ * specials, extremes.  A tile draws the random kind's parameters once (exponent centres, spread, how
+ * many specials per dot-add), so each of its M x N dot-adds is a dot-add of that kind; a vector is the
+ * 1 x 1 tile.  Format fields come from the library's format table (mmaref_format_get_info).
  *
  * A complex instruction (f32c operands) draws from its real view, the same instruction on the part
  * format (f32): its directed vectors are its own complex corners (d_complex_parts), then the view's,
@@ -282,6 +283,7 @@ typedef struct {
     const gen_ctx *g;
     uint64_t want, n; /* the index wanted (UINT64_MAX: only count), directed vectors so far */
     gen_vec *v;
+    const char *label; /* the family's name, set first thing by each family (mmaref_gen_directed_label) */
 } sink;
 
 /* All-zero operands (+0 in every format), unit scales. */
@@ -317,6 +319,7 @@ static int special_lane_applies(const gen_ctx *g, int cls)
  * lanes), the other lanes ordinary products; then -(smallest subnormal) * largest finite on every lane. */
 static void d_special_lanes(sink *s)
 {
+    s->label = "special values per lane";
     const gen_ctx *g = s->g;
     const gen_fmt *fa = &g->fa, *fb = &g->fb;
     for (int i = 0; i < g->k; i++) {
@@ -345,6 +348,7 @@ static void d_special_lanes(sink *s)
 /* C = +-inf alone and against a +inf or -inf product; C = NaN. */
 static void d_special_c(sink *s)
 {
+    s->label = "special C";
     const gen_ctx *g = s->g;
     if (!g->fc.i.has_inf)
         return;
@@ -367,6 +371,7 @@ static void d_special_c(sink *s)
  * same sign, or +inf and -inf). */
 static void d_ignored_bits(sink *s)
 {
+    s->label = "ignored low bits as infinities (TF32)";
     const gen_fmt *fa = &s->g->fa;
     if (fa->ulp == 1 || !fa->i.has_inf)
         return;
@@ -381,6 +386,7 @@ static void d_ignored_bits(sink *s)
 /* A subnormal C (Volta widens an f16 one to a normal f32, moving e_max) against smaller products. */
 static void d_subnormal_c(sink *s)
 {
+    s->label = "subnormal C against smaller products";
     const gen_ctx *g = s->g;
     const gen_fmt *fc = &g->fc;
     for (int t = 0; t < 3; t++)
@@ -397,6 +403,7 @@ static void d_subnormal_c(sink *s)
 /* Every scale slot NaN in SA, in SB, and with the ignored bit set (UE8M0 0xFF; UE4M3 0x7F and 0xFF). */
 static void d_scale_nan(sink *s)
 {
+    s->label = "NaN block scales";
     const gen_ctx *g = s->g;
     for (int j = 0; j < g->ns; j++)
         for (int w = 0; w < 3; w++) {
@@ -414,6 +421,7 @@ static void d_scale_nan(sink *s)
  * pairs and through C. */
 static void d_precision(sink *s)
 {
+    s->label = "precision probes 1 + eps";
     const gen_ctx *g = s->g;
     int K = g->k, one = is_product(g, 1.0), c_one = is_c(g, 1.0), minus_one = K >= 3 && is_product(g, -1.0);
     for (int t = 0; t <= g->F + 4; t++) {
@@ -442,6 +450,7 @@ static void d_precision(sink *s)
  * pair of the first 8 lanes. */
 static void d_order(sink *s)
 {
+    s->label = "summation order";
     const gen_ctx *g = s->g;
     int K = g->k, ok[2];
     double y = ldexp(1.0, -6), X[2] = {ldexp(1.0, 8), ldexp(1.0, 20)};
@@ -464,6 +473,7 @@ static void d_order(sink *s)
 /* Alignment shifts 0..F+3: one product +-1.75 2^-s against C = 1 + ulp (or 1), and against a product 1.5. */
 static void d_shifts(sink *s)
 {
+    s->label = "alignment shifts";
     const gen_ctx *g = s->g;
     int K = g->k, cman = g->fc.i.man_bits < 10 ? g->fc.i.man_bits : 10, p15 = is_product(g, 1.5);
     for (int sh = 0; sh <= g->F + 3; sh++)
@@ -487,6 +497,7 @@ static void d_shifts(sink *s)
 /* Carry chains: every product the largest significand at one exponent, C just below the next power. */
 static void d_carries(sink *s)
 {
+    s->label = "carry chains";
     const gen_ctx *g = s->g;
     for (int neg = 0; neg < 2; neg++)
         for (int e = -2; e <= 2; e += 2) {
@@ -504,6 +515,7 @@ static void d_carries(sink *s)
 /* Total cancellation: x, -x pairs, with C = 0, or a product 1 and C = -1. */
 static void d_cancel(sink *s)
 {
+    s->label = "total cancellation";
     const gen_ctx *g = s->g;
     int K = g->k;
     for (int t = 0; t < 8; t++) {
@@ -525,6 +537,7 @@ static void d_cancel(sink *s)
  * at the top of its range plus one such product. */
 static void d_overflow(sink *s)
 {
+    s->label = "overflow to infinity";
     const gen_ctx *g = s->g;
     for (int neg = 0; neg < 2; neg++)
         for (int withc = 0; withc < 2; withc++) {
@@ -548,6 +561,7 @@ static void d_overflow(sink *s)
  * of one product and of two. */
 static void d_f16_ties(sink *s)
 {
+    s->label = "f16 ties";
     static const double cs[] = {1.0, 1.0 + 0x1p-10, 0.0, 0.0, 0.0, 65504.0, 65472.0, -1.0, 0x1p-14};
     static const double ps[] = {0x1p-11, 0x1p-11, 0x1p-25, 0x1.8p-24, 0x1p-24, 16.0, 16.0, -0x1p-11, 0x1p-25};
     const gen_ctx *g = s->g;
@@ -705,6 +719,7 @@ static void put_lanes(sink *s, uint64_t c, const uint64_t a[SPLIT_LANES], const 
 
 static void d_split_halves(sink *s)
 {
+    s->label = "split-significand corners (M3XU)";
     if (split_applies(s->g))
         split_corners(s, put_lanes);
 }
@@ -739,6 +754,7 @@ static void put_parts(sink *s, uint64_t c, const uint64_t a[SPLIT_LANES], const 
  *   - the real part's sign flip on a subnormal and on -0. */
 static void d_complex_parts(sink *s)
 {
+    s->label = "complex parts";
     static const struct {
         double a[SPLIT_LANES], b[SPLIT_LANES], c[2];
     } cases[] = {
@@ -784,6 +800,7 @@ static void neg_zero_lane(const gen_ctx *g, gen_vec *v, int i)
  * against +0 products; +0 C against a -0 product. */
 static void cov_zeros(sink *s)
 {
+    s->label = "coverage bins, zeros by route and sign";
     const gen_ctx *g = s->g;
     take(s);
     if (neg_zero_ok(&g->fc) && take(s)) {
@@ -811,6 +828,7 @@ static void cov_zeros(sink *s)
  * there; C's largest finite alone and with a small product added (saturation). */
 static void cov_range(sink *s)
 {
+    s->label = "coverage bins, D at the edges of its range";
     const gen_ctx *g = s->g;
     const gen_fmt *fc = &g->fc;
     mmaref_format_info fd;
@@ -858,6 +876,7 @@ static void cov_range(sink *s)
 /* +inf and -inf from B (A's infinities are among the special lanes). */
 static void cov_infinities(sink *s)
 {
+    s->label = "coverage bins, +inf and -inf from B";
     const gen_ctx *g = s->g;
     if (!g->fb.i.has_inf || g->k < 2 || !take(s))
         return;
@@ -878,6 +897,7 @@ static void tail_term(const gen_ctx *g, gen_vec *v, int i, double x)
 
 static void cov_rounding(sink *s)
 {
+    s->label = "coverage bins, lost terms and rounding cases";
     const gen_ctx *g = s->g;
     int K = g->k, P = mmaref_output_precision(g->in->pass[g->in->passes - 1].out), F = g->F > 0 ? g->F : P;
     /* X + tiny - X, X the largest power of two both signs of which are products: the tiny term is lost
@@ -928,6 +948,7 @@ static void cov_rounding(sink *s)
 /* -0 in every lane. */
 static void cov_lane_zeros(sink *s)
 {
+    s->label = "coverage bins, -0 in every lane";
     const gen_ctx *g = s->g;
     for (int i = 0; i < g->k; i++)
         if (take(s)) {
@@ -939,6 +960,7 @@ static void cov_lane_zeros(sink *s)
 /* Every scale slot at its smallest positive encoding and at its largest finite, in SA and SB at once. */
 static void cov_scales(sink *s)
 {
+    s->label = "coverage bins, scale slots at their extremes";
     const gen_ctx *g = s->g;
     uint64_t min = g->fs.i.specials == MMAREF_SPECIALS_E8M0 ? 0 : 1;
     for (int j = 0; j < g->ns; j++)
@@ -964,13 +986,15 @@ static void indexed_sets(sink *s)
 {
     static const struct {
         uint64_t (*count)(const mmaref_instr *in);
-        int (*vector)(const mmaref_instr *in, uint64_t idx, uint64_t *c, uint64_t *a, uint64_t *b);
-    } sets[] = {{gen_ieee_count, gen_ieee_vector}, {gen_amd_count, gen_amd_vector}};
+        const char *(*vector)(const mmaref_instr *in, uint64_t idx, uint64_t *c, uint64_t *a, uint64_t *b,
+                              uint64_t *sa, uint64_t *sb);
+    } sets[] = {{gen_ieee_count, gen_ieee_vector}, {gen_amd_count, gen_amd_vector},
+                {gen_experiments_count, gen_experiments_vector}};
     for (size_t i = 0; i < sizeof sets / sizeof sets[0] && s->n <= s->want; i++) {
         uint64_t n = sets[i].count(s->g->in);
         if (s->want - s->n < n) {
             vec_base(s->g, s->v);
-            sets[i].vector(s->g->in, s->want - s->n, &s->v->c, s->v->a, s->v->b);
+            s->label = sets[i].vector(s->g->in, s->want - s->n, &s->v->c, s->v->a, s->v->b, s->v->sa, s->v->sb);
         }
         s->n += n;
     }
@@ -1002,7 +1026,7 @@ enum { COMPLEX_PLACEMENTS = 4 };
 static uint64_t complex_count(const gen_ctx *g)
 {
     gen_vec unused;
-    sink s = {g, UINT64_MAX, 0, &unused};
+    sink s = {g, UINT64_MAX, 0, &unused, NULL};
     d_complex_parts(&s);
     return s.n;
 }
@@ -1010,7 +1034,7 @@ static uint64_t complex_count(const gen_ctx *g)
 static uint64_t directed_count(const gen_ctx *g)
 {
     gen_vec unused;
-    sink s = {g, UINT64_MAX, 0, &unused};
+    sink s = {g, UINT64_MAX, 0, &unused, NULL};
     enumerate(&s);
     return g->complex ? complex_count(g) + s.n * COMPLEX_PLACEMENTS : s.n;
 }
@@ -1035,24 +1059,26 @@ static void place_parts(const gen_ctx *g, int placement, const gen_vec *x, gen_v
     v->c = mmaref_format_join_parts(g->in->c, cp);
 }
 
-static void directed_at(const gen_ctx *g, uint64_t index, gen_vec *v)
+/* Directed vector `index` into v; returns the name of its family (or experiment). */
+static const char *directed_at(const gen_ctx *g, uint64_t index, gen_vec *v)
 {
     if (g->complex) {
         uint64_t own = complex_count(g);
         if (index < own) {
-            sink s = {g, index, 0, v};
+            sink s = {g, index, 0, v, NULL};
             d_complex_parts(&s);
-            return;
+            return s.label;
         }
         index -= own;
         gen_vec x;
-        sink s = {g, index / COMPLEX_PLACEMENTS, 0, &x};
+        sink s = {g, index / COMPLEX_PLACEMENTS, 0, &x, NULL};
         enumerate(&s);
         place_parts(g, (int)(index % COMPLEX_PLACEMENTS), &x, v);
-        return;
+        return s.label;
     }
-    sink s = {g, index, 0, v};
+    sink s = {g, index, 0, v, NULL};
     enumerate(&s);
+    return s.label;
 }
 
 /* Directed vector index * max(M, N) + l goes to row l of A and C and to column l of B (mod the count). */
@@ -1297,6 +1323,18 @@ uint64_t mmaref_gen_directed_count(const mmaref_instr *in)
         return 0;
     directed_init(&g);
     return directed_count(&g);
+}
+
+const char *mmaref_gen_directed_label(const mmaref_instr *in, uint64_t index)
+{
+    gen_ctx g;
+    gen_vec unused;
+    if (ctx_init(&g, in))
+        return "?";
+    directed_init(&g);
+    uint64_t count = directed_count(&g);
+    const char *label = count ? directed_at(&g, index % count, &unused) : NULL;
+    return label ? label : "?";
 }
 
 static const char *const kind_names[MMAREF_GEN_KIND_COUNT] = {

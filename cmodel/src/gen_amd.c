@@ -140,11 +140,13 @@ static uint64_t bits(mmaref_format f, double x)
     return r;
 }
 
-int gen_amd_vector(const mmaref_instr *in, uint64_t idx, uint64_t *c, uint64_t *a, uint64_t *b)
+const char *gen_amd_vector(const mmaref_instr *in, uint64_t idx, uint64_t *c, uint64_t *a, uint64_t *b,
+                           uint64_t *sa, uint64_t *sb)
 {
+    (void)sa, (void)sb; /* CDNA's instructions have no block scales */
     int off[2], no = offsets(in, off), n = cases(in);
     if (idx >= (uint64_t)(n * no))
-        return 0;
+        return NULL;
     amd_case v = case_at(in, (int)(idx % (uint64_t)n));
     int base = off[idx / (uint64_t)n];
     *c = bits(in->c, v.c);
@@ -154,5 +156,5 @@ int gen_amd_vector(const mmaref_instr *in, uint64_t idx, uint64_t *c, uint64_t *
         a[base + i] = bits(in->a, v.a[i]);
         b[base + i] = bits(in->b, v.b[i]);
     }
-    return 1;
+    return "FDRDA and GPS corners (CDNA)";
 }

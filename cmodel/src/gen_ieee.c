@@ -346,20 +346,24 @@ static void chain(const case_set *f, int j, int k, uint64_t *c, uint64_t *a, uin
     }
 }
 
+static const char IEEE_LABEL[] = "IEEE FMA corners";
+
 uint64_t gen_ieee_count(const mmaref_instr *in)
 {
     const case_set *f = set_of(in);
     return f ? (uint64_t)f->n + (in->k > 1 ? CHAIN_CASES : 0) : 0;
 }
 
-int gen_ieee_vector(const mmaref_instr *in, uint64_t idx, uint64_t *c, uint64_t *a, uint64_t *b)
+const char *gen_ieee_vector(const mmaref_instr *in, uint64_t idx, uint64_t *c, uint64_t *a, uint64_t *b,
+                            uint64_t *sa, uint64_t *sb)
 {
+    (void)sa, (void)sb; /* SFMA instructions have no block scales */
     const case_set *f = set_of(in);
     if (!f || idx >= gen_ieee_count(in))
-        return 0;
+        return NULL;
     if (idx >= (uint64_t)f->n) {
         chain(f, (int)(idx - (uint64_t)f->n), in->k, c, a, b);
-        return 1;
+        return IEEE_LABEL;
     }
     int lane = (int)(idx % (uint64_t)in->k);
     for (int i = 0; i < in->k; i++)
@@ -367,5 +371,5 @@ int gen_ieee_vector(const mmaref_instr *in, uint64_t idx, uint64_t *c, uint64_t 
     a[lane] = f->cases[idx].a;
     b[lane] = f->cases[idx].b;
     *c = f->cases[idx].c;
-    return 1;
+    return IEEE_LABEL;
 }

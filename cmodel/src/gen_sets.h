@@ -1,7 +1,9 @@
-/* Directed vector families that gen.c addresses by index (gen_ieee.c, gen_amd.c): each says how many
- * vectors it has for an instruction (0 for the instructions it does not serve) and writes vector idx
- * (C, A[0..k-1], B[0..k-1]; the lanes it does not use +0; unit scales are gen.c's), so that vector i of
- * a large set costs O(1) rather than an enumeration of the i before it. */
+/* Directed vector families that gen.c addresses by index (gen_ieee.c, gen_amd.c, gen_experiments.c):
+ * each says how many vectors it has for an instruction (0 for the instructions it does not serve) and
+ * writes vector idx (C, A[0..k-1], B[0..k-1]; the lanes it does not use +0; SA, SB where it sets block
+ * scales -- gen.c clears them all first, unit scales), returning what the vector asks (a static string;
+ * NULL past the end), so that vector i of a large set costs O(1) rather than an enumeration of the i
+ * before it. */
 #ifndef MMAREF_GEN_SETS_H
 #define MMAREF_GEN_SETS_H
 
@@ -10,10 +12,20 @@
 /* IEEE FMA corners of the SFMA instructions (f32, f64): TestFloat-style classes, rounding boundaries,
  * zero signs, overflow and underflow thresholds, alignment window, residuals, K-lane chains. */
 uint64_t gen_ieee_count(const mmaref_instr *in);
-int gen_ieee_vector(const mmaref_instr *in, uint64_t idx, uint64_t *c, uint64_t *a, uint64_t *b);
+const char *gen_ieee_vector(const mmaref_instr *in, uint64_t idx, uint64_t *c, uint64_t *a, uint64_t *b,
+                            uint64_t *sa, uint64_t *sb);
 
 /* Corners of the AMD algorithms FDRDA, GFDRDA (CDNA3) and GPS (CDNA1/2). */
 uint64_t gen_amd_count(const mmaref_instr *in);
-int gen_amd_vector(const mmaref_instr *in, uint64_t idx, uint64_t *c, uint64_t *a, uint64_t *b);
+const char *gen_amd_vector(const mmaref_instr *in, uint64_t idx, uint64_t *c, uint64_t *a, uint64_t *b,
+                           uint64_t *sa, uint64_t *sb);
+
+/* The papers' experiments, from the formats, K and scales alone (the probe's battery): one-row questions
+ * (NaN, infinity, overflow, zero signs, subnormals, exact products), the alignment ladder in ten layouts,
+ * the rounding ladder; a complex instruction's are its real view's.  Each vector is labelled with the
+ * question it asks ("NaN encoding: C is NaN") or its ladder ("alignment ladder: ..."). */
+uint64_t gen_experiments_count(const mmaref_instr *in);
+const char *gen_experiments_vector(const mmaref_instr *in, uint64_t idx, uint64_t *c, uint64_t *a, uint64_t *b,
+                                   uint64_t *sa, uint64_t *sb);
 
 #endif
