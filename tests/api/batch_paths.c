@@ -13,6 +13,9 @@
 #include "mmaref.h"
 
 enum { MAX_N = 4096 };
+
+/* The mixed stream's index of vector j: the first nd directed vectors, then the random ones. */
+static uint64_t stream_index(size_t j, size_t nd, uint64_t directed) { return j < nd ? j : directed + (j - nd); }
 static const char *const paths[] = {"reference", "generic", "avx2", "avx512"};
 
 typedef struct {
@@ -106,11 +109,15 @@ int main(int argc, char **argv)
         if (strcmp(mmaref_simd_path(in), "reference"))
             auto_kernel++, auto_path = mmaref_simd_path(in);
         int k = in->k, ns = mmaref_scale_count(in);
-        uint64_t directed = mmaref_gen_directed_count(in);
-        v.n = directed + random_n < MAX_N ? directed + random_n : MAX_N;
+        /* the directed vectors (as many as leave room for the random ones), then the mixed stream's random
+         * ones from its first random index */
+        uint64_t directed = mmaref_gen_directed_count(in), room = random_n < MAX_N ? MAX_N - random_n : 0;
+        size_t nd = directed < room ? (size_t)directed : (size_t)room;
+        v.n = nd + random_n < MAX_N ? nd + random_n : MAX_N;
         v.n -= v.n % 8 == 0; /* never a whole number of lane groups: the tail is tested too */
         for (size_t j = 0; j < v.n; j++) {
-            if (mmaref_gen_vector(in, MMAREF_GEN_MIXED, 17, j, &v.c[j], v.a[j], v.b[j], v.sa[j], v.sb[j]) < 0 ||
+            if (mmaref_gen_vector(in, MMAREF_GEN_MIXED, 17, stream_index(j, nd, directed), &v.c[j], v.a[j], v.b[j],
+                                  v.sa[j], v.sb[j]) < 0 ||
                 mmaref_dot(in, v.c[j], v.a[j], v.b[j], ns ? v.sa[j] : NULL, ns ? v.sb[j] : NULL, &v.want[j], msg,
                            sizeof msg)) {
                 printf("not ok - batch paths: %s %s vector %zu: %s\n", in->arch, in->name, j, msg);
@@ -153,8 +160,10 @@ int main(int argc, char **argv)
                 vecs[p][l] += n_here;
                 for (size_t j = 0; j < n_here; j++)
                     if (v.got[j] != want[j] && bad[p][l]++ < 3)
-                        printf("# %s %s on %s, layout %d, vector %zu: batch 0x%llx, mmaref_dot 0x%llx\n", in->arch,
-                               in->name, paths[p], l, j, (unsigned long long)v.got[j], (unsigned long long)want[j]);
+                        printf("# %s %s on %s, layout %d, vector %zu (mixed stream, seed 17, index %llu): batch 0x%llx, "
+                               "mmaref_dot 0x%llx\n", in->arch, in->name, paths[p], l, j,
+                               (unsigned long long)stream_index(j, nd, directed), (unsigned long long)v.got[j],
+                               (unsigned long long)want[j]);
             }
         }
     }
