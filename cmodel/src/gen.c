@@ -2,12 +2,11 @@
  * addressed by (instruction, seed, index), so any one can be regenerated from those three numbers.
  *
  * Directed vectors come first in the mixed stream (an SFMA instruction's IEEE FMA corners and an AMD
- * instruction's FDRDA / GPS corners first: gen_ieee.c, gen_amd.c; then the papers' experiments, the
- * battery of `mmaref probe`: gen_experiments.c; for f32 operands the corners of units that split
- * significands into halves, the paper's M3XU check value first; special values on every lane, the
- * papers' precision and order probes, alignment shifts 0..F+3, carry chains, total cancellation,
- * overflow, f16 ties, then vectors made for the bins of the coverage model, so that the directed set
- * closes it: d_coverage); then seeded random ones: raw bits, exponent clusters, cancellation, sprinkled
+ * instruction's FDRDA / GPS corners first: gen_ieee.c, gen_amd.c; for f32 operands the corners of units
+ * that split significands into halves, the paper's M3XU check value first; special values on every lane,
+ * the papers' precision and order probes, alignment shifts 0..F+3, carry chains, total cancellation,
+ * overflow, f16 ties; the papers' experiments, the battery of `mmaref probe`: gen_experiments.c; then
+ * vectors made for the bins of the coverage model, so that the directed set closes it: d_coverage); then seeded random ones: raw bits, exponent clusters, cancellation, sprinkled
  * specials, extremes.  A tile draws the random kind's parameters once (exponent centres, spread, how
  * many specials per dot-add), so each of its M x N dot-adds is a dot-add of that kind; a vector is the
  * 1 x 1 tile.  Format fields come from the library's format table (mmaref_format_get_info).
@@ -981,31 +980,47 @@ static void d_coverage(sink *s)
     cov_scales(s);
 }
 
-/* The families addressed by index (gen_sets.h), first: a set of thousands costs O(1) a vector. */
-static void indexed_sets(sink *s)
+/* The families addressed by index (gen_sets.h): a set of thousands costs O(1) a vector. */
+/* An indexed family: its count for the instruction and vector idx of it (its label returned). */
+typedef struct {
+    uint64_t (*count)(const mmaref_instr *in);
+    const char *(*vector)(const mmaref_instr *in, uint64_t idx, uint64_t *c, uint64_t *a, uint64_t *b, uint64_t *sa,
+                          uint64_t *sb);
+} indexed_set;
+
+static void indexed(sink *s, const indexed_set *set)
 {
-    static const struct {
-        uint64_t (*count)(const mmaref_instr *in);
-        const char *(*vector)(const mmaref_instr *in, uint64_t idx, uint64_t *c, uint64_t *a, uint64_t *b,
-                              uint64_t *sa, uint64_t *sb);
-    } sets[] = {{gen_ieee_count, gen_ieee_vector}, {gen_amd_count, gen_amd_vector},
-                {gen_experiments_count, gen_experiments_vector}};
-    for (size_t i = 0; i < sizeof sets / sizeof sets[0] && s->n <= s->want; i++) {
-        uint64_t n = sets[i].count(s->g->in);
-        if (s->want - s->n < n) {
-            vec_base(s->g, s->v);
-            s->label = sets[i].vector(s->g->in, s->want - s->n, &s->v->c, s->v->a, s->v->b, s->v->sa, s->v->sb);
-        }
-        s->n += n;
+    if (s->n > s->want)
+        return;
+    uint64_t n = set->count(s->g->in);
+    if (s->want - s->n < n) {
+        vec_base(s->g, s->v);
+        s->label = set->vector(s->g->in, s->want - s->n, &s->v->c, s->v->a, s->v->b, s->v->sa, s->v->sb);
     }
+    s->n += n;
+}
+
+/* The IEEE and AMD corner sets, first; the papers' experiments (the probe's battery) after the
+ * enumerated families, so that the short corner families (the M3XU check value first) open the stream. */
+static void corner_sets(sink *s)
+{
+    static const indexed_set ieee = {gen_ieee_count, gen_ieee_vector}, amd = {gen_amd_count, gen_amd_vector};
+    indexed(s, &ieee);
+    indexed(s, &amd);
+}
+
+static void experiments(sink *s)
+{
+    static const indexed_set set = {gen_experiments_count, gen_experiments_vector};
+    indexed(s, &set);
 }
 
 static void enumerate(sink *s)
 {
-    static void (*const families[])(sink *) = {indexed_sets, d_split_halves, d_special_lanes, d_special_c,
+    static void (*const families[])(sink *) = {corner_sets,    d_split_halves, d_special_lanes, d_special_c,
                                                d_ignored_bits, d_subnormal_c,  d_scale_nan,     d_precision,
                                                d_order,        d_shifts,       d_carries,       d_cancel,
-                                               d_overflow,     d_f16_ties,      d_coverage};
+                                               d_overflow,     d_f16_ties,     experiments,     d_coverage};
     for (size_t f = 0; f < sizeof families / sizeof families[0] && s->n <= s->want; f++)
         families[f](s);
 }

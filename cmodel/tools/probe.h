@@ -32,6 +32,9 @@ size_t probe_total(const probe_queries *q);
 /* Row i (battery or confirmation) into row[nvals]. */
 void probe_row(const probe_queries *q, size_t i, uint64_t *row);
 const char *probe_label(const probe_queries *q, size_t i);
+/* Is a battery row's label one of the papers' experiments (the library labels them "topic: detail", its
+ * other families and the random rows without a colon: mmaref_gen_directed_label)? */
+int probe_is_experiment(const char *label);
 /* Build the battery for q->shape (filled in by the caller, with confirm and seed). */
 int probe_build(probe_queries *q);
 void probe_free(probe_queries *q);

@@ -104,23 +104,42 @@ static uint64_t *new_row(probe_queries *q, const char *label)
     return q->rows + q->battery++ * q->nvals;
 }
 
-/* n vectors of the library's stream of a kind; labelled by experiment (directed) or by `label`. */
+/* n vectors of the library's random stream of a kind, labelled `label`. */
 static void generated(probe_queries *q, mmaref_gen_kind kind, uint64_t n, const char *label)
 {
     int S = S_of(q);
     for (uint64_t i = 0; i < n; i++) {
-        uint64_t *row = new_row(q, label ? label : mmaref_gen_directed_label(&q->shape, i));
+        uint64_t *row = new_row(q, label);
         mmaref_gen_vector(&q->shape, kind, BATTERY_SEED, i, c_of(row), a_of(q, row), b_of(q, row),
                           S ? sa_of(q, row) : NULL, S ? sb_of(q, row) : NULL);
     }
 }
 
-/* The library's directed vectors -- the papers' experiments as dot-adds (special values, the alignment
- * and rounding ladders: cmodel/src/gen_experiments.c) and its other corner cases -- then random ones. */
+int probe_is_experiment(const char *label) { return strchr(label, ':') != NULL; }
+
+/* The library's directed vectors, the papers' experiments first (special values, the alignment and
+ * rounding ladders: cmodel/src/gen_experiments.c), so that a finding cites the experiment made for it,
+ * then its other corner cases. */
+static void directed(probe_queries *q)
+{
+    int S = S_of(q);
+    uint64_t n = mmaref_gen_directed_count(&q->shape);
+    for (int experiments = 1; experiments >= 0; experiments--)
+        for (uint64_t i = 0; i < n; i++) {
+            const char *label = mmaref_gen_directed_label(&q->shape, i);
+            if (probe_is_experiment(label) != experiments)
+                continue;
+            uint64_t *row = new_row(q, label);
+            mmaref_gen_vector(&q->shape, MMAREF_GEN_DIRECTED, BATTERY_SEED, i, c_of(row), a_of(q, row),
+                              b_of(q, row), S ? sa_of(q, row) : NULL, S ? sb_of(q, row) : NULL);
+        }
+}
+
+/* The library's directed vectors (the experiments first), then random ones. */
 int probe_build(probe_queries *q)
 {
     q->nvals = 1 + 2 * K_of(q) + 2 * S_of(q);
-    generated(q, MMAREF_GEN_DIRECTED, mmaref_gen_directed_count(&q->shape), NULL);
+    directed(q);
     generated(q, MMAREF_GEN_CANCEL, BATTERY_CANCEL, "random (cancellation)");
     generated(q, MMAREF_GEN_CLUSTER, BATTERY_CLUSTER, "random (clustered exponents)");
     generated(q, MMAREF_GEN_RANDOM, BATTERY_RANDOM, "random (mixed kinds)");

@@ -110,7 +110,7 @@ static void print_schedule(FILE *out, const char *what, const mmaref_instr *in)
 
 /* Does a battery row ask one of the papers' one-row questions?  The library labels those "topic:
  * detail", the ladders "... ladder: ...", its other families and the random rows without a colon. */
-static int is_question(const char *label) { return strchr(label, ':') && !strstr(label, "ladder"); }
+static int is_question(const char *label) { return probe_is_experiment(label) && !strstr(label, "ladder"); }
 
 /* The special-value experiments: what the device answered. */
 static void observations(FILE *out, const probe_queries *q, const uint64_t *answers)
