@@ -2,6 +2,9 @@
 //   d = round(C + sum_k a_k b_k [* 2^(e_sa + e_sb)]), aligned to e_max keeping F fractional bits.
 // Operand formats and the output kind are chosen at run time among those in the masks, as one Tensor
 // Core datapath serves f16 and bf16 (or e4m3, e5m2, e3m2, e2m3, e2m1).
+// MUTANT (the mutation check of make verify only, tests/verify/fda_mutants.sv; 0 in every unit): 1 the
+// last product left out of e_max; 2 the sticky bit dropped from the round decision; 3 the block scales'
+// exponent one short (the two UE8M0 biases taken off as 255 instead of 254).
 module fda_datapath #(
   parameter int KD       = 8,                              // products per pass
   parameter int F        = 24,                             // fractional bits kept by the aligner
@@ -10,7 +13,8 @@ module fda_datapath #(
   parameter int OUT_MASK = 1 << mma_pkg::OUT_F32_RZ,       // output kinds
   parameter int BLOCK    = 0,                              // UE8M0 block size, 0 = no block scales
   parameter int AW       = mma_pkg::max_width(AB_MASK),    // lane width of A and B
-  parameter int NSW      = BLOCK > 0 ? KD / BLOCK : 1      // scale slots per pass
+  parameter int NSW      = BLOCK > 0 ? KD / BLOCK : 1,     // scale slots per pass
+  parameter int MUTANT   = 0                               // test only (see above)
 ) (
   input  logic [mma_pkg::FMT_BITS-1:0]  fmt_a, fmt_b,
   input  logic [mma_pkg::FMT_BITS-1:0]  fmt_c,     // C enters in D's format (Volta's f16 C is widened)
@@ -62,7 +66,7 @@ module fda_datapath #(
           .raw(sa[i*8 +: 8]), .fmt(mma_pkg::FMT_BITS'(mma_pkg::FMT_UE8M0)), .u(usa), .sig(ga));
         mma_unpack #(.MASK(SM), .MW(0), .IW(8)) u_sb (
           .raw(sb[i*8 +: 8]), .fmt(mma_pkg::FMT_BITS'(mma_pkg::FMT_UE8M0)), .u(usb), .sig(gb));
-        assign s_exp[i] = mma_pkg::fp_exp(usa) + mma_pkg::fp_exp(usb);
+        assign s_exp[i] = mma_pkg::fp_exp(usa) + mma_pkg::fp_exp(usb) - EW'(MUTANT == 3 ? 1 : 0);
         assign s_nan[i] = mma_pkg::fp_is_nan(usa) | mma_pkg::fp_is_nan(usb);
         assign unused_scale = ga ^ gb;  // a UE8M0 significand is 1
       end else begin : g_off
@@ -109,11 +113,12 @@ module fda_datapath #(
   // ---- Steps 3-4: e_max, alignment (truncation toward zero), exact sum ----
   logic signed [SW-1:0] sum;
   logic signed [EW+1:0] lsb_exp;
-  mma_align_sum #(.N(KD + 1), .F(F), .XW(XW), .OW(F + 2), .EXTRA(TF - F), .SW(SW)) u_sum (
+  mma_align_sum #(.N(KD + 1), .F(F), .XW(XW), .OW(F + 2), .EXTRA(TF - F), .SW(SW),
+                  .MUTANT(MUTANT == 1 ? 1 : 0)) u_sum (
     .x(x), .neg(t_neg), .exps(exps), .sum(sum), .lsb_exp(lsb_exp));
 
   // ---- Step 5: normalize, round, pack ----
-  mma_encode #(.SW(SW), .LW(EW + 2), .OUT_MASK(OUT_MASK), .DW(32)) u_encode (
+  mma_encode #(.SW(SW), .LW(EW + 2), .OUT_MASK(OUT_MASK), .DW(32), .MUTANT(MUTANT == 2 ? 1 : 0)) u_encode (
     .sum(sum), .lsb_exp(lsb_exp), .out_kind(out_kind),
     .nan(d_nan), .inf(d_inf), .inf_neg(d_inf_neg), .d(d));
 endmodule

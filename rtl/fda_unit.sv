@@ -5,7 +5,8 @@
 // half.  One vector every two cycles.  (CHAIN > 2 chains the same way through K/CHAIN lanes.)  mma_chain
 // sequences the passes and holds the later passes' lanes, block scales and run-time selections.
 // Operand formats and the output kind are run-time inputs among those the masks allow (mma_pkg codes);
-// F, K, the chaining and the UE8M0 block size are what the hardware fixes.
+// F, K, the chaining and the UE8M0 block size are what the hardware fixes.  MUTANT is fda_datapath's
+// (test only: 0 in every unit; the mutation check of make verify, tests/verify/fda_mutants.sv).
 module fda_unit #(
   parameter int K        = 16,
   parameter int F        = 25,
@@ -15,7 +16,8 @@ module fda_unit #(
   parameter int OUT_MASK = 1 << mma_pkg::OUT_F32_RZ,
   parameter int BLOCK    = 0,
   parameter int AW       = mma_pkg::max_width(AB_MASK),
-  parameter int NSW      = BLOCK > 0 ? K / BLOCK : 1
+  parameter int NSW      = BLOCK > 0 ? K / BLOCK : 1,
+  parameter int MUTANT   = 0
 ) (
   input  logic                          clk,
   input  logic                          rst_n,
@@ -58,7 +60,7 @@ module fda_unit #(
   assign dp_fmt_c = dp_later ? mma_pkg::out_fmt_of(OUT_MASK, dp_ctl[2*FB +: OB]) : fmt_c;
 
   fda_datapath #(.KD(KD), .F(F), .AB_MASK(AB_MASK), .C_MASK(C_MASK), .OUT_MASK(OUT_MASK),
-                 .BLOCK(BLOCK), .AW(AW)) u_dp (
+                 .BLOCK(BLOCK), .AW(AW), .MUTANT(MUTANT)) u_dp (
     .fmt_a(dp_ctl[0 +: FB]), .fmt_b(dp_ctl[FB +: FB]), .fmt_c(dp_fmt_c), .out_kind(dp_ctl[2*FB +: OB]),
     .c(dp_c), .a(dp_a), .b(dp_b), .sa(dp_s[0 +: SDW]), .sb(dp_s[SDW +: SDW]), .d(dp_d));
 endmodule

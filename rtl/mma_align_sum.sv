@@ -3,7 +3,8 @@
 // (mma_max_tree); each term is shifted right by e_max - e + EXTRA and truncated (mma_align: toward
 // zero, keeping F fractional bits below 2^e_max), and the signed terms are summed exactly in SW bits.
 // lsb_exp = e_max - F is the weight of the sum's last bit.  ROUND and JAM choose mma_align's rounding
-// (truncation by default; JAM: an IEEE adder's sticky bit).
+// (truncation by default; JAM: an IEEE adder's sticky bit).  MUTANT = 1 (the mutation check of make
+// verify only, tests/verify/fda_mutants.sv): the last term is left out of e_max.
 module mma_align_sum #(
   parameter int N     = 9,
   parameter int F     = 24,
@@ -13,7 +14,8 @@ module mma_align_sum #(
   parameter int SW    = OW + 1 + mma_pkg::clog2(N),
   parameter int SHW   = mma_pkg::EW + 2,  // shift-amount width
   parameter int ROUND = mma_pkg::ROUND_RZ,
-  parameter int JAM   = 0
+  parameter int JAM   = 0,
+  parameter int MUTANT = 0                // test only (see above)
 ) (
   input  logic [N*XW-1:0]                   x,
   input  logic [N-1:0]                      neg,
@@ -23,8 +25,9 @@ module mma_align_sum #(
 );
   localparam int EW = mma_pkg::EW;
 
+  localparam int NE = MUTANT == 1 ? N - 1 : N;  // the terms e_max is taken over (the mutant: all but the last)
   logic signed [EW-1:0] e_max;
-  mma_max_tree #(.N(N), .W(EW)) u_emax (.x(exps), .y(e_max));
+  mma_max_tree #(.N(NE), .W(EW)) u_emax (.x(exps[NE*EW-1:0]), .y(e_max));
   assign lsb_exp = (EW+2)'(e_max) - (EW+2)'(F);
 
   logic signed [SW-1:0] term [N];

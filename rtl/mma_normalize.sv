@@ -2,12 +2,15 @@
 // magnitude; the magnitude is shifted so that its last kept bit has the weight q of D's last mantissa
 // bit (D's output kind chosen by out_kind among OUT_MASK; subnormal results keep D's minimum exponent),
 // and the bits shifted out give the guard bit and the sticky bit (any bit below the guard).
+// MUTANT = 1 (the mutation check of make verify only, tests/verify/fda_mutants.sv): the sticky bit is
+// dropped, so the round decision sees the guard bit alone.
 module mma_normalize #(
   parameter int SW       = 34,                                        // width of the signed sum
   parameter int LW       = mma_pkg::EW + 2,                           // width of the signed lsb exponent
   parameter int OUT_MASK = 1 << mma_pkg::OUT_F32_RZ,
   parameter int XE       = LW + 2,                                    // exponent arithmetic width
-  parameter int KW       = SW + mma_pkg::max_out_man(OUT_MASK) + 2    // kept (left shifts reach D's mantissa)
+  parameter int KW       = SW + mma_pkg::max_out_man(OUT_MASK) + 2,   // kept (left shifts reach D's mantissa)
+  parameter int MUTANT   = 0
 ) (
   input  logic signed [SW-1:0]          sum,
   input  logic signed [LW-1:0]          lsb_exp,   // weight of the sum's last bit
@@ -54,5 +57,6 @@ module mma_normalize #(
       guard  = ext[0];
       sticky = (mag & ~({SW{1'b1}} << (sh - 1))) != '0;
     end
+    if (MUTANT == 1) sticky = 1'b0;
   end
 endmodule
