@@ -1,18 +1,23 @@
 #!/usr/bin/env bash
 # make verify (mk/verify.mk): builds any unit meeting the port contract into the generic bench
 # (tb/verify/verify_top.sv) with Verilator, runs it against the golden model, and prints the mismatch
-# reports, the coverage classes and a pass table row (docs/verify-your-design.md).
+# reports, the coverage report and a pass table row (docs/verify-your-design.md).
 #   DUT      the unit's source files, space-separated (.sv/.v; a .f file is read with -f)   [required]
 #   DUT_TOP  its module (default: the first DUT file's name)
 #   INSTR    ARCH:INSTRUCTION, e.g. hopper:mma.m16n8k16.f32.f16.f16.f32                  [required]
 #   PARAMS   the module's parameters, NAME=VALUE,NAME=VALUE
 #   COUNT    vectors (default 100000); SEED (default 1); BP=1 random backpressure and bubbles
+#   PLUSARGS more plusargs for the simulation, space-separated, each +NAME or +NAME=VALUE (the unit's
+#            own, read with $value$plusargs: e.g. +mutant=3 of tests/verify/fda_mutants.sv); the
+#            waveform re-run of the first failing vector gets them too
 #   VERIFY_BUILD_ONLY=1  build, do not run (the model is build/verify/DUT_TOP/Vverify; +pipe drives it
 #                        from stdin, as `mmaref probe` does)
+#   VERIFY_DIR  the build and results directory (default build/verify/DUT_TOP): several parameter sets
+#               (or instructions) of one module each keep their build there
 # Exit status: 0 pass, 1 mismatches, 2 bad arguments or a unit that does not build, 3 no mismatch but a
 # coverage hole (a bin the instruction can reach that no vector hit).  `make verify` itself exits 2 on any
 # failure (GNU make's own status); its last line, result.json and this script keep the code.
-# Results: build/verify/<unit>/result.json and result.xml (JUnit, for CI systems) beside run.log.
+# Results: result.json and result.xml (JUnit, for CI systems) beside run.log in the build directory.
 set -u
 cd "$(dirname "$0")/../.."
 die() { echo "verify: $*" >&2; exit 2; }
@@ -20,6 +25,7 @@ MMAREF=${MMAREF:-build/mmaref}
 DPI_LIB=${DPI_LIB:-build/rtl/libmmaref_dpi.a}
 LIB=${LIB:-build/libmmaref.a}
 DUT=${DUT:-} INSTR=${INSTR:-} PARAMS=${PARAMS:-} COUNT=${COUNT:-100000} SEED=${SEED:-1} BP=${BP:-}
+PLUSARGS=${PLUSARGS:-}
 [[ -n $DUT ]] || die "DUT= is required: make verify DUT=path/to/unit.sv INSTR=ARCH:INSTRUCTION (docs/verify-your-design.md)"
 [[ -n $INSTR ]] || die "INSTR= is required, e.g. INSTR=hopper:mma.m16n8k16.f32.f16.f16.f32 (build/mmaref list)"
 read -r -a files <<<"$DUT"
@@ -27,6 +33,10 @@ for f in "${files[@]}"; do [[ -f $f ]] || die "DUT: no such file '$f'"; done
 TOP=${DUT_TOP:-$(basename "${files[0]%.*}")}
 [[ $COUNT =~ ^[0-9]+$ && $COUNT -gt 0 ]] || die "COUNT=$COUNT: not a positive number"
 [[ $SEED =~ ^[0-9]+$ ]] || die "SEED=$SEED: not a non-negative number"
+read -r -a plusargs <<<"$PLUSARGS"
+for p in "${plusargs[@]}"; do
+  [[ $p =~ ^\+[A-Za-z_][A-Za-z0-9_]*(=.*)?$ ]] || die "PLUSARGS: '$p' is not +NAME or +NAME=VALUE"
+done
 
 # the sources: DUT files, and those a .f file lists
 srcs=() vargs=()
@@ -41,7 +51,7 @@ done
 grep -qE "^\s*module\s+$TOP\b" "${srcs[@]}" 2>/dev/null ||
   die "DUT_TOP=$TOP: no 'module $TOP' in the DUT files (set DUT_TOP=the unit's module)"
 
-DIR=build/verify/$TOP
+DIR=${VERIFY_DIR:-build/verify/$TOP}
 info=$(python3 tb/verify/gen_verify.py "$MMAREF" "$INSTR" "$TOP" "$PARAMS" "$DIR") || exit 2
 BENCH=(dpi/mmaref_dpi_pkg.sv tb/tb_support_pkg.sv tb/verify/verify_top.sv)
 SIM=$DIR/Vverify
@@ -84,7 +94,7 @@ fi
 
 bp=(); [[ -n $BP && $BP != 0 ]] && bp=(+bp)
 log=$DIR/run.log
-"$SIM" +seed="$SEED" +count="$COUNT" "${bp[@]}" +fst="$DIR/fail.fst" 2>&1 | tee "$log" | grep -v -e '^RESULT'
+"$SIM" +seed="$SEED" +count="$COUNT" "${bp[@]}" "${plusargs[@]}" +fst="$DIR/fail.fst" 2>&1 | tee "$log" | grep -v -e '^RESULT'
 res=$(grep -m1 '^RESULT' "$log")
 field() { sed -n "s|.* $1=\([^ ]*\).*|\1|p" <<<"$res"; }
 v=$(field vectors) m=$(field mismatches)
