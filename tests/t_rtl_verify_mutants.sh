@@ -10,12 +10,11 @@
 #  3  input flush (a subnormal A, B or C taken as a zero of its sign): a subnormal operand whose product
 #     or value reaches D's precision -- the directed subnormal x largest vectors, every lane.
 #  4  output flush (a subnormal D returned as zero): any D in the subnormal range of D's format; an f16
-#     D reaches it from f16 products (directed subnormal C, f16 ties), an f32 D here through the block
-#     scales (2^-127 each).
+#     D reaches it from f16 products (directed subnormal C, f16 ties), an f32 D from a subnormal C or
+#     through the block scales (2^-127 each) -- the coverage model's "subnormal" bin.
 #  5  sign of an exact zero (IEEE's -0 when C = -0 and every product is -0; NVIDIA and the model give
 #     +0): needs exactly that vector -- C = -0 and, on every lane, a zero A or B with the signs of A and
-#     B differing, no NaN or inf.  Today's stimulus has none: the check is red until the
-#     coverage-directed vectors of cmodel/src/gen.c land (listed in GAPS below).
+#     B differing, no NaN or inf: the coverage model's bin "+-0, C = -0 and every product -0".
 #  6  NaN payload (a NaN C passed through with its quiet bit set instead of the canonical NaN
 #     0x7FFF / 0x7FFFFFFF): a NaN C with a payload other than the canonical one (raw and special vectors).
 #  7  one lane left out of e_max (the last product is not in the max-exponent tree): when that product
@@ -34,11 +33,7 @@
 #   make test:     ampere mma.m16n8k16.f16.f16.f16.f16 (CoFDA, F = 24, f16 RNE): 1 3 4 5 6 7 9 10 11
 #                  blackwell tcgen05 ... block32 e4m3 ue8m0 (F = 25, f32 RZ): 2 4 8 12
 #   MUTANTS_ALL=1 (make regress) adds hopper mma.m16n8k16.f32.f16.f16.f32 (F = 25, f32 RZ): 1 2 3 4 5 6
-#                  7 11, and blackwell mma.m16n8k32.f32.e4m3.e4m3.f32 (F = 31, f32 RNE): 2 3 4 5 6 9,
-#                  where an f32 D without scales never reaches the subnormal range in today's stimulus
-#                  (4 and 5 there are red until the coverage-directed vectors land).
-# For each gap, one vector of the missing kind through pipe mode shows the mutant itself is live (it
-# answers -0, or a flushed D, where the model does not): "not caught" is the stimulus's gap.
+#                  7 11, and blackwell mma.m16n8k32.f32.e4m3.e4m3.f32 (F = 31, f32 RNE): 2 3 4 5 6 9.
 # runtime: 90 s (2 cores, loaded: two builds of 35-40 s, 15 runs of 1-1.5 s; 20 s once built)
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.." || exit 1
@@ -46,8 +41,6 @@ if ! command -v verilator >/dev/null; then not_ok "verify mutants: verilator is 
 if ! out=$(make -s build/mmaref build/libmmaref.a build/rtl/libmmaref_dpi.a 2>&1); then
   not_ok "verify mutants: the model and DPI library build: $(tail -3 <<<"$out")"; exit 0
 fi
-# the mutants today's stimulus does not catch ("SET:N"): asserted like the others, so red until caught
-GAPS="ampere16:5 hopper:4 hopper:5 fp8:4 fp8:5"
 code() { sed -n "s/.*localparam int $1 *= *\([0-9]*\);.*/\1/p" rtl/mma_formats.svh; }  # a format/output code
 bit() { echo $(( 1 << $(code "$1") )); }
 bits() { local m=0 n; for n in "$@"; do m=$(( m | (1 << n) )); done; echo $m; }  # INTERNAL: mutants built in
@@ -98,8 +91,6 @@ mutants() {
       if [[ -z $bad ]]; then
         ok "verify mutants: mutant $m caught on $what: $m_n of 100,000 mismatch, first index $first"
       else not_ok "verify mutants: mutant $m on $what: its first counterexample does not show the bug ($bad): $(head -1 <<<"$report") / $model / $rtl"; fi
-    elif [[ " $GAPS " == *" $set:$m "* ]]; then
-      not_ok "verify mutants: mutant $m NOT caught on $what (a known gap of today's stimulus, closed by the coverage-directed vectors of cmodel/src/gen.c): rc=$rc row '$row'"
     else
       not_ok "verify mutants: mutant $m not caught on $what: rc=$rc row '$row' first '$first' $(grep -m2 -E 'verify:|Error' <<<"$out" | tr '\n' ' ')"
     fi
@@ -122,33 +113,6 @@ if [[ ${MUTANTS_ALL:-} == 1 ]]; then
     0 2 3 4 5 6 9
 fi
 echo "verify mutants: $(secs "$t_all" "$(now)") s in all"
-
-# The gaps' mutants are live: on one vector of the kind the stimulus lacks, through pipe mode, each gives
-# what its bug says where the model gives NVIDIA's answer (so "not caught" above is the stimulus's gap)
-rep() { local i; for ((i = 0; i < $1; i++)); do printf '%s ' "$2"; done; }
-live() { # live SET ARCH:INSTR K A_NEG0 C_NEG0 C_MIN_SUB
-  local set=$1 instr=$2 k=$3 an=$4 cn=$5 cs=$6 sim=build/verify/mutants-$1/Vverify line got want
-  [[ -x $sim ]] || return
-  if [[ " $GAPS " == *" $set:5 "* ]]; then   # C = -0, every product -0 (A = -0, B = +0)
-    line="$cn $(rep "$k" "$an")$(rep "$k" 0)"
-    got=$("$sim" +pipe +mutant=5 <<<"$line" 2>&1); want=$(build/mmaref batch "${instr%%:*}" "${instr#*:}" <<<"$line")
-    [[ $want =~ ^0x0+$ && $got =~ ^0x80*$ && $got != "$want" ]] &&
-      ok "verify mutants: mutant 5 on $instr is live: C = -0 and every product -0 give $got (the model $want)" ||
-      not_ok "verify mutants: mutant 5 on $instr, C = -0 and every product -0: got '$got', the model '$want'"
-  fi
-  if [[ " $GAPS " == *" $set:4 "* ]]; then   # C the smallest subnormal, every product 0
-    line="$cs $(rep "$k" 0)$(rep "$k" 0)"
-    got=$("$sim" +pipe +mutant=4 <<<"$line" 2>&1); want=$(build/mmaref batch "${instr%%:*}" "${instr#*:}" <<<"$line")
-    [[ $want =~ ^0x0*1$ && $got =~ ^0x0+$ ]] &&
-      ok "verify mutants: mutant 4 on $instr is live: a subnormal D ($want) comes out as $got" ||
-      not_ok "verify mutants: mutant 4 on $instr, C the smallest subnormal alone: got '$got', the model '$want'"
-  fi
-}
-live ampere16 ampere:mma.m16n8k16.f16.f16.f16.f16 16 8000 8000 0001
-if [[ ${MUTANTS_ALL:-} == 1 ]]; then
-  live hopper hopper:mma.m16n8k16.f32.f16.f16.f32 16 8000 80000000 00000001
-  live fp8 blackwell:mma.m16n8k32.f32.e4m3.e4m3.f32 32 80 80000000 00000001
-fi
 
 # a bad PLUSARGS word is one line and exit status 2, before anything is built
 expect_error "verify mutants: PLUSARGS with a word that is not +NAME[=VALUE]" "PLUSARGS: 'mutant=3' is not +NAME or +NAME=VALUE" \

@@ -366,8 +366,8 @@ int mmaref_gen_tile(const mmaref_instr *in, mmaref_gen_kind kind, uint64_t seed,
  *              inf, NaN from each source (A, B, C, a scale, 0 x inf, +inf and -inf), inf from C and from
  *              a product
  *   rounding   where the exact input of D's rounding lies against D's last place: exactly on it, below
- *              half, a tie, above half; a sum that carries 1 and 2 binades above its largest term, and a
- *              tie and a sticky bit under such a carry
+ *              half, a tie, above half; a sum that carries 1 and 2 binades above its largest term, a tie
+ *              and a sticky bit under such a carry, a tie broken only by the last bit F keeps
  *   alignment  a term partly and wholly below the F fractional bits kept at e_max
  *   lane i     lane i's product alone at the largest exponent; NaN, inf, subnormal, +0, -0 in lane i
  *   scale      each scale slot of SA and SB at its smallest positive value, its largest, NaN

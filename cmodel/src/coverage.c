@@ -21,7 +21,7 @@ enum {
     B_MIN_NORMAL, B_MAX_FINITE, B_SATURATE, B_OVERFLOW_INF, B_NAN_A, B_NAN_B, B_NAN_C, B_NAN_SCALE,
     B_NAN_ZERO_INF, B_NAN_INF_INF, B_INF_C, B_INF_PRODUCT,
     /* rounding of the last pass */
-    B_EXACT, B_BELOW_HALF, B_TIE, B_ABOVE_HALF, B_CARRY_1, B_CARRY_2, B_CARRY_TIE, B_CARRY_STICKY,
+    B_EXACT, B_BELOW_HALF, B_TIE, B_ABOVE_HALF, B_CARRY_1, B_CARRY_2, B_CARRY_TIE, B_CARRY_STICKY, B_TIE_WINDOW,
     /* alignment */
     B_ALIGN_PART, B_ALIGN_WHOLE,
     B_GLOBAL
@@ -59,6 +59,7 @@ static const struct {
     [B_CARRY_2] = {"rounding", "sum carries 2 binades above its largest term"},
     [B_CARRY_TIE] = {"rounding", "a tie under a carry"},
     [B_CARRY_STICKY] = {"rounding", "a sticky bit under a carry"},
+    [B_TIE_WINDOW] = {"rounding", "a tie broken only by the last bit F keeps"},
     [B_ALIGN_PART] = {"alignment", "a term partly below the F bits kept at e_max"},
     [B_ALIGN_WHOLE] = {"alignment", "a term wholly below the F bits (dropped)"},
 };
@@ -232,16 +233,18 @@ static const char *global_reason(const reach_ctx *r, int b, char *why, size_t ca
     case B_INF_C: return has_inf(r->fc) ? NULL : "C has no infinity";
     default: break;
     }
-    if (b >= B_EXACT && b <= B_CARRY_STICKY) {
+    if (b >= B_EXACT && b <= B_TIE_WINDOW) {
         if (r->complex)
             return "complex D: its parts are classified in the D group";
         if (r->last->algo == MMAREF_ALGO_GPS)
             return "GPS rounds every binary32 operation (the AMD corner set covers them)";
+        if (b == B_TIE_WINDOW && !r->fda_like)
+            return "IEEE operations: no alignment window F";
         int need = b == B_TIE || b == B_CARRY_TIE ? 1 : 2;
         int with_carry = b == B_CARRY_TIE || b == B_CARRY_STICKY;
         if (b == B_CARRY_2 && r->terms < 3)
             return "the last step adds two terms";
-        if ((b == B_BELOW_HALF || b == B_TIE || b == B_ABOVE_HALF || with_carry) &&
+        if ((b == B_BELOW_HALF || b == B_TIE || b == B_ABOVE_HALF || b == B_TIE_WINDOW || with_carry) &&
             bits_below_last_place(r, with_carry ? 1 : carry) < need) {
             snprintf(why, cap, "the rounder holds no bit %s below D's last place (F = %d, %d-bit output)",
                      need == 1 ? "one place" : "two places", r->F, r->P);
@@ -490,10 +493,23 @@ static int rounding_case(const sum_t *s, const fmt_desc *fd, int P)
     return !round ? 1 : sticky ? 3 : 2;
 }
 
+/* Above half an ulp only by the bit of weight 2^window: the round bit set, nothing else below it. */
+static int tie_broken_at(const sum_t *s, const fmt_desc *fd, int P, int window)
+{
+    int e = s->msb + ACC_LSB, emin = fmt_min_exp(fd), q = (e < emin ? emin : e) - P - ACC_LSB;
+    int w = window - ACC_LSB;
+    if (w < 0 || w >= q - 1 || !acc_bit(&s->s, w))
+        return 0;
+    acc_t rest = s->s;
+    rest.w[w / 64] &= ~(1ULL << (w % 64));
+    return !acc_any_below(&rest, q - 1);
+}
+
 /* Did FDA Step 3 drop bits of any term, part of one (*part) or all of one (*whole)?  e_max as Step 2
- * forms it, over the pass's products and its C (in exponent `c_exp`). */
-static void alignment_drops(const terms_t *x, const mmaref_pass *p, const term_t *c, int c_exp, int *part,
-                            int *whole)
+ * forms it, over the pass's products and its C (in exponent `c_exp`).  Returns the weight (exponent) of
+ * the last bit kept, e_max - F. */
+static int alignment_drops(const terms_t *x, const mmaref_pass *p, const term_t *c, int c_exp, int *part,
+                           int *whole)
 {
     int e_max = c_exp;
     for (int k = p->k_first; k < p->k_first + p->k_count; k++)
@@ -508,6 +524,7 @@ static void alignment_drops(const terms_t *x, const mmaref_pass *p, const term_t
         *whole |= hi < window;
         *part |= lo < window && hi >= window;
     }
+    return window;
 }
 
 /* Is the exact |sum| above D's largest finite (P + 1 ones from 2^e_top down, then anything)? */
@@ -676,6 +693,7 @@ static void pass_rounding(const mmaref_instr *in, const bin_layout *l, const ter
         uc = fmt_widen(fc, fo, uc);
     term_t c = term_of(uc, fc != fo && is_fda_like(p->algo) ? fo : fc);
     sum_t s;
+    int window = 0; /* FDA-like: the weight of the last bit the alignment keeps */
     if (p->algo == MMAREF_ALGO_SFMA) { /* the last FMA: its product plus the chain before it, exactly */
         mmaref_pass prefix = *p;
         prefix.k_count--;
@@ -689,7 +707,7 @@ static void pass_rounding(const mmaref_instr *in, const bin_layout *l, const ter
         sum_terms(x->p, p->k_first + p->k_count - 1, 1, &c, &s);
     } else {
         int part, whole;
-        alignment_drops(x, p, &c, operand_exp(uc), &part, &whole);
+        window = alignment_drops(x, p, &c, operand_exp(uc), &part, &whole);
         if (i == in->passes - 1) {
             if (part) hit_bin(hit, B_ALIGN_PART, nh);
             if (whole) hit_bin(hit, B_ALIGN_WHOLE, nh);
@@ -714,6 +732,8 @@ static void pass_rounding(const mmaref_instr *in, const bin_layout *l, const ter
         hit_bin(hit, B_CARRY_TIE, nh);
     if (carry >= 1 && (rc == 1 || rc == 3))
         hit_bin(hit, B_CARRY_STICKY, nh);
+    if (rc == 3 && is_fda_like(p->algo) && tie_broken_at(&s, fo, P, window))
+        hit_bin(hit, B_TIE_WINDOW, nh);
 }
 
 /* A complex dot-add's D classes, part by part: re = sum(ar br - ai bi) + cr, im = sum(ar bi + ai br) + ci. */

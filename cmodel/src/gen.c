@@ -851,6 +851,10 @@ static void cov_range(sink *s)
         if (is_product(g, ldexp(1.0, d_emin - j)) && take(s))
             lane(g, s->v, 0, -ldexp(1.0, d_emin - j));
     }
+    /* a negative product below half of D's smallest subnormal: -0 where the output keeps the sign */
+    for (int j = P + 2; j <= P + 6; j += 2)
+        if (is_product(g, -ldexp(1.0, d_emin - j)) && take(s))
+            lane(g, s->v, g->k - 1, -ldexp(1.0, d_emin - j));
     /* a product at D's smallest normal and one below it through the smallest block scales (ue8m0:
      * 1 x 2 x 2^-127, 1 x 1 x 2^-127; every SA slot at 2^-127, so that no block's zero sum outweighs) */
     uint64_t two;
@@ -872,26 +876,52 @@ static void cov_range(sink *s)
     }
 }
 
-/* +inf and -inf from B (A's infinities are among the special lanes). */
+/* An infinite product and +inf against -inf from B (A's infinities are among the special lanes). */
 static void cov_infinities(sink *s)
 {
     s->label = "coverage bins, +inf and -inf from B";
     const gen_ctx *g = s->g;
-    if (!g->fb.i.has_inf || g->k < 2 || !take(s))
+    if (!g->fb.i.has_inf)
         return;
-    s->v->a[0] = s->v->a[1] = one_of(&g->fa);
-    s->v->b[0] = g->fb.i.inf;
-    s->v->b[1] = g->fb.i.inf | g->fb.sign_bit;
+    if (take(s)) { /* 1 x inf alone */
+        s->v->a[0] = one_of(&g->fa);
+        s->v->b[0] = g->fb.i.inf;
+    }
+    if (g->k >= 2 && take(s)) {
+        s->v->a[0] = s->v->a[1] = one_of(&g->fa);
+        s->v->b[0] = g->fb.i.inf;
+        s->v->b[1] = g->fb.i.inf | g->fb.sign_bit;
+    }
 }
 
 /* Bits lost: x - x plus a term far below the alignment window (D 0, the exact sum not); and the
  * rounding cases at D's last place P: 1 + 2^-(P+1) (tie), + 2^-(P+2) (below half), both (above), each
  * also under a carry (1.5 + 1.5 on two lanes: 3 = 1.1 2^1). */
-/* A small term at lane i, or in C (while C is +0) where it is no product (FP8 products stop at 2^-20). */
-static void tail_term(const gen_ctx *g, gen_vec *v, int i, double x)
+/* Terms x[0 .. n-1] (zeros skipped) as products on their own lanes, except at most one that is no product
+ * (FP8 products stop at 2^-18) and goes to C: can they be placed so, with at most K lanes?  place() does. */
+static int placeable(const gen_ctx *g, const double *x, int n)
 {
-    if (!lane(g, v, i, x) && v->c == 0)
-        set_c(g, v, x);
+    int lanes = 0, in_c = 0;
+    for (int i = 0; i < n; i++) {
+        if (x[i] == 0)
+            continue;
+        if (is_product(g, x[i]))
+            lanes++;
+        else if (is_c(g, x[i]))
+            in_c++;
+        else
+            return 0;
+    }
+    return in_c <= 1 && lanes <= g->k;
+}
+
+/* The lanes are taken from lane `top` down (the last lane: the terms meet in a multi-pass schedule's last
+ * pass, whose rounding is D's). */
+static void place(const gen_ctx *g, gen_vec *v, const double *x, int n, int top)
+{
+    for (int i = 0, l = top; i < n; i++)
+        if (x[i] != 0 && !(is_product(g, x[i]) && lane(g, v, l--, x[i])))
+            set_c(g, v, x[i]);
 }
 
 static void cov_rounding(sink *s)
@@ -917,30 +947,56 @@ static void cov_rounding(sink *s)
             set_c(g, s->v, tiny);
         }
     }
-    /* a wide carry: every lane but two 1.75 (1.75 (K - 2) < 2^(m + 1)), a tie and a sticky bit at the
-     * sum's last place on the last two */
-    int m = K > 3 ? ilogb(1.75 * (K - 2)) : 0;
-    for (int t = 0; t < 3 && K > 3 && is_product(g, 1.75); t++)
-        if (take(s)) {
-            for (int l = 0; l < K - 2; l++)
-                lane(g, s->v, l, 1.75);
-            tail_term(g, s->v, K - 2, ldexp(1.0, m - P - (t == 1 ? 2 : 1)));
-            if (t == 2)
-                tail_term(g, s->v, K - 1, ldexp(1.0, m - P - 3));
+    /* a wide carry: every lane but two x 2^t (x = 1.75, or 1.5, 1 where 1.75 is no product; their sum
+     * below 2^(m + 1)), then on the last two a tie at the sum's last place, half of it, the tie with a
+     * sticky bit, and the tie with a sticky bit at the last bit the alignment keeps, 2^(t - F + j) (j
+     * up to 4: a later pass's e_max lies higher; a rounder that looks at fewer bits misses it) */
+    static const double wide[] = {1.75, 1.5, 1.0};
+    for (int p = 0; p < g->in->passes; p++) {
+        const mmaref_pass *ps = &g->in->pass[p];
+        int lanes = ps->k_count, top = ps->k_first + lanes - 1, last = p == g->in->passes - 1;
+        for (int w = last ? 0 : 2; w < (last ? 8 : 3) && lanes > 3; w++) {
+            double terms[MMAREF_MAX_K];
+            int found = 0, n = 0;
+            for (int merged = 1; merged >= 0 && !found; merged--) /* both tails in one product if it can be */
+                for (size_t x = 0; x < sizeof wide / sizeof wide[0] && !found; x++) {
+                    int ntails = w >= 2 && !merged ? 2 : 1, nbig = lanes - ntails, lift = ilogb(wide[x] * nbig);
+                    for (int i = 0; i <= 80 && !found; i++) { /* 2^t: t = 0, 1, -1, 2, -2, ... */
+                        int t = i & 1 ? (i + 1) / 2 : -(i / 2), m = t + lift, low = t - F + (w - 3);
+                        double tie = ldexp(1.0, m - P - (w == 1 ? 2 : 1));
+                        double sticky = w < 2 ? 0 : ldexp(1.0, w == 2 ? m - P - 3 : low);
+                        n = 0; /* the tails first: the pass's last lanes */
+                        terms[n++] = merged ? tie + sticky : tie;
+                        if (ntails == 2)
+                            terms[n++] = sticky;
+                        for (int l = 0; l < nbig; l++)
+                            terms[n++] = ldexp(wide[x], t);
+                        found = (w < 3 || low < m - P - 1) && (!merged || w >= 2) && placeable(g, terms, n);
+                    }
+                }
+            if (found && take(s))
+                place(g, s->v, terms, n, top);
         }
+    }
+    /* one, two equal big terms (1.5 + 1.5 = 3: the last place moves up one), scaled by 2^t, and tails at
+     * 2^-(P + i) below the last place of the sum */
     static const double big[][2] = {{1.0, 0}, {1.5, 1.5}, {1.75, 1.75}};
     static const int tails[][2] = {{1, 0}, {2, 0}, {1, 2}, {2, 3}, {1, 8}};
-    for (size_t t = 0; t < sizeof big / sizeof big[0]; t++)
+    for (size_t b = 0; b < sizeof big / sizeof big[0]; b++)
         for (size_t u = 0; u < sizeof tails / sizeof tails[0]; u++) {
-            int n = big[t][1] != 0 ? 2 : 1, lanes_needed = n + 1 + (tails[u][1] != 0);
-            if (lanes_needed > K || !take(s))
-                continue;
-            for (int i = 0; i < n; i++)
-                lane(g, s->v, i, big[t][i]);
-            int carry = n == 2; /* 1.5 + 1.5 = 3: the last place moves up one */
-            tail_term(g, s->v, n, ldexp(1.0, carry - P - tails[u][0]));
-            if (tails[u][1])
-                tail_term(g, s->v, n + 1, ldexp(1.0, carry - P - tails[u][1]));
+            int n = big[b][1] != 0 ? 2 : 1, carry = n == 2, nt = n + 1 + (tails[u][1] != 0), found = 0;
+            double terms[4];
+            for (int i = 0; i <= 80 && !found && nt <= K + 1; i++) {
+                int t = i & 1 ? (i + 1) / 2 : -(i / 2);
+                for (int l = 0; l < n; l++)
+                    terms[l] = ldexp(big[b][l], t);
+                terms[n] = ldexp(1.0, t + carry - P - tails[u][0]);
+                if (tails[u][1])
+                    terms[n + 1] = ldexp(1.0, t + carry - P - tails[u][1]);
+                found = placeable(g, terms, nt);
+            }
+            if (found && take(s))
+                place(g, s->v, terms, nt, K - 1);
         }
 }
 
@@ -972,12 +1028,10 @@ static void cov_scales(sink *s)
 
 static void d_coverage(sink *s)
 {
-    cov_zeros(s);
-    cov_range(s);
-    cov_infinities(s);
-    cov_rounding(s);
-    cov_lane_zeros(s);
-    cov_scales(s);
+    static void (*const parts[])(sink *) = {cov_zeros,    cov_range,      cov_infinities,
+                                            cov_rounding, cov_lane_zeros, cov_scales};
+    for (size_t i = 0; i < sizeof parts / sizeof parts[0] && s->n <= s->want; i++) /* as enumerate: the */
+        parts[i](s);                                       /* label stays the wanted vector's part's */
 }
 
 /* The families addressed by index (gen_sets.h): a set of thousands costs O(1) a vector. */
