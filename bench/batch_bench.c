@@ -1,6 +1,6 @@
 /* batch_bench: the batched fast path (mmaref_dot_batch, docs/speed.md) beside today's one-at-a-time
  * mmaref_dot, in one run: dot-adds per second and cycles per product of every path on 1 thread, the
- * selected path on 2 threads, for the configurations of issue 17.  Every path's D's are compared with
+ * selected path on 2 threads, for the configurations with kernels.  Every path's D's are compared with
  * mmaref_dot's, bit for bit, before anything is timed.
  *
  * Operands: a pool of POOL dot-adds from the library's generator (the cluster kind: finite values near
@@ -244,7 +244,7 @@ int main(int argc, char **argv)
         none_slower &= one_auto >= 0.97 * today; /* within noise of today's figure */
     }
     printf("\n* = the path taken by default on this CPU; 'auto x2' cycles/product are per core.\n"
-           "targets (issue 17): FDA f16 K=16 <= 4 cycles/product on 1 thread: %s; 2 threads >= 1.9x of 1: "
+           "targets: FDA f16 K=16 <= 4 cycles/product on 1 thread: %s; 2 threads >= 1.9x of 1: "
            "%s; no configuration slower than today: %s; every path bit-identical to mmaref_dot: %s\n",
            fda16_ok ? "met" : "NOT met", scale_ok ? "met" : "NOT met", none_slower ? "met" : "NOT met",
            all_ok ? "yes" : "NO");

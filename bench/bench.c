@@ -20,7 +20,7 @@
 
 enum { POOL = 256, MAX_K = 64, MAX_SCALES = 8 };
 
-/* Targets of issue 2 section 8: the model at most 5x slower than native, FDA K=16 over 10 M dot-adds/s. */
+/* Targets: the model at most 5x slower than native, FDA K=16 over 10 M dot-adds/s. */
 #define TARGET_RATIO 5.0
 #define TARGET_FDA16_RATE 10e6
 

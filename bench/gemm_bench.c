@@ -1,6 +1,6 @@
 /* gemm_bench: one whole GEMM through mmaref_gemm (what `mmaref gemm` runs, without the .npy I/O) on 1 and
  * on 2 threads in the same run: seconds (wall and CPU), multiply-adds per second, the 2-thread speed-up,
- * and that both runs give the same bits (issue 15 part 4: 1024 x 1024 x 1024 f16 on Hopper
+ * and that both runs give the same bits (1024 x 1024 x 1024 f16 on Hopper
  * wgmma.m64n8k16, target >= 1.8x from 1 to 2 threads and under 5 s on 2 cores).
  *
  * Operands: A, B f16 and C f32 with random signs and mantissas and exponents within 2^-4 .. 2^4 (normal

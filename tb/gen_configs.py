@@ -65,7 +65,7 @@ UNIT_MODULES = {
 # IEEE operations round once, to nearest even.
 ALIGN = {"FDA": "rz", "GDFS": "rz", "SFMA": "rne"}
 
-# The M3XU unit and the comparison designs of the paper's Table III (issue 12 synthesizes them for area):
+# The M3XU unit and the comparison designs of the paper's Table III (synthesized for area):
 # (kind, name, the modes it serves = formats of A, multiplier width, pipelined data-assignment stage).
 M3XU_DESIGNS = (
     ("M3XU", "m3xu", ("f16", "bf16", "f32", "f32c"), 12, 0),

@@ -160,7 +160,7 @@ done
 "$M" >/dev/null 2>&1; rc=$?
 [[ $rc -ne 0 && $rc -lt 128 ]] && ok "mmaref with no command exits non-zero" || not_ok "mmaref with no command: rc=$rc"
 
-# ---- issue 10: a broken run never looks like a pass --------------------------------------------------
+# ---- a broken run never looks like a pass --------------------------------------------------------
 I10="hopper mma.m16n8k4.f32.tf32.tf32.f32"
 # A bad line stops batch with exit 2 after writing the D of every line before it (10 and 10,000 lines).
 for n in 10 10000; do
@@ -189,7 +189,7 @@ expect_dot "a signed hex float is a number" 0xc200 hopper mma.m16n8k16.f16.f16.f
 out=$("$MMAREF" diff cdna3 v_mfma_f32_32x32x8_f16 hopper mma.m16n8k16.f32.f16.f16.f32 --random 010 2>&1)
 [[ $out == *" 10 random dot-adds"* ]] && ok "diff --random 010 is ten" || not_ok "diff --random 010: $(grep random <<<"$out")"
 expect_error "a hex count is refused" "not a decimal count" "$MMAREF" study rounding-bias --samples 0x10 --no-plot
-# Literals are read exactly, digit by digit (issue 10): 1 + 10^-20 is not 1 although strtod and strtold
+# Literals are read exactly, digit by digit: 1 + 10^-20 is not 1 although strtod and strtold
 # both round it to 1; the same for a hex float with 81 significant bits.  Exact long forms are accepted:
 # 2^-24 = 0.000000059604644775390625 exactly is the smallest f16 subnormal (0x0001; times 1 plus 0 in f16 = 0x0001).
 expect_error "1.00000000000000000001 is not 1" "a[0] = '1.00000000000000000001' is not exactly representable in f16" \

@@ -1,4 +1,4 @@
-# `mmaref mma`: whole tiles from NumPy .npy files (issue 2 section 6).
+# `mmaref mma`: whole tiles from NumPy .npy files.
 # The .npy files are built and read with python3's stdlib (struct), not NumPy.  Expected tiles come from
 # exact arithmetic done here in Python (small integer-valued operands: every dot-add is exact, so D is the
 # exact sum, rounded once by struct's own f16 packing where D is f16) or from hand derivations written
@@ -411,7 +411,7 @@ mma_error "e4m3 bits that do not fit" "--a '$T/bad_e4m3.npy': element [3, 4] = 0
 mma_error "B of the wrong shape names --b" "--b '$T/int_b_f2.npy': shape (8, 8), but" ampere mma.m16n8k16.f32.f16.f16.f32 \
   --a "$T/h_a.npy" --b "$T/int_b_f2.npy" --c "$T/int_c_f4.npy" -o "$T/out.npy"
 
-# ---- the header alone decides: no allocation from a declared shape before it is checked (issue 10) ----
+# ---- the header alone decides: no allocation from a declared shape before it is checked ----------
 # Each runs with its address space limited to 256 MiB: reading the data first would need GiBs.  (An
 # AddressSanitizer build reserves terabytes of shadow space, so under t_model_sanitize the limit is left
 # off; ASan reports an allocation that large by itself.)
@@ -429,7 +429,7 @@ bad_a_small "512 MiB file behind a (16, 8) header refused by its size, unread" \
   "has bytes after the data of shape (16, 8) <f2 (256 bytes)" bad_big_tail
 bad_a "leading zero in a shape integer (as NumPy refuses it)" "header 'shape' has an integer with a leading zero" bad_lead0
 
-# ---- -o replaces a file only when the whole D is written (issue 10) ----
+# ---- -o replaces a file only when the whole D is written ----------
 good=(ampere $H8 "${OK3[@]}")
 echo "precious" >"$T/keep.npy"; chmod 640 "$T/keep.npy"
 # a write that fails: a file-size limit of 0 makes the first write fail with EFBIG

@@ -185,7 +185,7 @@ if command -v gnuplot >/dev/null; then
   [[ $(head -c 8 "$tmp/s/rounding-bias.png" | od -An -tx1 | tr -d ' \n') == 89504e470d0a1a0a ]] && ok "study: PNG histogram written" || not_ok "study: $tmp/s/rounding-bias.png is not a PNG"
 fi
 expect_error "study without gnuplot says so" "gnuplot not found" env PATH=/nonexistent "$M" study rounding-bias --samples 100 --out "$tmp/s2"
-# No shell sees a path (issue 10): an --out with quotes and a command in it is just a directory name,
+# No shell sees a path: an --out with quotes and a command in it is just a directory name,
 # and a legitimate apostrophe works; the project's C code calls no shell at all.
 inj="$tmp/q'; touch $tmp/PWNED; '"
 if "$M" study rounding-bias --samples 200 --out "$inj" >/dev/null 2>&1 || ! command -v gnuplot >/dev/null; then

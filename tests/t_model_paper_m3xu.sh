@@ -1,4 +1,4 @@
-# M3XU directed vectors (docs/m3xu.md, the definition fixed for issue 9), each expected value derived by
+# M3XU directed vectors (docs/m3xu.md, its definition), each expected value derived by
 # hand beside it.  FP32 mode: d = c + a0 b0 + .. + a3 b3, products exact (the 12-bit halves of the
 # step form rebuild sig_a * sig_b), every term truncated at F_w = 46 fractional bits below 2^e_max, the
 # exact sum rounded to nearest even to f32.  FP32C: real part sum(ar br - ai bi) + cr, imaginary part

@@ -1,4 +1,4 @@
-/* mmaref mma: whole tiles from NumPy files (issue 2 section 6).
+/* mmaref mma: whole tiles from NumPy files.
  *   mmaref mma ARCH INSTR --a A.npy --b B.npy --c C.npy -o D.npy [--scale-a SA.npy --scale-b SB.npy]
  *              [--d-dtype bits|float]
  * Each D element is mmaref_dot() of a row of A and a column of B (through mmaref_mma()). */

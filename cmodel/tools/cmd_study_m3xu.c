@@ -1,4 +1,4 @@
-/* mmaref study m3xu: does M3XU's FP32 mode give "the same results as FP32" (M3XU paper; issue 9, section 3)?
+/* mmaref study m3xu: does M3XU's FP32 mode give "the same results as FP32" (M3XU paper, section 3)?
  *
  * Random FP32 dot products d = c + sum_k a_k b_k (K = 4, m3xu.f32) and FP32C ones (K = 2 complex, m3xu.f32c),
  * drawn in stimulus classes, each computed five ways:

@@ -182,7 +182,7 @@ int main(void)
           mmaref_format_to_double(MMAREF_F32C, 0x800000003fc00000ULL) == 1.5 &&
           mmaref_format_to_double(MMAREF_F32C, 0x400000003f800000ULL) != mmaref_format_to_double(MMAREF_F32C, 0x400000003f800000ULL),
           "f32c from and to a double: 1.5 + 0i; 1 + 2i has none", "");
-    /* A format code outside the enum is refused, never read out of the table (issue 10). */
+    /* A format code outside the enum is refused, never read out of the table. */
     uint64_t raw = 7;
     check(mmaref_format_width((mmaref_format)99) == 0 && !mmaref_format_valid_bits((mmaref_format)99, 0) &&
           mmaref_format_round_double((mmaref_format)99, 1.0, &raw) == MMAREF_ERR_ARGUMENT && raw == 7 &&

@@ -1,4 +1,4 @@
-/* The DPI bridge's shared state under threads (issue 10): THREADS threads look up every instruction of
+/* The DPI bridge's shared state under threads: THREADS threads look up every instruction of
  * every architecture, each in its own order, at the same time, and read labels.  Every thread must get
  * the same handle for the same instruction, distinct handles for distinct ones, a record naming the
  * instruction asked for, and its own label text.  Built with -fsanitize=thread by tests/t_rtl_dpi.sh. */
