@@ -5,7 +5,7 @@
 # Needs neither nvcc nor a GPU.  The dry run checks the C model against itself: its lines say
 # "plumbing:" -- they show that the generator, writer and checker fit together, not that the model is
 # right (tests/t_model_oracle.sh and tests/t_model_oracle_amd.sh check the model against an independent oracle).
-# runtime: 13 s (on CI's 2 cores; tests/run.sh starts the longest suites first)
+# runtime: 25 s (on CI's 2 cores; tests/run.sh starts the longest suites first)
 . "$(dirname "$0")/lib.sh"
 set -u
 tmp=$(mktemp -d)
@@ -18,8 +18,8 @@ else not_ok "dry-run harness builds: $(tail -n 3 "$tmp/build.log" | tr '\n' ' ')
 # Every fragment layout maps each thread's elements onto the matrix one to one (hw_check_layouts).
 n=$("$DRY" --check-layouts 2>&1 | grep -c '^layout ok: ')
 total=$("$DRY" --list | wc -l)
-if [[ $n -eq $total && $total -eq 24 ]]; then ok "all $total register-fragment layouts are one-to-one"
-else not_ok "fragment layouts: $n of $total checked ok (expected 24 instructions)"; fi
+if [[ $n -eq $total && $total -eq 40 ]]; then ok "all $total register-fragment layouts are one-to-one"
+else not_ok "fragment layouts: $n of $total checked ok (expected 40 instructions)"; fi
 
 # A second transcription of the layouts: CUTLASS's CuTe (thread, value) -> offset layouts, NVIDIA's own
 # encoding of the PTX fragment tables (cute/atom/mma_traits_sm80.hpp, mma_traits_sm90.hpp,
@@ -37,6 +37,8 @@ L = {  # frag family: (A, B, C); None: B is in shared memory
   "k4_32": ((((4, 8), 2), ((16, 1), 8)), (((4, 8), 1), ((8, 1), 0)), R16x8),
   "k16_64": ((((4, 8), (2, 4)), ((16, 1), (8, 64))), (((4, 8), 4), ((8, 1), 32)), R16x8),
   "884_64": ((((4, 8), 1), ((8, 1), 0)), (((4, 8), 1), ((8, 1), 0)), (((4, 8), 2), ((16, 1), 8))),
+  "k32_8": ((((4, 8), (4, 2, 2)), ((64, 1), (16, 8, 256))), (((4, 8), (4, 2)), ((32, 1), (8, 128))), R16x8),
+  "k16_8": ((((4, 8), (4, 2)), ((64, 1), (16, 8))), (((4, 8), 4), ((32, 1), 8)), R16x8),
   "wg_k16": ((((4, 8, 4), (2, 2, 2)), ((128, 1, 16), (64, 8, 512))), None, (((4, 8, 4), (2, 2, 1)), ((128, 1, 16), (64, 8, 512)))),
   "wg_k8": ((((4, 8, 4), (2, 2)), ((64, 1, 16), (8, 256))), None, (((4, 8, 4), (2, 2, 1)), ((128, 1, 16), (64, 8, 512)))),
   "wg_k32": ((((4, 8, 4), (4, 2, 2)), ((256, 1, 16), (64, 8, 1024))), None, (((4, 8, 4), (2, 2, 1)), ((128, 1, 16), (64, 8, 512)))),
@@ -46,8 +48,8 @@ def family(name):
     if op == "wgmma": return "wg_" + shape[shape.index("k"):]
     if shape == "m8n8k4": return "884_64"
     k = shape[shape.index("k") + 1:]
-    w = {"f16": 16, "bf16": 16, "tf32": 32, "f64": 64}[types[1]]
-    return {("16", 16): "k16_16", ("8", 16): "k8_16", ("8", 32): "k8_32", ("4", 32): "k4_32",
+    w = {"f16": 16, "bf16": 16, "tf32": 32, "f64": 64, "e4m3": 8, "e5m2": 8}[types[1]]
+    return {("32", 8): "k32_8", ("16", 8): "k16_8", ("16", 16): "k16_16", ("8", 16): "k8_16", ("8", 32): "k8_32", ("4", 32): "k4_32",
             ("8", 64): "k8_32", ("4", 64): "k4_32", ("16", 64): "k16_64"}[(k, w)]
 def flat(x): return [y for e in x for y in flat(e)] if isinstance(x, tuple) else [x]
 def offset(layout, th, v):
@@ -73,32 +75,32 @@ PY
 [[ $cute == 0 ]] && ok "fragment layouts agree with CUTLASS's CuTe layouts, element by element" ||
   not_ok "fragment layouts differ from CuTe's in ${cute:-?} elements"
 
-# Each harness instruction is a hopper instruction of the model, and its PTX opcode is the name with
-# PTX's qualifiers (.sync.aligned, .row.col; wgmma's .mma_async.sync.aligned) put back.
-names=$("$MMAREF" list hopper | awk '{print $2}')
+# Each harness instruction is an instruction of the model table its fourth column names (hopper; ada
+# for the mma.sync FP8 ones the hopper table lacks), and its PTX opcode is the name with PTX's
+# qualifiers (.sync.aligned, .row.col; wgmma's .mma_async.sync.aligned) put back.
 bad=
-while IFS=$'\t' read -r name ptx flags; do
-  grep -qxF "$name" <<<"$names" || bad+=" $name(not in mmaref list hopper)"
+while IFS=$'\t' read -r name ptx flags arch; do
+  "$MMAREF" list "$arch" | awk '{print $2}' | grep -qxF "$name" || bad+=" $name(not in mmaref list $arch)"
   stripped=$(sed -e 's/^mma\.sync\.aligned\./mma./' -e 's/\.row\.col\./\./' \
                  -e 's/^wgmma\.mma_async\.sync\.aligned\./wgmma./' <<<"$ptx")
   [[ $stripped == "$name" ]] || bad+=" $name(ptx $ptx)"
   [[ $name == *f64* && $flags == --nan-any || $name != *f64* && $flags == - ]] || bad+=" $name(flags $flags)"
 done < <("$DRY" --list)
-if [[ -z $bad ]]; then ok "harness instructions match mmaref's hopper table and their PTX opcodes"
+if [[ -z $bad ]]; then ok "harness instructions match the model's tables and their PTX opcodes"
 else not_ok "instruction table:$bad"; fi
 
 # The dry run of every instruction passes the check, 512 vectors each (whole tiles: 512 is a multiple of
 # 64, 128 and 512).
 out=$tmp/dry
 bash tools/gpu/run.sh --dry-run --count 512 --out "$out" >"$tmp/table" 2>"$tmp/run.err"; rc=$?
-while IFS=$'\t' read -r name ptx flags; do
+while IFS=$'\t' read -r name ptx flags arch; do
   row=$(grep -F "| \`$name\` |" "$tmp/table")
   if [[ $row =~ \|\ 512\ \|\ 0\ \|$ ]]; then ok "plumbing: dry run $name (C model vs itself): 512 vectors round-trip, 0 mismatches"
   else not_ok "plumbing: dry run $name (C model vs itself): table row '$row' (wanted 512 vectors, 0 mismatches)"; fi
 done < <("$DRY" --list)
 [[ $rc -eq 0 ]] && ok "plumbing: run.sh --dry-run exits 0" ||
   not_ok "plumbing: run.sh --dry-run exit $rc: $(head -c 300 "$tmp/run.err")"
-grep -q '^| instruction | PTX | vectors | mismatches |$' "$out/hardware-validation-rows.md" &&
+grep -q '^| instruction | PTX | model | vectors | mismatches |$' "$out/hardware-validation-rows.md" &&
   ok "plumbing: run.sh writes the docs table rows" ||
   not_ok "plumbing: run.sh did not write $out/hardware-validation-rows.md"
 
@@ -133,6 +135,32 @@ if [[ -n $line ]]; then
 else
   not_ok "plumbing: f64 dry run has no NaN output to test --nan-any with"
 fi
+
+# --replay: dot-adds from standard input (here the directed vectors of `mmaref gen`) come back with D
+# appended, and that D is the model's (the dry run); a short line is refused with its line number.
+"$MMAREF" gen hopper wgmma.m64n8k32.f32.e4m3.e5m2 --kind directed --n 700 >"$tmp/dir.in"
+"$DRY" --replay wgmma.m64n8k32.f32.e4m3.e5m2 <"$tmp/dir.in" >"$tmp/dir.out"
+"$MMAREF" gen hopper wgmma.m64n8k32.f32.e4m3.e5m2 --kind directed --n 700 --with-d >"$tmp/dir.want"
+if cmp -s <(grep -v '^#' "$tmp/dir.out") "$tmp/dir.want"; then
+  ok "plumbing: --replay of 700 directed vectors gives each line back with the model's D (8 per tile)"
+else not_ok "plumbing: --replay output differs from mmaref gen --with-d: $(diff <(grep -v '^#' "$tmp/dir.out") "$tmp/dir.want" | head -c 200)"; fi
+expect_error "replay names a short line" "line 2: 3 fields" "$DRY" --replay wgmma.m64n8k32.f32.e4m3.e5m2 \
+  < <(printf '%s\n' "$(head -n 1 "$tmp/dir.in")" "00000000 00 00")
+
+# The whole session script (tools/gpu/session.sh), dry: seeded tiles, directed vectors and a crafted
+# file through every instruction, one summary row per file, the GPU's D packed for the instructions
+# checked against another table.  The dry run's D is the model's, so every row must show 0 mismatches.
+mkdir -p "$tmp/crafted"
+"$MMAREF" gen hopper mma.m16n8k8.f32.bf16.bf16.f32 --n 50 >"$tmp/crafted/mine__mma.m16n8k8.f32.bf16.bf16.f32.txt"
+bash tools/gpu/session.sh --dry-run --count 256 --jobs 2 --crafted "$tmp/crafted" --out "$tmp/sess" >"$tmp/sess.log" 2>&1
+src=$?
+rows=$(grep -c '^| \(seeded\|directed\|mine\) |' "$tmp/sess/pack/summary.md" 2>/dev/null)
+zero=$(grep -c ' | 0 |$' "$tmp/sess/pack/summary.md" 2>/dev/null)
+dbins=$(ls "$tmp/sess/pack"/d__*.bin.gz 2>/dev/null | wc -l)
+dlen=$(gzip -dc "$tmp/sess/pack/d__mma.m16n8k32.f32.e4m3.e4m3.f32.bin.gz" 2>/dev/null | wc -c)
+if [[ $src -eq 0 && $rows -eq 81 && $zero -eq 81 && $dbins -eq 16 && $dlen -eq 1024 ]]; then
+  ok "plumbing: session.sh --dry-run: 81 files checked (40 seeded, 40 directed, 1 crafted), 0 mismatches, 16 D files"
+else not_ok "plumbing: session.sh --dry-run: exit $src, $rows rows ($zero with 0 mismatches), $dbins D files, $dlen bytes (wanted 0, 81, 81, 16, 1024): $(tail -n 3 "$tmp/sess.log" | tr '\n' ' ')"; fi
 
 # Same seed, same inputs; another seed, other inputs.
 "$DRY" --only wgmma.m64n8k16.f32.f16.f16 --count 1024 --stdout >"$tmp/s1a"
@@ -198,7 +226,7 @@ elif [[ -n $NVCC ]]; then
   else not_ok "nvcc -arch=sm_90a -c tools/gpu/mmagpu.cu: $(head -n 3 "$tmp/nvcc.log" | tr '\n' ' ')"; fi
   "$NVCC" -arch=compute_90a -std=c++17 -Itools/gpu -ptx tools/gpu/mmagpu.cu -o "$tmp/mmagpu.ptx" >/dev/null 2>&1
   missing=
-  while IFS=$'\t' read -r name ptx flags; do
+  while IFS=$'\t' read -r name ptx flags arch; do
     grep -qF "$ptx " "$tmp/mmagpu.ptx" 2>/dev/null || missing+=" $ptx"
   done < <("$DRY" --list)
   [[ -z $missing ]] && ok "the sm_90a PTX issues all $total instructions" || not_ok "PTX lacks:$missing"

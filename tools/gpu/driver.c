@@ -14,6 +14,7 @@
 
 static const char usage[] =
     "usage: %s [--out DIR] [--count N] [--seed S] [--only NAME[,NAME..]] [--stdout]\n"
+    "       %s --replay NAME < LINES\n"
     "       %s --list | --check-layouts | --dump-layouts\n"
     "  Runs each Hopper instruction of the cross-check on seeded inputs (tile t from the model's generator,\n"
     "  kind by t %% 3: raw, cluster, special) and writes DIR/hopper__NAME.txt (default DIR: out), one line\n"
@@ -22,7 +23,10 @@ static const char usage[] =
     "  --seed S    generator seed (default 1); the same seed gives the same inputs on every host\n"
     "  --only      just these instructions (names as --list prints them)\n"
     "  --stdout    write the lines to standard output instead (needs exactly one --only name)\n"
-    "  --list      print NAME, the PTX opcode and the check command's extra flags, one per line\n"
+    "  --replay NAME  run the dot-adds read from standard input (C A0..A(K-1) B0..B(K-1), hex, as `mmaref gen`\n"
+    "              writes them; a trailing D field is ignored) and write each with this run's D appended\n"
+    "  --list      print NAME, the PTX opcode, the check command's extra flags and the model table whose\n"
+    "              entry of the same name generates and checks it (ARCH for `mmaref batch ARCH NAME`)\n"
     "  --check-layouts  check that every register-fragment layout is one-to-one\n"
     "  --dump-layouts   print every fragment element: NAME A|B|C thread element row column\n";
 
@@ -40,19 +44,25 @@ static int fail(const char *prog, const char *fmt, ...)
 /* Hex digits of a harness format's storage width. */
 static int hex_digits(hw_fmt f) { return mmaref_format_width(gen_model_format(f)) / 4; }
 
+/* One line: C, A's row i, B's column j, D; a, b step through the K elements of the row and column. */
+static void emit_line(FILE *f, const hw_instr *in, uint64_t c, const uint64_t *a, int a_step, const uint64_t *b,
+                      int b_step, uint64_t d)
+{
+    int da = hex_digits(in->a), db = hex_digits(in->b), dc = hex_digits(in->c);
+    fprintf(f, "%0*" PRIx64, dc, c);
+    for (int k = 0; k < in->k; k++)
+        fprintf(f, " %0*" PRIx64, da, a[k * a_step]);
+    for (int k = 0; k < in->k; k++)
+        fprintf(f, " %0*" PRIx64, db, b[k * b_step]);
+    fprintf(f, " %0*" PRIx64 "\n", dc, d);
+}
+
 void hw_emit_tile(FILE *f, const hw_instr *in, const uint64_t *A, const uint64_t *B, const uint64_t *C,
                   const uint64_t *D)
 {
-    int da = hex_digits(in->a), db = hex_digits(in->b), dc = hex_digits(in->c);
     for (int i = 0; i < in->m; i++)
-        for (int j = 0; j < in->n; j++) {
-            fprintf(f, "%0*" PRIx64, dc, C[i * in->n + j]);
-            for (int k = 0; k < in->k; k++)
-                fprintf(f, " %0*" PRIx64, da, A[i * in->k + k]);
-            for (int k = 0; k < in->k; k++)
-                fprintf(f, " %0*" PRIx64, db, B[k * in->n + j]);
-            fprintf(f, " %0*" PRIx64 "\n", dc, D[i * in->n + j]);
-        }
+        for (int j = 0; j < in->n; j++)
+            emit_line(f, in, C[i * in->n + j], A + i * in->k, 1, B + j, in->n, D[i * in->n + j]);
 }
 
 /* One layout over a rows x cols matrix: every (thread, element) lands inside, each cell exactly once. */
@@ -139,13 +149,13 @@ static int run_instr(const hw_instr *in, long count, uint64_t seed, const char *
         goto done;
     }
     mmaref_instr mi;
-    if (mmaref_lookup("hopper", in->name, &mi, msg, msglen) != MMAREF_OK) {
+    if (mmaref_lookup(in->arch, in->name, &mi, msg, msglen) != MMAREF_OK) {
         rc = 1;
         goto done;
     }
     fprintf(f, "# mmaref gpu harness: hopper %s (%s) D from %s; seed %" PRIu64 ", %ld lines;"
-               " tile t is mmaref_gen_tile(seed, t), kind by t%%3 (raw, cluster, special)\n",
-            in->name, in->ptx, source, seed, tiles * per_tile);
+               " tile t is mmaref_gen_tile(seed, t) of %s %s, kind by t%%3 (raw, cluster, special)\n",
+            in->name, in->ptx, source, seed, tiles * per_tile, in->arch, in->name);
     for (long t0 = 0; t0 < tiles && !rc; t0 += BATCH_TILES) {
         long nt = tiles - t0 < BATCH_TILES ? tiles - t0 : BATCH_TILES;
         for (long t = 0; t < nt; t++)
@@ -160,6 +170,99 @@ static int run_instr(const hw_instr *in, long count, uint64_t seed, const char *
     }
 done:
     free(A); free(B); free(C); free(D);
+    return rc;
+}
+
+/* Parses one replay line into c, a[K], b[K]: 1 + 2K hex fields, or 2 + 2K with a D (ignored). */
+static int parse_line(const hw_instr *in, char *line, long lineno, uint64_t *c, uint64_t *a, uint64_t *b,
+                      char *msg, size_t msglen)
+{
+    int n = 0, want = 1 + 2 * in->k;
+    char *save = NULL;
+    for (char *tok = strtok_r(line, " \t\r\n", &save); tok; tok = strtok_r(NULL, " \t\r\n", &save), n++) {
+        char *end;
+        errno = 0;
+        uint64_t v = strtoull(tok, &end, 16);
+        hw_fmt f = n == 0 || n > 2 * in->k ? in->c : n <= in->k ? in->a : in->b;
+        int w = hex_digits(f) * 4;
+        if (*end || errno || tok[0] == '-' || (w < 64 && v >> w)) {
+            snprintf(msg, msglen, "line %ld: field %d '%.40s' is not a %d-bit hex value", lineno, n + 1, tok, w);
+            return 1;
+        }
+        if (n == 0) *c = v;
+        else if (n <= in->k) a[n - 1] = v;
+        else if (n <= 2 * in->k) b[n - 1 - in->k] = v;
+    }
+    if (n != want && n != want + 1) {
+        snprintf(msg, msglen, "line %ld: %d fields; %s needs %d (C, A0..A%d, B0..B%d), or %d with D", lineno, n,
+                 in->name, want, in->k - 1, in->k - 1, want + 1);
+        return 1;
+    }
+    return 0;
+}
+
+/* --replay: every dot-add of `fin` through compute(), written to `fout` with its D.  Each tile carries
+ * N dot-adds on its diagonal: line j of the tile is A's row j, B's column j and C[j][j]; every other
+ * element is +0 and the other outputs are not written. */
+static int replay(const hw_instr *in, const char *source, FILE *fin, FILE *fout, hw_compute_fn compute, char *msg,
+                  size_t msglen)
+{
+    size_t na = (size_t)in->m * in->k, nb = (size_t)in->k * in->n, nc = (size_t)in->m * in->n;
+    uint64_t *A = calloc(BATCH_TILES * na, 8), *B = calloc(BATCH_TILES * nb, 8);
+    uint64_t *C = calloc(BATCH_TILES * nc, 8), *D = malloc(BATCH_TILES * nc * 8);
+    char *line = NULL;
+    size_t cap = 0;
+    long lineno = 0, held = 0;
+    int rc = 0, per_tile = in->n < in->m ? in->n : in->m, eof = 0;
+    if (!A || !B || !C || !D) {
+        snprintf(msg, msglen, "out of memory");
+        rc = 1;
+        goto out;
+    }
+    fprintf(fout, "# mmaref gpu harness: hopper %s (%s) D from %s; replayed dot-adds\n", in->name, in->ptx, source);
+    while (!rc && !eof) {
+        eof = getline(&line, &cap, fin) < 0;
+        if (!eof) {
+            lineno++;
+            char *p = line + strspn(line, " \t\r\n");
+            if (*p == 0 || *p == '#')
+                continue;
+            long t = held / per_tile, j = held % per_tile;
+            uint64_t a[64], b[64];
+            if (parse_line(in, p, lineno, &C[t * nc + j * in->n + j], a, b, msg, msglen)) {
+                rc = 1;
+                break;
+            }
+            for (int k = 0; k < in->k; k++) {
+                A[t * na + j * in->k + k] = a[k];
+                B[t * nb + k * in->n + j] = b[k];
+            }
+            held++;
+        }
+        if (held > 0 && (eof || held == BATCH_TILES * per_tile)) {
+            long tiles = (held + per_tile - 1) / per_tile;
+            rc = compute(in, tiles, A, B, C, D, msg, msglen);
+            for (long e = 0; e < held && !rc; e++) {
+                long t = e / per_tile, j = e % per_tile;
+                emit_line(fout, in, C[t * nc + j * in->n + j], A + t * na + j * in->k, 1, B + t * nb + j, in->n,
+                          D[t * nc + j * in->n + j]);
+            }
+            memset(A, 0, BATCH_TILES * na * 8);
+            memset(B, 0, BATCH_TILES * nb * 8);
+            memset(C, 0, BATCH_TILES * nc * 8);
+            held = 0;
+        }
+    }
+    if (!rc && ferror(fin)) {
+        snprintf(msg, msglen, "read error: %s", strerror(errno));
+        rc = 1;
+    }
+    if (!rc && (fflush(fout) || ferror(fout))) {
+        snprintf(msg, msglen, "write error: %s", strerror(errno));
+        rc = 1;
+    }
+out:
+    free(A); free(B); free(C); free(D); free(line);
     return rc;
 }
 
@@ -190,11 +293,12 @@ int hw_main(int argc, char **argv, const char *prog, const char *source, hw_comp
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         char *end;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            printf(usage, prog, prog);
+            printf(usage, prog, prog, prog);
             return 0;
         } else if (!strcmp(a, "--list")) {
             for (int j = 0; j < hw_instr_count; j++)
-                printf("%s\t%s\t%s\n", hw_instrs[j].name, hw_instrs[j].ptx, hw_instrs[j].nan_any ? "--nan-any" : "-");
+                printf("%s\t%s\t%s\t%s\n", hw_instrs[j].name, hw_instrs[j].ptx,
+                       hw_instrs[j].nan_any ? "--nan-any" : "-", hw_instrs[j].arch);
             return 0;
         } else if (!strcmp(a, "--check-layouts")) {
             for (int j = 0; j < hw_instr_count; j++) {
@@ -209,6 +313,15 @@ int hw_main(int argc, char **argv, const char *prog, const char *source, hw_comp
             return 0;
         } else if (!strcmp(a, "--stdout")) {
             to_stdout = 1;
+        } else if (!strcmp(a, "--replay")) {
+            if (!v)
+                return fail(prog, "--replay needs an instruction name (see --list)");
+            const hw_instr *in = hw_find(v);
+            if (!in)
+                return fail(prog, "--replay: '%s' is not one of this harness's instructions (see --list)", v);
+            if (replay(in, source, stdin, stdout, compute, msg, sizeof msg))
+                return fail(prog, "%s: %s", in->name, msg);
+            return 0;
         } else if (strcmp(a, "--out") && strcmp(a, "--only") && strcmp(a, "--count") && strcmp(a, "--seed")) {
             return fail(prog, "unknown option '%s' (see --help)", a);
         } else if (!v) {

@@ -24,7 +24,7 @@ static int model_compute(const hw_instr *in, long tiles, const uint64_t *A, cons
                          const uint64_t *C, uint64_t *D, char *msg, size_t msglen)
 {
     mmaref_instr mi;
-    if (mmaref_lookup("hopper", in->name, &mi, msg, msglen) != MMAREF_OK || matches_table(in, &mi, msg, msglen))
+    if (mmaref_lookup(in->arch, in->name, &mi, msg, msglen) != MMAREF_OK || matches_table(in, &mi, msg, msglen))
         return 1;
     size_t na = (size_t)in->m * in->k, nb = (size_t)in->k * in->n, nc = (size_t)in->m * in->n;
     uint64_t a[64], b[64];

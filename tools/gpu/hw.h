@@ -35,6 +35,8 @@ typedef enum {
     FS_M16N8K16_F64,   /* mma.m16n8k16 f64 */
     FS_M16N8K8_16,     /* mma.m16n8k8 f16/bf16 */
     FS_M16N8K16_16,    /* mma.m16n8k16 f16/bf16 */
+    FS_M16N8K16_8,     /* mma.m16n8k16 e4m3/e5m2 */
+    FS_M16N8K32_8,     /* mma.m16n8k32 e4m3/e5m2 */
     FS_WG_K16_16,      /* wgmma m64nNk16 f16/bf16, A from registers */
     FS_WG_K8_32,       /* wgmma m64nNk8 tf32, A from registers */
     FS_WG_K32_8,       /* wgmma m64nNk32 e4m3/e5m2, A from registers */
@@ -42,8 +44,10 @@ typedef enum {
 } hw_frag;
 
 typedef struct {
-    const char *name; /* the mmaref instruction name on hopper */
+    const char *name; /* the mmaref instruction name */
     const char *ptx;  /* the PTX opcode as issued */
+    const char *arch; /* the model table holding `name`: it generates the inputs and predicts D ("hopper",
+                       * or "ada" for Hopper's mma.sync FP8, which the hopper table lacks until measured) */
     hw_frag frag;
     int m, n, k;
     hw_fmt a, b, c;   /* D has C's format for every instruction here */
@@ -69,6 +73,9 @@ static inline HW_HD void hw_frag_a(hw_frag f, int th, int i, int *row, int *col)
     case FS_M16N8K8_16: *row = g + 8 * (i >> 1); *col = 2 * t + (i & 1); break;
     case FS_M16N8K16_16:
         *row = g + 8 * ((i >> 1) & 1); *col = 2 * t + (i & 1) + 8 * (i >> 2); break;
+    case FS_M16N8K16_8: *row = g + 8 * (i >> 2); *col = 4 * t + (i & 3); break;
+    case FS_M16N8K32_8:
+        *row = g + 8 * ((i >> 2) & 1); *col = 4 * t + (i & 3) + 16 * (i >> 3); break;
     case FS_WG_K16_16:
         *row = 16 * w + g + 8 * ((i >> 1) & 1); *col = 2 * t + (i & 1) + 8 * (i >> 2); break;
     case FS_WG_K8_32: *row = 16 * w + g + 8 * (i & 1); *col = t + 4 * (i >> 1); break;
@@ -90,6 +97,8 @@ static inline HW_HD void hw_frag_b(hw_frag f, int lane, int i, int *krow, int *n
     case FS_M16N8K16_F64: *krow = t + 4 * i; break;
     case FS_M16N8K8_16: *krow = 2 * t + i; break;
     case FS_M16N8K16_16: *krow = 2 * t + (i & 1) + 8 * (i >> 1); break;
+    case FS_M16N8K16_8: *krow = 4 * t + i; break;
+    case FS_M16N8K32_8: *krow = 4 * t + (i & 3) + 16 * (i >> 2); break;
     default: *krow = *ncol = -1;
     }
 }

@@ -93,6 +93,68 @@ __device__ __forceinline__ void unpack_f16(const uint32_t *r, uint64_t *d, int n
         }                                                                                               \
     };
 
+// mma.sync FP8 (e4m3/e5m2), four elements per register: K = 32 (A: 4 regs, B: 2) or K = 16 (A: 2, B: 1);
+// f32 accumulators (4 registers) or f16 (2 packed registers).
+#define MMA_FP8_F32(NAME, FS, K_, NAR, NBR, PTX)                                                          \
+    struct NAME {                                                                                       \
+        SHAPE(FS, 16, 8, K_, 1, 4)                                                                      \
+        __device__ static void run(const uint64_t *a, const uint64_t *b, const uint64_t *c, uint64_t *d) \
+        {                                                                                               \
+            uint32_t A[4] = {0, 0, 0, 0}, B[2] = {0, 0};                                                \
+            pack_regs<1, NAR>(a, A);                                                                    \
+            pack_regs<1, NBR>(b, B);                                                                    \
+            float D0, D1, D2, D3;                                                                       \
+            if constexpr (NAR == 4)                                                                             \
+                asm volatile(PTX " {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%10,%11,%12,%13};"            \
+                             : "=f"(D0), "=f"(D1), "=f"(D2), "=f"(D3)                                   \
+                             : "r"(A[0]), "r"(A[1]), "r"(A[2]), "r"(A[3]), "r"(B[0]), "r"(B[1]),        \
+                               "f"(f32(c[0])), "f"(f32(c[1])), "f"(f32(c[2])), "f"(f32(c[3])));         \
+            else                                                                                        \
+                asm volatile(PTX " {%0,%1,%2,%3}, {%4,%5}, {%6}, {%7,%8,%9,%10};"                        \
+                             : "=f"(D0), "=f"(D1), "=f"(D2), "=f"(D3)                                   \
+                             : "r"(A[0]), "r"(A[1]), "r"(B[0]),                                         \
+                               "f"(f32(c[0])), "f"(f32(c[1])), "f"(f32(c[2])), "f"(f32(c[3])));         \
+            d[0] = bits(D0), d[1] = bits(D1), d[2] = bits(D2), d[3] = bits(D3);                         \
+        }                                                                                               \
+    };
+
+#define MMA_FP8_F16(NAME, FS, K_, NAR, NBR, PTX)                                                          \
+    struct NAME {                                                                                       \
+        SHAPE(FS, 16, 8, K_, 1, 2)                                                                      \
+        __device__ static void run(const uint64_t *a, const uint64_t *b, const uint64_t *c, uint64_t *d) \
+        {                                                                                               \
+            uint32_t A[4] = {0, 0, 0, 0}, B[2] = {0, 0}, C[2], D[2];                                    \
+            pack_regs<1, NAR>(a, A);                                                                    \
+            pack_regs<1, NBR>(b, B);                                                                    \
+            pack_regs<2, 2>(c, C);                                                                      \
+            if constexpr (NAR == 4)                                                                             \
+                asm volatile(PTX " {%0,%1}, {%2,%3,%4,%5}, {%6,%7}, {%8,%9};"                            \
+                             : "=r"(D[0]), "=r"(D[1])                                                   \
+                             : "r"(A[0]), "r"(A[1]), "r"(A[2]), "r"(A[3]), "r"(B[0]), "r"(B[1]),        \
+                               "r"(C[0]), "r"(C[1]));                                                   \
+            else                                                                                        \
+                asm volatile(PTX " {%0,%1}, {%2,%3}, {%4}, {%5,%6};"                                     \
+                             : "=r"(D[0]), "=r"(D[1])                                                   \
+                             : "r"(A[0]), "r"(A[1]), "r"(B[0]), "r"(C[0]), "r"(C[1]));                  \
+            unpack_f16(D, d, 4);                                                                        \
+        }                                                                                               \
+    };
+
+#define MP "mma.sync.aligned."
+#define FP8_PAIR(T)                                                                                     \
+    MMA_FP8_F32(Mma16832F32##T, FS_M16N8K32_8, 32, 4, 2, MP "m16n8k32.row.col.f32." FP8_##T ".f32")      \
+    MMA_FP8_F16(Mma16832F16##T, FS_M16N8K32_8, 32, 4, 2, MP "m16n8k32.row.col.f16." FP8_##T ".f16")      \
+    MMA_FP8_F32(Mma16816F32##T, FS_M16N8K16_8, 16, 2, 1, MP "m16n8k16.row.col.f32." FP8_##T ".f32")      \
+    MMA_FP8_F16(Mma16816F16##T, FS_M16N8K16_8, 16, 2, 1, MP "m16n8k16.row.col.f16." FP8_##T ".f16")
+#define FP8_E4E4 "e4m3.e4m3"
+#define FP8_E4E5 "e4m3.e5m2"
+#define FP8_E5E4 "e5m2.e4m3"
+#define FP8_E5E5 "e5m2.e5m2"
+FP8_PAIR(E4E4)
+FP8_PAIR(E4E5)
+FP8_PAIR(E5E4)
+FP8_PAIR(E5E5)
+
 MMA_K16_F32(Mma16816F32F16, "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32")
 MMA_K16_F32(Mma16816F32Bf16, "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32")
 MMA_K8_F32(Mma1688F32F16, "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32")
@@ -376,6 +438,22 @@ static const op_entry ops[] = {
     OP_MMA("mma.m16n8k4.f64.f64.f64.f64", Mma1684F64),
     OP_MMA("mma.m16n8k8.f64.f64.f64.f64", Mma1688F64),
     OP_MMA("mma.m16n8k16.f64.f64.f64.f64", Mma16816F64),
+    OP_MMA("mma.m16n8k32.f32.e4m3.e4m3.f32", Mma16832F32E4E4),
+    OP_MMA("mma.m16n8k32.f32.e4m3.e5m2.f32", Mma16832F32E4E5),
+    OP_MMA("mma.m16n8k32.f32.e5m2.e4m3.f32", Mma16832F32E5E4),
+    OP_MMA("mma.m16n8k32.f32.e5m2.e5m2.f32", Mma16832F32E5E5),
+    OP_MMA("mma.m16n8k32.f16.e4m3.e4m3.f16", Mma16832F16E4E4),
+    OP_MMA("mma.m16n8k32.f16.e4m3.e5m2.f16", Mma16832F16E4E5),
+    OP_MMA("mma.m16n8k32.f16.e5m2.e4m3.f16", Mma16832F16E5E4),
+    OP_MMA("mma.m16n8k32.f16.e5m2.e5m2.f16", Mma16832F16E5E5),
+    OP_MMA("mma.m16n8k16.f32.e4m3.e4m3.f32", Mma16816F32E4E4),
+    OP_MMA("mma.m16n8k16.f32.e4m3.e5m2.f32", Mma16816F32E4E5),
+    OP_MMA("mma.m16n8k16.f32.e5m2.e4m3.f32", Mma16816F32E5E4),
+    OP_MMA("mma.m16n8k16.f32.e5m2.e5m2.f32", Mma16816F32E5E5),
+    OP_MMA("mma.m16n8k16.f16.e4m3.e4m3.f16", Mma16816F16E4E4),
+    OP_MMA("mma.m16n8k16.f16.e4m3.e5m2.f16", Mma16816F16E4E5),
+    OP_MMA("mma.m16n8k16.f16.e5m2.e4m3.f16", Mma16816F16E5E4),
+    OP_MMA("mma.m16n8k16.f16.e5m2.e5m2.f16", Mma16816F16E5E5),
     OP_WG("wgmma.m64n8k16.f32.f16.f16", WgF32F16),
     OP_WG("wgmma.m64n8k16.f16.f16.f16", WgF16F16),
     OP_WG("wgmma.m64n8k16.f32.bf16.bf16", WgF32Bf16),

@@ -6,8 +6,9 @@
 # Without --dry-run: build/gpu/mmagpu runs every instruction on the GPU (needs a Hopper GPU), writing
 # DIR/hopper__NAME.txt; with --dry-run: build/gpu/dryrun writes the same inputs with D from the C model;
 # with --check-only: nothing runs, the files already in DIR (e.g. brought back from a GPU machine) are checked.
-# Then each file goes through `build/mmaref batch hopper NAME --check` (--nan-any for DMMA, whose NaN
-# payload is unmodelled).  Prints a Markdown table (instruction, vectors, mismatches) and writes it, with
+# Then each file goes through `build/mmaref batch ARCH NAME --check` (--nan-any for DMMA, whose NaN
+# payload is unmodelled), ARCH being the model table that holds the instruction (--list's fourth column:
+# hopper, or ada for the mma.sync FP8 instructions the hopper table lacks).  Prints a Markdown table (instruction, vectors, mismatches) and writes it, with
 # the date, GPU, driver and CUDA versions, to DIR/hardware-validation-rows.md for
 # docs/hardware-validation.md; the first mismatches of each instruction are in DIR/NAME.check.
 # Exit status: 0 when every instruction has 0 mismatches, 1 otherwise, 2 on a usage or run error.
@@ -51,17 +52,17 @@ mapfile -t instrs < <("$bin" --list)
 
 # One check per instruction, `jobs` at a time; each leaves DIR/NAME.check whose last line is the verdict.
 check_one() {
-  local name=$1 flags=$2
+  local name=$1 flags=$2 arch=$3
   [[ $flags == - ]] && flags=
   if [[ ! -f $out/hopper__$name.txt ]]; then echo "missing $out/hopper__$name.txt" >"$out/$name.check"; return; fi
   # shellcheck disable=SC2086
-  "$MMAREF" batch hopper "$name" --check $flags --max-report 20 <"$out/hopper__$name.txt" >"$out/$name.check" 2>&1
+  "$MMAREF" batch "$arch" "$name" --check $flags --max-report 20 <"$out/hopper__$name.txt" >"$out/$name.check" 2>&1
 }
 running=0
 for line in "${instrs[@]}"; do
-  IFS=$'\t' read -r name ptx flags <<<"$line"
+  IFS=$'\t' read -r name ptx flags arch <<<"$line"
   if [[ -n $only && ",$only," != *",$name,"* ]]; then continue; fi
-  check_one "$name" "$flags" &
+  check_one "$name" "$flags" "$arch" &
   running=$((running + 1))
   if [[ $running -ge $jobs ]]; then wait -n; running=$((running - 1)); fi
 done
@@ -69,15 +70,15 @@ wait
 
 rows=() bad=0
 for line in "${instrs[@]}"; do
-  IFS=$'\t' read -r name ptx flags <<<"$line"
+  IFS=$'\t' read -r name ptx flags arch <<<"$line"
   if [[ -n $only && ",$only," != *",$name,"* ]]; then continue; fi
   verdict=$(tail -n 1 "$out/$name.check" 2>/dev/null)
   if [[ $verdict =~ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
     p=${BASH_REMATCH[1]} f=${BASH_REMATCH[2]}
-    rows+=("| \`$name\` | \`$ptx\` | $((p + f)) | $f |")
+    rows+=("| \`$name\` | \`$ptx\` | $arch | $((p + f)) | $f |")
     [[ $f -eq 0 ]] || bad=1
   else
-    rows+=("| \`$name\` | \`$ptx\` | - | check did not run: ${verdict:-no output} |")
+    rows+=("| \`$name\` | \`$ptx\` | $arch | - | check did not run: ${verdict:-no output} |")
     bad=1
   fi
 done
@@ -107,8 +108,8 @@ fi
     echo "CUDA toolkit: ${cuda:-unknown}; seed $seed; --count $count; generator: mmaref_gen_tile, tile t of kind t%3 (raw, cluster, special)."
   fi
   echo
-  echo "| instruction | PTX | vectors | mismatches |"
-  echo "|---|---|---|---|"
+  echo "| instruction | PTX | model | vectors | mismatches |"
+  echo "|---|---|---|---|---|"
   printf '%s\n' "${rows[@]}"
 } >"$out/hardware-validation-rows.md"
 cat "$out/hardware-validation-rows.md"
