@@ -12,6 +12,8 @@ module fda_datapath #(
   parameter int C_MASK   = 1 << mma_pkg::FMT_F32,          // formats of C
   parameter int OUT_MASK = 1 << mma_pkg::OUT_F32_RZ,       // output kinds
   parameter int BLOCK    = 0,                              // UE8M0 block size, 0 = no block scales
+  parameter int ZERO_EXP = 0,                              // a zero term's exponent in e_max (Hopper: -133);
+                                                           // 0: each zero operand counts as -126
   parameter int AW       = mma_pkg::max_width(AB_MASK),    // lane width of A and B
   parameter int NSW      = BLOCK > 0 ? KD / BLOCK : 1,     // scale slots per pass
   parameter int MUTANT   = 0                               // test only (see above)
@@ -84,7 +86,7 @@ module fda_datapath #(
   logic [(KD+1)*EW-1:0] exps;
   logic [(KD+1)*XW-1:0] x;
   assign t_neg[0] = mma_pkg::fp_sign(uc);
-  assign exps[0 +: EW] = c_exp;
+  assign exps[0 +: EW] = ZERO_EXP != 0 && mma_pkg::fp_is_zero(uc) ? EW'(ZERO_EXP) : c_exp;
   assign x[0 +: XW] = XW'(c_sig) << (TF - CF);
   generate
     for (i = 0; i < KD; i++) begin : g_lane
@@ -97,8 +99,9 @@ module fda_datapath #(
                       | (mma_pkg::fp_is_zero(ua) & mma_pkg::fp_is_inf(ub));
       assign p_inf[i] = (mma_pkg::fp_is_inf(ua) | mma_pkg::fp_is_inf(ub)) & ~p_nan[i];
       assign t_neg[i+1] = mma_pkg::fp_sign(ua) ^ mma_pkg::fp_sign(ub);
-      assign exps[(i+1)*EW +: EW] = mma_pkg::fp_exp(ua) + mma_pkg::fp_exp(ub)
-                                  + (BLOCK > 0 ? s_exp[i / (BLOCK > 0 ? BLOCK : 1)] : EW'(0));
+      assign exps[(i+1)*EW +: EW] =
+          ZERO_EXP != 0 && (mma_pkg::fp_is_zero(ua) | mma_pkg::fp_is_zero(ub)) ? EW'(ZERO_EXP)
+        : mma_pkg::fp_exp(ua) + mma_pkg::fp_exp(ub) + (BLOCK > 0 ? s_exp[i / (BLOCK > 0 ? BLOCK : 1)] : EW'(0));
       assign x[(i+1)*XW +: XW] = XW'(ga * gb) << (TF - PF);
     end
   endgenerate

@@ -15,6 +15,7 @@ module fda_unit #(
   parameter int C_MASK   = 1 << mma_pkg::FMT_F32,
   parameter int OUT_MASK = 1 << mma_pkg::OUT_F32_RZ,
   parameter int BLOCK    = 0,
+  parameter int ZERO_EXP = 0,                           // fda_datapath's: a zero term's exponent (Hopper -133)
   parameter int AW       = mma_pkg::max_width(AB_MASK),
   parameter int NSW      = BLOCK > 0 ? K / BLOCK : 1,
   parameter int MUTANT   = 0
@@ -60,7 +61,7 @@ module fda_unit #(
   assign dp_fmt_c = dp_later ? mma_pkg::out_fmt_of(OUT_MASK, dp_ctl[2*FB +: OB]) : fmt_c;
 
   fda_datapath #(.KD(KD), .F(F), .AB_MASK(AB_MASK), .C_MASK(C_MASK), .OUT_MASK(OUT_MASK),
-                 .BLOCK(BLOCK), .AW(AW), .MUTANT(MUTANT)) u_dp (
+                 .BLOCK(BLOCK), .ZERO_EXP(ZERO_EXP), .AW(AW), .MUTANT(MUTANT)) u_dp (
     .fmt_a(dp_ctl[0 +: FB]), .fmt_b(dp_ctl[FB +: FB]), .fmt_c(dp_fmt_c), .out_kind(dp_ctl[2*FB +: OB]),
     .c(dp_c), .a(dp_a), .b(dp_b), .sa(dp_s[0 +: SDW]), .sb(dp_s[SDW +: SDW]), .d(dp_d));
 endmodule

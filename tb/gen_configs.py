@@ -50,7 +50,7 @@ AMD_UNIT_KIND = {"FDRDA": "FDRDA", "GFDRDA": "FDRDA", "GPS": "GPS"}
 # synthesis (synth/lint.sh, synth/synth.sh) learn a unit's top module and parameters (units.txt).
 UNIT_MODULES = {
     "FDA": ("fda_unit", (("K", "k"), ("F", "f"), ("CHAIN", "chain"), ("BLOCK", "block"), ("AB_MASK", "ab"),
-                         ("C_MASK", "c"), ("OUT_MASK", "out"))),
+                         ("C_MASK", "c"), ("OUT_MASK", "out"), ("ZERO_EXP", "zero_exp"))),
     "GDFS": ("gdfs_unit", (("K", "k"), ("F", "f"))),
     "FDRDA": ("fdrda_unit", (("K", "k"), ("F", "f"), ("CHAIN", "chain"), ("ALGO", "pass_algo"), ("AB_MASK", "ab"),
                              ("ALIGN_DOT", "align_dot"), ("ALIGN_C", "align_c"), ("OUT", "out_kind"))),
@@ -113,18 +113,22 @@ def unit_key(ins):
     """The hardware an instruction needs, from its schedule; None when no RTL unit implements it."""
     passes = ins["schedule"]
     p0 = passes[0]
+    # products taken in runs, operands as f16 and C added last: no RTL unit implements that schedule yet
+    if ins.get("c_last") or any(p.get("k_run") or p.get("ab_f16") for p in passes):
+        return None
     alike = all({k: v for k, v in p.items() if k not in ("k_first", "k_count", "out")}
                 == {k: v for k, v in p0.items() if k not in ("k_first", "k_count", "out")}
                 and p["k_count"] == p0["k_count"] for p in passes)
     if p0["algo"] in AMD_UNIT_KIND and alike and p0["scales"] == "none":
         # AMD: the table's Step 6 roundings (FDRDA) and flushing (GPS) are the unit's parameters
         return (p0["algo"], len(passes), p0["k_count"], p0["frac_bits"], p0["scales"], 0, p0["group"],
-                (p0["align_products"], p0["align_c"], p0["flush"]))
+                (p0["align_products"], p0["align_c"], p0["flush"]), 0)
     if (p0["algo"] not in ALIGN or not alike or p0["align_products"] != ALIGN[p0["algo"]]
             or p0["align_c"] != ALIGN[p0["algo"]] or p0["flush"]):
         return None
     block = ins["block_size"] if p0["scales"] == "per-product" else 0
-    return (p0["algo"], len(passes), p0["k_count"], p0["frac_bits"], p0["scales"], block, p0["group"], ())
+    return (p0["algo"], len(passes), p0["k_count"], p0["frac_bits"], p0["scales"], block, p0["group"], (),
+            p0.get("zero_term_exp", 0))
 
 
 def m3xu_units(table, fmt, out, units, configs):
@@ -194,7 +198,7 @@ def main():
 
     def group_units(cfgs):
         for cfg in cfgs:
-            kind, passes, k_count, f, _, block, group, amd = ukey = cfg["ukey"]
+            kind, passes, k_count, f, _, block, group, amd, zero = ukey = cfg["ukey"]
             if ukey not in unit_of:
                 unit_of[ukey] = len(units)
                 if amd:  # AMD units: GPS runs its K/G groups through one datapath, in one table pass
@@ -204,7 +208,7 @@ def main():
                                       out_kind=out[cfg["schedule"][-1]["out"]]))
                 else:
                     units.append(dict(algo=KINDS[kind], kind=kind, k=passes * k_count, f=f, chain=passes, block=block,
-                                      ab=0, c=0, out=0, mutant=0))
+                                      ab=0, c=0, out=0, mutant=0, **({"zero_exp": zero} if kind == "FDA" else {})))
             u = units[unit_of[ukey]]
             u["ab"] |= (1 << fmt[cfg["a"]]) | (1 << fmt[cfg["b"]])
             u["c"] |= 1 << fmt[cfg["c"]]
@@ -258,7 +262,8 @@ def main():
             m3xu = "".join(f", .{p}({u[p.lower()]})" for p in ("MUL_W", "PIPE", "F_LO", "OUT_LO", "OUT_HI")
                            if p.lower() in u)
             m3xu += "".join(f", .{p}({u[field]})" for p, field in (("PASS_ALGO", "pass_algo"), ("GROUP", "group"),
-                            ("FLUSH", "flush"), ("ALIGN_P", "align_dot"), ("ALIGN_C", "align_c")) if field in u)
+                            ("FLUSH", "flush"), ("ALIGN_P", "align_dot"), ("ALIGN_C", "align_c"),
+                            ("ZERO_EXP", "zero_exp")) if field in u)
             f.write(f"mma_bench #(.ALGO({u['algo']}), .K({u['k']}), .F({u['f']}), .CHAIN({u['chain']}), "
                     f".AB_MASK({u['ab']}), .C_MASK({u['c']}), .OUT_MASK({u['out']}), .BLOCK({u['block']}){m3xu}, "
                     f".UNIT({i}), .MUTANT({u['mutant']}))\n  u_bench{i} (.clk(clk && unit_sel == {i}));"

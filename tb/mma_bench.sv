@@ -17,6 +17,7 @@ module mma_bench #(
   parameter int MUL_W = 0, PIPE = 0, F_LO = 0, OUT_LO = 0, OUT_HI = 0,  // M3XU units only
   // AMD units: the table's pass kind (-1: FDA or GDFS by ALGO), GPS's group, flushing, Step 6 roundings
   parameter int PASS_ALGO = -1, GROUP = 0, FLUSH = 0,
+  parameter int ZERO_EXP = 0,  // fda_unit's: a zero term's own exponent (Hopper)
   parameter int ALIGN_P = mma_pkg::ROUND_RZ, ALIGN_C = mma_pkg::ROUND_RZ,
   parameter int UNIT,
   parameter int MUTANT   // non-zero: this instance deliberately differs from the instruction it runs
@@ -68,7 +69,7 @@ module mma_bench #(
       gdfs_unit #(.K(K), .F(F)) dut (.*);
     end else begin : g_fda
       fda_unit #(.K(K), .F(F), .CHAIN(CHAIN), .AB_MASK(AB_MASK), .C_MASK(C_MASK), .OUT_MASK(OUT_MASK),
-                 .BLOCK(BLOCK)) dut (.*);
+                 .BLOCK(BLOCK), .ZERO_EXP(ZERO_EXP)) dut (.*);
     end
   endgenerate
 

@@ -80,7 +80,7 @@ fi
 #     rare vectors): it matches the battery as its instruction's schedule, fails exactly the corrupted
 #     confirmation vectors, the first of them shown as a batch line with both D's, and is no match.
 #     Inside the battery: no schedule survives, and the closest is the model's, wrong only there.
-BWQ=(blackwell mma.m16n8k32.f32.e4m3.e4m3.f32)   # FDA, F = 31, f32-rne
+BWQ=(rtx-blackwell mma.m16n8k32.f32.e4m3.e4m3.f32)   # FDA, F = 25, f32-rz
 BWQ_F=(--formats e4m3,e4m3,f32,f32 --k 32)
 cat >"$tmp/flip_d" <<'SH'
 #!/bin/sh
@@ -100,14 +100,14 @@ bad="$((nb + 5)),$((nb + 321)),$((nb + 999))"   # 1-based lines: confirmation ve
 want_line=$(sed -n "$((nb + 5))p" "$tmp/bq.txt") model_d=$(sed -n "$((nb + 5))p" "$tmp/bd.txt")
 device_d=$(sed -n "$((nb + 5))p" "$tmp/bd.txt" | "$tmp/flip_d" 1 cat)
 if [[ $rc -eq 1 && $model_d != "$device_d" ]] &&
-   grep -qF "verdict: no match: agrees with all $nb battery queries as FDA(F=31,f32-rne), but fails 3 of 1000 confirmation vectors" "$tmp/near.txt" &&
+   grep -qF "verdict: no match: agrees with all $nb battery queries as FDA(F=25,f32-rz), but fails 3 of 1000 confirmation vectors" "$tmp/near.txt" &&
    grep -qxF "  battery match: ${BWQ[*]}" "$tmp/near.txt" &&
    grep -A2 '^  first failing confirmation vector:' "$tmp/near.txt" | grep -qxF "      query #$((nb + 4)) [confirmation (random stream)]: $want_line" &&
    grep -A2 '^  first failing confirmation vector:' "$tmp/near.txt" | grep -q "^      device $device_d (.*), model $model_d ("; then
   ok "device ${BWQ[*]} wrong on 3 confirmation vectors: matches the battery ($nb queries), fails 3 of 1000, the first shown"
 else not_ok "near-miss device: rc=$rc, $(sed -n '/^verdict/,$p' "$tmp/near.txt" | cut -c1-160 | tr '\n' '|')"; fi
 "$MMAREF" probe "${BWQ_F[@]}" --confirm 1000 -- "$tmp/flip_d" "3,$((nb / 2)),$((nb - 1))" "$MMAREF" batch "${BWQ[@]}" >"$tmp/far.txt"; rc=$?
-if [[ $rc -eq 1 ]] && grep -q '^  closest: FDA \[{"algo": "FDA", "k_first": 0, "k_count": 32, "frac_bits": 31, .*"out": "f32-rne"}\]$' "$tmp/far.txt" &&
+if [[ $rc -eq 1 ]] && grep -q '^  closest: FDA \[{"algo": "FDA", "k_first": 0, "k_count": 32, "frac_bits": 25, .*"out": "f32-rz".*}\]$' "$tmp/far.txt" &&
    grep -qxF "  it agrees with $((nb - 3)) of the $nb battery queries; it differs on:" "$tmp/far.txt"; then
   ok "device ${BWQ[*]} wrong on 3 battery queries: the closest schedule is its own, agreeing with $((nb - 3)) of $nb"
 else not_ok "battery-miss device: rc=$rc, $(grep -E '^  (closest|it agrees)' "$tmp/far.txt" | cut -c1-160 | tr '\n' '|')"; fi

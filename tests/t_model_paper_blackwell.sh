@@ -1,12 +1,14 @@
-# Blackwell (B200) mma.sync FP8: measured vectors and the hand cases that pin its parameters.
+# Blackwell (B200) mma.sync FP8: measured vectors and the hand cases that pin its schedule.
 # Source of the measurements: Khattak & Mikaitis, "Accurate Models of NVIDIA Tensor Cores" (ACM TACO), their
 # public repository north-numerical-computing/MATLAB-tensor-core, model_validation/B200/{E4M3,E5M2}: row r of
 # a_B200_*.txt and b_B200_*.txt (32 operands each, as f32 hex, every one an exact fp8 value), of
 # c_B200_fp32.txt (C) and of d_B200_fp32.txt (D measured by mma.sync.aligned.m16n8k32.row.col.f32.<t>.<t>.f32,
 # model_validation/CUDA/mma_fp8_output_fp32.cu).  Their kernel puts the file's b in the A fragment and a in
 # B; the dot product is the same.  Below the operands are written as fp8 bits.
-# What the measurements determine (docs/algorithms.md, "Blackwell mma.sync FP8"): one FDA over all 32
-# products with C, keeping F = 31 fractional bits below e_max (truncated), then round to nearest even.
+# What the measurements determine (docs/algorithms.md, "mma.sync FP8"), the schedule Hopper's silicon shows
+# too (docs/hardware-validation.md): the operands converted to f16, two f16 HMMA passes with F = 25 over the
+# products k mod 4 in {0, 1} and then {2, 3}, from +0, each rounded as HMMA rounds D (f32: RZ, f16: RNE),
+# then C added with one IEEE addition (RNE).  All 5,000 rows of each of the four files agree (f32 and f16 D).
 . "$(dirname "$0")/lib.sh"
 
 BE4="blackwell mma.m16n8k32.f32.e4m3.e4m3.f32"
@@ -43,33 +45,38 @@ expect_dot "B200 E4M3 row 3251: F>=30 (F=29 would tie and round to 0xbf91a57e)" 
   -a 0x35,0x2a,0xbc,0xbf,0x30,0x3e,0x1d,0x27,0xb9,0x30,0x37,0x31,0xb3,0x31,0xb6,0x3a,0xa3,0x92,0xae,0x2f,0x29,0x32,0xa5,0xb0,0x38,0xa8,0x37,0x3b,0xba,0x0f,0x31,0x9c \
   -b 0x38,0x36,0xa5,0xb8,0xb3,0xb6,0xb8,0x32,0xa8,0x3b,0xb4,0x32,0x26,0xb7,0x97,0xc4,0x28,0xa8,0xae,0x2e,0xb6,0xa0,0x33,0x22,0x9e,0xba,0xb8,0x31,0xb1,0x8a,0x37,0xb8 \
   -c 0x3af50a1d
-# E5M2 row 3936, the one measured result no candidate reproduces (not under any F, exact sum included, nor
-# RZ): B200 returned 0xc10ddf7c.  The exact sum is -0x1.1bbef9ap+3 (0.19 ulp beyond -0x1.1bbefap+3 =
-# 0xc10ddf7d); F = 31 loses only C's bits below 2^-27 (e_max = 1), too few to move it: the model gives
-# 0xc10ddf7d.  Recorded so that the disagreement stays visible (docs/algorithms.md).
-expect_dot "B200 E5M2 row 3936: model gives RNE of the sum 0xc10ddf7d (B200 measured 0xc10ddf7c)" 0xc10ddf7d $BE5 \
+# E5M2 row 3936, which one FDA pass over the products and C misses under every F (exact included) and RZ:
+# B200 returned 0xc10ddf7c, one ulp toward zero from the RNE of the exact sum (-0x1.1bbef9ap+3 ->
+# 0xc10ddf7d).  The passes explain it: each pass's sum is truncated to f32 (HMMA's RZ) before C is added.
+expect_dot "B200 E5M2 row 3936: passes truncated to f32, then + C: 0xc10ddf7c as measured (one fused sum: 0xc10ddf7d)" \
+  0xc10ddf7c $BE5 \
   -a 0xc0,0xb8,0xb9,0xb5,0xa7,0x2c,0x3b,0xb6,0x3d,0x2c,0x40,0xba,0xa9,0x38,0x39,0xbd,0xb6,0x38,0xbc,0x3c,0x33,0x38,0xbe,0x3d,0xb2,0x39,0x39,0x27,0xbd,0xbf,0xbc,0xb9 \
   -b 0x37,0xbb,0xb6,0x35,0x04,0xb8,0x30,0xb7,0x3b,0xbc,0xbc,0xbc,0xbe,0x3c,0xba,0x38,0xb4,0xc0,0x35,0xb7,0x3c,0xc0,0x32,0xb7,0x34,0xaf,0xbb,0x3b,0x3d,0x3b,0x39,0x3e \
   -c 0x3f01684f
 
 # ---- hand cases ------------------------------------------------------------------------------------
-# One product 2 * 1 (exponent 1: e_max = 1, F = 31 keeps the grid 2^-30); the f32 ulp at 2 is 2^-22.
-# c = 2^-23 + 2^-30: kept whole, 2 + half an ulp + 2^-30 -> up to 2 + 2^-22 = 0x40000001.  With F = 30 the
-# 2^-30 bit is cut, an exact tie rounds to even 2 = 0x40000000; RZ also gives 0x40000000.
-expect_dot "F=31 keeps 2^-30 below e_max=1: 2 + 2^-23 + 2^-30 rounds up" 0x40000001 $BE4 -a 2 -b 1 -c 0x1.02p-23
-expect_dot "F=31, negated: -(2 + 2^-23 + 2^-30) rounds away from zero" 0xc0000001 $BE4 -a -2 -b 1 -c -0x1.02p-23
-# c = 2^-23 + 2^-31: F = 31 cuts the 2^-31 bit (the model keeps the smallest F the data determine; F = 32
-# would round up): an exact tie, to even 2 = 0x40000000.
-expect_dot "F=31 exactly: the 2^-31 bit is cut, 2 + 2^-23 ties to even 2" 0x40000000 $BE4 -a 2 -b 1 -c 0x1.01p-23
-# 2 + 3 * 2^-23 = 2 + 1.5 ulp, a tie between 0x40000001 (odd) and 0x40000002 (even): RNE 0x40000002, RZ 0x40000001.
-expect_dot "RNE tie to even: 2 + 1.5 ulp -> 2 + 2 ulp" 0x40000002 $BE5 -a 2 -b 1 -c 0x1.8p-22
-# The same on the other instructions of the row: K = 16, mixed e4m3 x e5m2 (assumed alike; not measured).
-expect_dot "m16n8k16 e5m2 x e4m3: 2 + 2^-23 + 2^-30 rounds up" 0x40000001 blackwell mma.m16n8k16.f32.e5m2.e4m3.f32 \
-  -a 2 -b 1 -c 0x1.02p-23
-
-# ---- what stays out --------------------------------------------------------------------------------
-expect_error "Hopper mma.sync FP8 is not in the table (no trustworthy measurement)" "hopper has no instruction" \
-  "$MMAREF" dot hopper mma.m16n8k32.f32.e4m3.e4m3.f32 -a 1 -b 1 -c 0
-# B200's f16 D: the published f16 results match no rule (at most 62-68 % under FDA + f16 RNE for any F)
-expect_error "Blackwell mma.sync FP8 with f16 D is not in the table (its measurements match no rule)" \
-  "blackwell has no instruction" "$MMAREF" dot blackwell mma.m16n8k32.f16.e4m3.e4m3.f16 -a 1 -b 1 -c 0
+# C added last, in its own rounding; the pass truncates (f32 RZ).  p0 = 2^5 * 2^5 = 1024 (0x60 x 0x60),
+# p1 = 1.5*2^-6 * 2^-8 = 1.5 * 2^-14 (0x0c x 0x02: an e4m3 subnormal), C = 2^-14; the f32 ulp at 1024 is 2^-13.
+# Pass 0 (k = 0, 1): 1024 + 0.75 ulp, RZ -> 1024; pass 1: nothing; D = 1024 + 2^-14 = 1024 + half an ulp, a
+# tie -> even 1024 = 0x44800000.  One fused sum with C, rounded to nearest (the rule this table had before the
+# passes were known) gives 1024 + 1.25 ulp -> 0x44800001; a pass rounded to nearest instead of truncated,
+# 1024 + 1 ulp, then + half an ulp: a tie -> 1024 + 2 ulp = 0x44800002.
+z30=$(printf ',0%.0s' {1..30})
+expect_dot "f32 D: the pass truncates 1024 + 0.75 ulp, then + C = half an ulp ties to 1024 (fused: 0x44800001)" \
+  0x44800000 $BE4 -a 0x60,0x0c$z30 -b 0x60,0x02$z30 -c 0x38800000
+# C last rather than first, f16 D (units u = 2^-11, half an ulp of 1.0): p0 = 1 (0x38 x 0x38), p2 = u
+# (0x08 x 0x10: 2^-6 * 2^-5, pass 1), C = 1.5u (0x1200).  C last: pass 0 = 1, pass 1 = RNE(1 + u) = 1 (a tie,
+# to even), D = RNE(1 + 1.5u) = 1 + 2u = 0x3c01.  C in the first pass would give RNE(1 + 1.5u) = 1 + 2u, then
+# RNE(1 + 3u) = a tie between 1 + 2u (odd) and 1 + 4u: 0x3c02.
+z=0,0,0,0,0,0,0,0,0,0,0,0,0
+expect_dot "f16 D: C is added after both passes (0x3c01; C in the first pass: 0x3c02)" \
+  0x3c01 blackwell mma.m16n8k16.f16.e4m3.e4m3.f16 -a 0x38,0,0x08,$z -b 0x38,0,0x10,$z -c 0x1200
+# Pairs of products, not halves: p0 = 1, p2 = u (k mod 4 = 2: pass 1), p8 = 1.5u (0x0c x 0x10; k mod 4 = 0:
+# pass 0), C = 0.  Pairs: pass 0 = RNE(1 + 1.5u) = 1 + 2u, pass 1 = RNE(1 + 3u) = tie -> 1 + 4u = 0x3c02.  Halves
+# (k < 8, then k >= 8): RNE(1 + u) = 1, then RNE(1 + 1.5u) = 1 + 2u = 0x3c01; one exact pass: 0x3c01 too.
+expect_dot "f16 D: passes over k mod 4 in {0,1} then {2,3} (0x3c02; halves or one pass: 0x3c01)" \
+  0x3c02 blackwell mma.m16n8k16.f16.e4m3.e4m3.f16 -a 0x38,0,0x08,0,0,0,0,0,0x0c,0,0,0,0,0,0,0 \
+  -b 0x38,0,0x10,0,0,0,0,0,0x10,0,0,0,0,0,0,0 -c 0
+# The same cases on Hopper (measured there on an H200: tests/t_model_silicon_hopper.sh).
+expect_dot "Hopper f32 D: pass truncation then + C (0x44800000)" 0x44800000 hopper mma.m16n8k32.f32.e4m3.e4m3.f32 \
+  -a 0x60,0x0c$z30 -b 0x60,0x02$z30 -c 0x38800000

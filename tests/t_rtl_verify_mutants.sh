@@ -106,7 +106,7 @@ mutants block32 blackwell:tcgen05.mma.m128n8k32.block32.f32.e4m3.e4m3.ue8m0 \
   0 2 4 8 12
 if [[ ${MUTANTS_ALL:-} == 1 ]]; then
   mutants hopper hopper:mma.m16n8k16.f32.f16.f16.f32 \
-    "K=16,F=25,AB_MASK=$(bit FMT_F16),C_MASK=$(bit FMT_F32),OUT_MASK=$(bit OUT_F32_RZ),INTERNAL=$(bits 1 7),ROUND_OUT=$(code OUT_F32_RNE)" \
+    "K=16,F=25,ZERO_EXP=-133,AB_MASK=$(bit FMT_F16),C_MASK=$(bit FMT_F32),OUT_MASK=$(bit OUT_F32_RZ),INTERNAL=$(bits 1 7),ROUND_OUT=$(code OUT_F32_RNE)" \
     0 1 2 3 4 5 6 7 11
   mutants fp8 blackwell:mma.m16n8k32.f32.e4m3.e4m3.f32 \
     "K=32,F=31,AB_MASK=$(bit FMT_E4M3),C_MASK=$(bit FMT_F32),OUT_MASK=$(bit OUT_F32_RNE),INTERNAL=$(bits 9),ROUND_OUT=$(code OUT_F32_RZ)" \

@@ -42,7 +42,8 @@ int main(void)
                (int)key.align_c, mmaref_rounding_name(key.align_c));
         put_format(key.a), printf(", "), put_format(key.b), printf(", "), put_format(key.c), printf(", ");
         put_format(key.scale);
-        printf(", %d, %d, %d, %d, %d, (", key.block_size, key.group, key.flush, key.k, key.passes);
+        printf(", %d, %d, %d, %d, %d, %d, (", key.block_size, key.group, key.flush, key.zero_term_exp, key.k,
+               key.passes);
         for (int p = 0; p < key.passes; p++)
             printf("%s%d", p ? ", " : "", key.frac_bits[p]);
         printf("), (");

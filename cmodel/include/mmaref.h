@@ -78,19 +78,35 @@ typedef enum {
     MMAREF_OUT_COUNT
 } mmaref_output;
 
-/* One pass of a dot-add.  The first pass takes the instruction's C; pass i > 0 takes the result of
- * pass i - 1 as its C (CoFDA: d = g(g(c, first half), second half), the MMA-Sim paper, Equation 6). */
+/* One pass of a dot-add.  The first pass takes the instruction's C (or +0, when the instruction adds C
+ * last: c_last); pass i > 0 takes the result of pass i - 1 as its C (CoFDA: d = g(g(c, first half),
+ * second half), the MMA-Sim paper, Equation 6). */
 typedef struct {
     mmaref_algo algo;              /* summation kind */
-    int k_first, k_count;          /* the products a[k] b[k] of this pass: k_first .. k_first + k_count - 1 */
+    int k_first, k_count;          /* the products a[k] b[k] of this pass: k_first .. k_first + k_count - 1, */
+    int k_run, k_stride;           /* or, with k_run > 0, runs of k_run consecutive products k_stride apart
+                                    * (mmaref_pass_k): Hopper's mma.sync FP8 takes k mod 4 in {0, 1}, then
+                                    * {2, 3} (k_run 2, k_stride 4); 0: one run */
     int frac_bits;                 /* F: fractional bits kept when aligning to e_max (0: SFMA, GPS) */
     int group;                     /* G: GPS pairwise group, GDFS products per group; else 0 */
     mmaref_rounding align_products; /* aligning the products (FDRDA: the fused dot) to e_max */
     mmaref_rounding align_c;       /* aligning C to e_max */
     mmaref_scaling scales;
     int flush;                     /* 1: subnormal inputs, products and partial sums flushed (GPS on CDNA2) */
+    int zero_term_exp;             /* FDA: the exponent a zero term (C, or a product with a zero factor) takes
+                                    * in e_max; 0: each zero operand counts as -126 (the MMA-Sim paper's
+                                    * convention: a zero product a*b has exponent -126 + e_b) */
+    int ab_f16;                    /* 1: A and B enter converted (exactly) to f16, the operands of an f16
+                                    * tensor-core pass: an e4m3 subnormal becomes an f16 normal and keeps its
+                                    * own exponent in e_max (mma.sync FP8 on Hopper and Blackwell) */
     mmaref_output out;             /* format and rounding of the result (D's, in the last pass) */
 } mmaref_pass;
+
+/* Product j (0 .. k_count - 1) of a pass: its index k into a[] and b[]. */
+static inline int mmaref_pass_k(const mmaref_pass *p, int j)
+{
+    return p->k_run > 0 ? p->k_first + j / p->k_run * p->k_stride + j % p->k_run : p->k_first + j;
+}
 
 /* One instruction on one architecture: shape, formats and its pass schedule, from the instruction
  * table.  A caller may copy a record and change a pass (mmaref study runs FDRDA with RZ alignment):
@@ -109,9 +125,12 @@ typedef struct {
     mmaref_format scale;    /* block scale format; meaningful only when block_size > 0 */
     int block_size;         /* elements of K sharing one scale factor; 0 = no scales */
     int passes;             /* 1 .. MMAREF_MAX_PASSES */
+    int c_last;             /* 1: C is added last: the passes start from +0 and D = P + C for their result P,
+                             * one IEEE addition rounded to nearest even in D's format (Hopper's mma.sync
+                             * FP8: tensor-core passes, then an add); 0: C enters the first pass */
     mmaref_pass pass[MMAREF_MAX_PASSES];
     /* ---- the library's copy of k .. pass[] as last checked ---- */
-    unsigned char checked[8 * sizeof(int) + MMAREF_MAX_PASSES * sizeof(mmaref_pass)];
+    unsigned char checked[9 * sizeof(int) + MMAREF_MAX_PASSES * sizeof(mmaref_pass)];
 } mmaref_instr;
 
 /* Architecture names: canonical spelling for `arch` (any alias, case-insensitive), or NULL. */

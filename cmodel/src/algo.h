@@ -53,6 +53,19 @@ enum { ZERO_OPERAND_EXP = -126 };
 /* Step 2's exponent of an operand: a zero takes ZERO_OPERAND_EXP. */
 static inline int operand_exp(fp_unpacked u) { return u.cls == CLS_ZERO ? ZERO_OPERAND_EXP : u.exp; }
 
+/* FDA Step 2's exponent of a term for e_max: C, or the product x*y.  Where the pass gives zero terms an
+ * exponent of their own (zero_term_exp, Hopper), a zero term takes it; else each zero operand counts as
+ * ZERO_OPERAND_EXP. */
+static inline int c_term_exp(const mmaref_pass *p, fp_unpacked c)
+{
+    return p->zero_term_exp && c.cls == CLS_ZERO ? p->zero_term_exp : operand_exp(c);
+}
+static inline int product_term_exp(const mmaref_pass *p, fp_unpacked x, fp_unpacked y)
+{
+    return p->zero_term_exp && (x.cls == CLS_ZERO || y.cls == CLS_ZERO) ? p->zero_term_exp
+                                                                        : operand_exp(x) + operand_exp(y);
+}
+
 /* The format a pass writes. */
 static inline const fmt_desc *pass_out_format(const mmaref_pass *p)
 {

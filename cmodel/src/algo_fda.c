@@ -62,14 +62,14 @@ fda_pass(const mmaref_instr *in, const mmaref_pass *p, const fmt_desc *fa, const
      * kept for the alignment; e_max over C and the products; note any inf/NaN. */
     uint64_t sig[MMAREF_MAX_K];
     int exp[MMAREF_MAX_K], sign[MMAREF_MAX_K];
-    int e_max = operand_exp(uc);
+    int e_max = c_term_exp(p, uc);
     int special = uc.cls >= CLS_INF || scale_nan;
     for (int i = 0; i < k; i++) {
         fp_unpacked x = fmt_decode(fa, a[i]), y = fmt_decode(fb, b[i]);
         special |= (x.cls >= CLS_INF) | (y.cls >= CLS_INF);
         sign[i] = x.sign ^ y.sign;
         sig[i] = x.sig * y.sig;
-        exp[i] = operand_exp(x) + operand_exp(y);
+        exp[i] = product_term_exp(p, x, y);
         if (blocks) {
             int j = i / in->block_size;
             sig[i] *= scale_sig[j];
@@ -82,7 +82,7 @@ fda_pass(const mmaref_instr *in, const mmaref_pass *p, const fmt_desc *fa, const
 
     /* Steps 3-4: align every term to e_max keeping F fractional bits (truncated toward zero), exact sum. */
     int prod_frac = fa->man_bits + fb->man_bits + scale_frac;
-    int64_t sum = fixed_align_rz(uc.sign, uc.sig, fd->man_bits, operand_exp(uc), e_max, F);
+    int64_t sum = fixed_align_rz(uc.sign, uc.sig, fd->man_bits, c_term_exp(p, uc), e_max, F);
     for (int i = 0; i < k; i++)
         sum += fixed_align_rz(sign[i], sig[i], prod_frac, exp[i], e_max, F);
 

@@ -67,7 +67,8 @@ static const char *const lane_names[L_CLASSES] = {"alone at the largest exponent
                                                   "+0", "-0"};
 static const char *const scale_names[S_CLASSES] = {"smallest positive", "largest finite", "NaN"};
 
-/* Where each group's bins start for an instruction: global, K lanes, 2 S scale slots, passes - 1. */
+/* Where each group's bins start for an instruction: global, K lanes, 2 S scale slots, the passes whose
+ * result is rounded again (all but the last, or all of them when C is added last). */
 typedef struct {
     int k, ns, lanes, scales, passes, count;
 } bin_layout;
@@ -78,7 +79,7 @@ static bin_layout layout_of(const mmaref_instr *in)
     l.lanes = B_GLOBAL;
     l.scales = l.lanes + L_CLASSES * l.k;
     l.passes = l.scales + S_CLASSES * 2 * l.ns;
-    l.count = l.passes + in->passes - 1;
+    l.count = l.passes + in->passes - 1 + in->c_last;
     return l;
 }
 
@@ -110,7 +111,10 @@ static int is_fda_like(mmaref_algo a) { return a != MMAREF_ALGO_SFMA && a != MMA
 typedef struct {
     const fmt_desc *fa, *fb, *fc, *fs, *fd;
     const mmaref_pass *last;
-    int P, F, k, ns, complex, fda_like, terms; /* terms the last pass's rounder sums: its products and C */
+    out_desc out;                              /* D's rounding: the last pass's, or the addition of C */
+    int c_last;                                /* C added last: the last rounder is an IEEE addition */
+    int align_fda;                             /* the last pass aligns to e_max (F applies to it) */
+    int P, F, k, ns, complex, fda_like, terms; /* terms the last rounder sums: its products and C */
     int term_min, p_min;                       /* log2 of the smallest nonzero term (product or C), product */
     int range, term_bits;                      /* log2 of largest / smallest term; bits of a product */
     long double c_max, p_max, d_max;
@@ -122,10 +126,18 @@ static reach_ctx reach_of(const mmaref_instr *in)
                    .last = &in->pass[in->passes - 1], .k = in->k, .ns = mmaref_scale_count(in),
                    .complex = mmaref_format_parts(in->a) > 1};
     r.fs = r.ns ? fmt_of(in->scale) : NULL;
-    r.P = out_table[r.last->out].man_bits;
-    r.fda_like = is_fda_like(r.last->algo);
-    r.F = r.fda_like ? r.last->frac_bits : 0;
-    r.terms = r.last->algo == MMAREF_ALGO_SFMA ? 2 : r.last->k_count + 1;
+    r.out = out_table[r.last->out];
+    r.c_last = in->c_last;
+    if (r.c_last) { /* D = P + C, one IEEE addition rounded to nearest even in D's format */
+        r.out.rounding = MMAREF_RNE;
+        r.out.man_bits = r.fd->man_bits;
+        r.out.signed_zero = 1;
+    }
+    r.P = r.out.man_bits;
+    r.align_fda = is_fda_like(r.last->algo);
+    r.fda_like = r.align_fda && !r.c_last;
+    r.F = r.align_fda ? r.last->frac_bits : 0;
+    r.terms = r.last->algo == MMAREF_ALGO_SFMA || r.c_last ? 2 : r.last->k_count + 1;
     int s_min = r.fs ? 2 * log2_min(r.fs) : 0;
     long double s_max = r.fs ? max_value(r.fs) * max_value(r.fs) : 1;
     int c_min = log2_min(r.fc);
@@ -164,9 +176,9 @@ static const char *global_reason(const reach_ctx *r, int b, char *why, size_t ca
     int negz_c = has_neg_zero(r->fc), negz_p = r->fa->has_sign || r->fb->has_sign;
     int inf_p = has_inf(r->fa) || has_inf(r->fb), d_min_sub = log2_min(r->fd), d_emin = fmt_min_exp(r->fd);
     int under = r->term_min <= d_min_sub - 1 - (r->P - precision(r->fd));
-    int signed_zero = out_table[r->last->out].signed_zero, flush = r->last->flush;
+    int signed_zero = r->out.signed_zero, flush = r->last->flush;
     long double sum_max = r->c_max + r->k * r->p_max;
-    long double inf_at = out_table[r->last->out].rounding == MMAREF_RZ
+    long double inf_at = r->out.rounding == MMAREF_RZ
                              ? ldexpl(1, (int)floorl(log2l(r->d_max)) + 1)
                              : r->d_max + ldexpl(1, (int)floorl(log2l(r->d_max)) - r->P - 1);
     int carry = ceil_log2(r->terms);
@@ -184,6 +196,8 @@ static const char *global_reason(const reach_ctx *r, int b, char *why, size_t ca
     case B_NEG_ZERO:
         if (!signed_zero)
             return "the output gives +0 for every zero result";
+        if (r->c_last) /* P + C: P is never -0, and a nonzero exact sum of two values of D never rounds to 0 */
+            return "C is added to the passes' result, which is never -0, in one exact-sum IEEE addition";
         /* IEEE operations keep -0 + -0 = -0; a fused sum's exact zero is +0, so there only a negative
          * sum below D's range gives -0 */
         if ((!r->fda_like && negz_c && negz_p && !flush) || under)
@@ -220,7 +234,7 @@ static const char *global_reason(const reach_ctx *r, int b, char *why, size_t ca
         if (sum_max >= inf_at)
             return NULL;
         snprintf(why, cap, "the largest sum, C's largest plus K largest products, stays below %s",
-                 out_table[r->last->out].rounding == MMAREF_RZ ? "the overflow threshold (RZ saturates)"
+                 r->out.rounding == MMAREF_RZ ? "the overflow threshold (RZ saturates)"
                                                                : "max + half an ulp");
         return why;
     case B_NAN_A: return has_nan(r->fa) ? NULL : "A has no NaN";
@@ -255,7 +269,7 @@ static const char *global_reason(const reach_ctx *r, int b, char *why, size_t ca
     if (b == B_ALIGN_PART || b == B_ALIGN_WHOLE) {
         if (r->complex)
             return "complex operands: the alignment is classified on real instructions";
-        if (!r->fda_like)
+        if (!r->align_fda)
             return "IEEE operations: no alignment window F";
         if (r->range + (b == B_ALIGN_PART ? r->term_bits : 0) <= r->F + 1) {
             snprintf(why, cap, "terms span at most 2^%d: none can fall below F = %d", r->range, r->F);
@@ -402,7 +416,19 @@ typedef struct {
     term_t p[MMAREF_MAX_K]; /* the products, scaled */
     int e[MMAREF_MAX_K];    /* each product's exponent as FDA Step 2 forms it (e_a + e_b + scales) */
     int special;            /* an inf or NaN among the operands or scales */
+    const fmt_desc *fa, *fb; /* the formats of a[] and b[] */
 } terms_t;
+
+/* An operand's exponent once converted to f16 (a pass with ab_f16): the exponent of its leading bit, f16's
+ * least normal exponent for an f16 subnormal or zero (algo.h's convention, in f16). */
+static int f16_exp(fp_unpacked u, const fmt_desc *f)
+{
+    int emin = fmt_min_exp(fmt_of(MMAREF_F16));
+    if (u.cls == CLS_ZERO)
+        return ZERO_OPERAND_EXP;
+    int e = u.exp - f->man_bits + (63 - __builtin_clzll(u.sig));
+    return e < emin ? emin : e;
+}
 
 static term_t term_of(fp_unpacked u, const fmt_desc *f)
 {
@@ -429,6 +455,7 @@ static void decode_all(const mmaref_instr *in, const reach_ctx *r, uint64_t c, c
                        const uint64_t *sa, const uint64_t *sb, terms_t *x)
 {
     x->special = 0;
+    x->fa = r->fa, x->fb = r->fb;
     for (int j = 0; j < r->ns; j++) {
         x->sa[j] = fmt_decode(r->fs, sa[j]);
         x->sb[j] = fmt_decode(r->fs, sb[j]);
@@ -462,11 +489,12 @@ typedef struct {
     int zero, msb, top_term; /* msb of |sum| and of the largest term (bit indices) */
 } sum_t;
 
-static void sum_terms(const term_t *p, int first, int count, const term_t *c, sum_t *out)
+static void sum_terms(const term_t *p, const mmaref_pass *ps, int first, int count, const term_t *c, sum_t *out)
 {
     memset(&out->s, 0, sizeof out->s);
     out->top_term = -1;
-    for (int k = first; k < first + count; k++) {
+    for (int j = first; j < first + count; j++) {
+        int k = ps ? mmaref_pass_k(ps, j) : j; /* product j of pass ps, or term j */
         acc_add(&out->s, p[k]);
         if (p[k].mag && p[k].lsb - ACC_LSB + msb_u128(p[k].mag) > out->top_term)
             out->top_term = p[k].lsb - ACC_LSB + msb_u128(p[k].mag);
@@ -512,12 +540,17 @@ static int alignment_drops(const terms_t *x, const mmaref_pass *p, const term_t 
                            int *whole)
 {
     int e_max = c_exp;
-    for (int k = p->k_first; k < p->k_first + p->k_count; k++)
-        e_max = x->e[k] > e_max ? x->e[k] : e_max;
+    for (int j = 0; j < p->k_count; j++) {
+        int k = mmaref_pass_k(p, j);
+        int e = p->zero_term_exp && !x->p[k].mag ? p->zero_term_exp /* algo.h, product_term_exp */
+                : p->ab_f16 ? f16_exp(x->a[k], x->fa) + f16_exp(x->b[k], x->fb)
+                            : x->e[k];
+        e_max = e > e_max ? e : e_max;
+    }
     int window = e_max - p->frac_bits; /* weight of the last bit kept */
     *part = *whole = 0;
-    for (int k = p->k_first; k <= p->k_first + p->k_count; k++) {
-        const term_t *t = k < p->k_first + p->k_count ? &x->p[k] : c;
+    for (int j = 0; j <= p->k_count; j++) {
+        const term_t *t = j < p->k_count ? &x->p[mmaref_pass_k(p, j)] : c;
         if (!t->mag)
             continue;
         int lo = t->lsb + ctz_u128(t->mag), hi = t->lsb + msb_u128(t->mag);
@@ -551,7 +584,7 @@ static void d_classes(const reach_ctx *r, const term_t *p, int n, const term_t *
 {
     fp_unpacked u = fmt_decode(r->fd, d);
     sum_t s;
-    sum_terms(p, 0, n, c, &s);
+    sum_terms(p, NULL, 0, n, c, &s);
     if (u.cls == CLS_ZERO) {
         int all_zero = !c->mag, all_neg = zc->sign, all_pos = !zc->sign;
         for (int k = 0; k < n; k++) {
@@ -676,7 +709,11 @@ static void scale_classes(const bin_layout *l, const reach_ctx *r, const uint64_
         }
 }
 
-/* The rounding bins of pass i (the last: D's; an earlier one: its inexact bin), on its exact input. */
+static void final_rounding(const sum_t *sp, const fmt_desc *fo, int P, int has_window, int window, uint64_t *hit,
+                           int *nh);
+
+/* The rounding bins of pass i (the last: D's; an earlier one, or every one when C is added last: its
+ * inexact bin), on its exact input. */
 static void pass_rounding(const mmaref_instr *in, const bin_layout *l, const terms_t *x, int i,
                           uint64_t c_in, const uint64_t *a, const uint64_t *b, const uint64_t *sa, const uint64_t *sb,
                           uint64_t *hit, int *nh)
@@ -704,26 +741,36 @@ static void pass_rounding(const mmaref_instr *in, const bin_layout *l, const ter
                 return;
             c = term_of(ub, fo);
         }
-        sum_terms(x->p, p->k_first + p->k_count - 1, 1, &c, &s);
+        sum_terms(x->p, p, p->k_count - 1, 1, &c, &s);
     } else {
         int part, whole;
-        window = alignment_drops(x, p, &c, operand_exp(uc), &part, &whole);
-        if (i == in->passes - 1) {
+        window = alignment_drops(x, p, &c, c_term_exp(p, uc), &part, &whole);
+        if (i == in->passes - 1) { /* the last pass's alignment (C added last or not) */
             if (part) hit_bin(hit, B_ALIGN_PART, nh);
             if (whole) hit_bin(hit, B_ALIGN_WHOLE, nh);
         }
         if (part || whole)
             return;
-        sum_terms(x->p, p->k_first, p->k_count, &c, &s);
+        sum_terms(x->p, p, 0, p->k_count, &c, &s);
     }
     if (s.zero)
         return;
-    int rc = rounding_case(&s, fo, P), carry = s.msb - s.top_term;
-    if (i < in->passes - 1) {
+    int rc = rounding_case(&s, fo, P);
+    if (i < in->passes - 1 || in->c_last) { /* a result rounded again: inexact or not */
         if (rc)
             hit_bin(hit, l->passes + i, nh);
         return;
     }
+    final_rounding(&s, fo, P, is_fda_like(p->algo), window, hit, nh);
+}
+
+/* The rounding bins of D's rounding, on its exact input s: P bits of format fo; with a window (an FDA-like
+ * pass), the weight of the last bit it keeps (none: an IEEE addition). */
+static void final_rounding(const sum_t *sp, const fmt_desc *fo, int P, int has_window, int window, uint64_t *hit,
+                           int *nh)
+{
+    const sum_t s = *sp;
+    int rc = rounding_case(&s, fo, P), carry = s.msb - s.top_term;
     static const int round_bins[4] = {B_EXACT, B_BELOW_HALF, B_TIE, B_ABOVE_HALF};
     hit_bin(hit, round_bins[rc], nh);
     if (carry >= 1)
@@ -732,7 +779,7 @@ static void pass_rounding(const mmaref_instr *in, const bin_layout *l, const ter
         hit_bin(hit, B_CARRY_TIE, nh);
     if (carry >= 1 && (rc == 1 || rc == 3))
         hit_bin(hit, B_CARRY_STICKY, nh);
-    if (rc == 3 && is_fda_like(p->algo) && tie_broken_at(&s, fo, P, window))
+    if (rc == 3 && has_window && tie_broken_at(&s, fo, P, window))
         hit_bin(hit, B_TIE_WINDOW, nh);
 }
 
@@ -796,11 +843,21 @@ int mmaref_cov_classify(const mmaref_instr *in, uint64_t c, const uint64_t *a, c
     for (int k = 0; k < r.k; k++)
         zsign[k] = x.p[k].sign;
     d_classes(&r, x.p, r.k, &tc, &x.c, zsign, d, hit, &nh);
-    uint64_t c_in = c;
+    uint64_t c_in = in->c_last ? 0 : c; /* C added last: the passes start from +0 */
     for (int i = 0; i < in->passes; i++) {
         pass_rounding(in, &l, &x, i, c_in, a, b, sa, sb, hit, &nh);
-        if (i < in->passes - 1)
+        if (i < in->passes - 1 || in->c_last)
             c_in = schedule_run_pass(in, &in->pass[i], schedule_pass_c_format(in, i), c_in, a, b, sa, sb);
+    }
+    if (in->c_last) { /* D = P + C: the rounding bins of that addition, on its exact sum */
+        fp_unpacked up = fmt_decode(r.fd, c_in);
+        if (up.cls < CLS_INF) {
+            term_t tp = term_of(up, r.fd);
+            sum_t s;
+            sum_terms(&tp, NULL, 0, 1, &tc, &s);
+            if (!s.zero)
+                final_rounding(&s, r.fd, r.P, 0, 0, hit, &nh);
+        }
     }
     return nh;
 }

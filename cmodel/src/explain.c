@@ -94,8 +94,7 @@ static void describe(char *buf, size_t cap, const fmt_desc *f, uint64_t raw)
     else if (u.cls == CLS_INF)
         snprintf(buf, cap, "0x%0*llx = %cinf", digits, (unsigned long long)raw, u.sign ? '-' : '+');
     else if (u.cls == CLS_ZERO)
-        snprintf(buf, cap, "0x%0*llx = %c0 (a zero operand's exponent is taken as %d)", digits,
-                 (unsigned long long)raw, u.sign ? '-' : '+', ZERO_OPERAND_EXP);
+        snprintf(buf, cap, "0x%0*llx = %c0", digits, (unsigned long long)raw, u.sign ? '-' : '+');
     else
         snprintf(buf, cap, "0x%0*llx = %c%s x 2^%d (%s)", digits, (unsigned long long)raw, u.sign ? '-' : '+',
                  bin_fixed(b, sizeof b, u.sig, f->man_bits), u.exp, cls[u.cls]);
@@ -149,13 +148,17 @@ static int64_t align_term(trace *t, const char *step, const char *what, int sign
     return v;
 }
 
-/* Step 2 of one product: exact, its exponent the sum of the operands' (a zero's too). */
-static void product_line(trace *t, const char *what, int sign, uint64_t sig, int frac, int exp)
+/* Step 2 of one product: exact, its exponent the sum of the operands' (a zero's too, unless the pass gives
+ * zero terms an exponent of their own: zero_term_exp). */
+static void product_line(trace *t, const char *what, int sign, uint64_t sig, int frac, int exp, int zero_term_exp)
 {
     if (counting(t))
         return;
     char b[160];
-    if (!sig)
+    if (!sig && zero_term_exp)
+        add(t, "Step 2", what, "a*b = %c0, exponent %d (a zero term's own exponent on this architecture)",
+            sign ? '-' : '+', exp);
+    else if (!sig)
         add(t, "Step 2", what, "a*b = %c0, exponent %d (a zero product's exponent still counts for e_max)",
             sign ? '-' : '+', exp);
     else
@@ -232,22 +235,22 @@ static uint64_t trace_fda(trace *t, const mmaref_instr *in, const mmaref_pass *p
     const int prod_frac = fa->man_bits + fb->man_bits + scale_frac;
     uint64_t sig[MMAREF_MAX_K];
     int exp[MMAREF_MAX_K], sign[MMAREF_MAX_K], special = uc.cls >= CLS_INF || scale_nan;
-    int e_max = operand_exp(uc), from = -1;
+    int e_max = c_term_exp(p, uc), from = -1;
     for (int i = 0; i < k; i++) {
         fp_unpacked x = fmt_decode(fa, a[i]), y = fmt_decode(fb, b[i]);
         special |= (x.cls >= CLS_INF) | (y.cls >= CLS_INF);
         sign[i] = x.sign ^ y.sign;
         sig[i] = x.sig * y.sig;
-        exp[i] = operand_exp(x) + operand_exp(y);
+        exp[i] = product_term_exp(p, x, y);
         if (blocks) {
             sig[i] *= scale_sig[i / in->block_size];
             exp[i] += scale_exp[i / in->block_size];
         }
         if (exp[i] > e_max)
             e_max = exp[i], from = i;
-        snprintf(w, sizeof w, "p[%d]", p->k_first + i);
+        snprintf(w, sizeof w, "p[%d]", mmaref_pass_k(p, i));
         if (x.cls < CLS_INF && y.cls < CLS_INF)
-            product_line(t, w, sign[i], sig[i], prod_frac, exp[i]);
+            product_line(t, w, sign[i], sig[i], prod_frac, exp[i], p->zero_term_exp);
     }
     if (special) {
         uint64_t d = fda_special_result(fd, fa, fb, uc, a, b, k, scale_nan);
@@ -257,12 +260,13 @@ static uint64_t trace_fda(trace *t, const mmaref_instr *in, const mmaref_pass *p
         return d;
     }
     if (from < 0)
-        add(t, "Step 2", "e_max", "%d, C's exponent (no product is larger)", e_max);
+        add(t, "Step 2", "e_max", "%d, C's exponent%s (no product is larger)", e_max,
+            p->zero_term_exp && uc.cls == CLS_ZERO ? ", a zero term's own" : "");
     else
-        snprintf(w, sizeof w, "p[%d]", p->k_first + from), add(t, "Step 2", "e_max", "%d, from %s", e_max, w);
-    int64_t sum = align_term(t, "Step 3", "c", uc.sign, uc.sig, fd->man_bits, operand_exp(uc), e_max, F, MMAREF_RZ);
+        snprintf(w, sizeof w, "p[%d]", mmaref_pass_k(p, from)), add(t, "Step 2", "e_max", "%d, from %s", e_max, w);
+    int64_t sum = align_term(t, "Step 3", "c", uc.sign, uc.sig, fd->man_bits, c_term_exp(p, uc), e_max, F, MMAREF_RZ);
     for (int i = 0; i < k; i++) {
-        snprintf(w, sizeof w, "p[%d]", p->k_first + i);
+        snprintf(w, sizeof w, "p[%d]", mmaref_pass_k(p, i));
         sum += align_term(t, "Step 3", w, sign[i], sig[i], prod_frac, exp[i], e_max, F, MMAREF_RZ);
     }
     uint64_t mag = sum < 0 ? 0 - (uint64_t)sum : (uint64_t)sum;
@@ -320,9 +324,9 @@ static uint64_t trace_fdrda(trace *t, const mmaref_instr *in, const mmaref_pass 
         special |= x.cls >= CLS_INF || y.cls >= CLS_INF;
         /* Step 2: a product of 2^128 or more overflows to an infinity */
         special |= sig[i] && 63 - __builtin_clzll(sig[i]) - frac + exp[i] >= AMD_PRODUCT_OVERFLOW_EXP;
-        snprintf(w, sizeof w, "p[%d]", p->k_first + i);
+        snprintf(w, sizeof w, "p[%d]", mmaref_pass_k(p, i));
         if (x.cls < CLS_INF && y.cls < CLS_INF)
-            product_line(t, w, sign[i], sig[i], frac, exp[i]);
+            product_line(t, w, sign[i], sig[i], frac, exp[i], 0);
     }
     if (special) {
         uint64_t d = algo_fdrda(in, p, c_fmt, c, a, b, NULL, NULL);
@@ -437,7 +441,7 @@ static uint64_t trace_sfma(trace *t, const mmaref_pass *p, uint64_t c, const uin
     uint64_t d = c;
     for (int i = 0; i < p->k_count; i++) {
         d = ieee_fma(f, ieee_decode(f, a[i]), ieee_decode(f, b[i]), ieee_decode(f, d));
-        snprintf(w, sizeof w, "d[%d]", p->k_first + i);
+        snprintf(w, sizeof w, "d[%d]", mmaref_pass_k(p, i));
         ieee_line(t, "FMA", w, f, d, "RNE(a*b + d), rounded once");
     }
     return d;
@@ -586,23 +590,37 @@ mmaref_status mmaref_explain(const mmaref_instr *in, uint64_t c, const uint64_t 
         snprintf(w, sizeof w, "scale_b[%d]", i), operand(&t, w, in->scale, sb[i]);
     }
     mmaref_format c_fmt = in->c;
-    uint64_t x = c;
+    uint64_t x = in->c_last ? 0 : c; /* C added last: the passes start from +0 */
     for (int i = 0; i < in->passes; i++) {
         const mmaref_pass *p = &in->pass[i];
         int s0 = p->scales != MMAREF_SCALES_NONE ? p->k_first / in->block_size : 0;
         const uint64_t *pa = a + p->k_first, *pb = b + p->k_first;
         const uint64_t *psa = ns ? sa + s0 : NULL, *psb = ns ? sb + s0 : NULL;
+        uint64_t ga[MMAREF_MAX_K], gb[MMAREF_MAX_K];
+        mmaref_instr view;
+        const mmaref_instr *pin = in;
+        if (p->k_run > 0 || p->ab_f16) { /* products in runs, operands as f16: as schedule_run_pass takes them */
+            pin = schedule_pass_operands(in, p, a, b, ga, gb, &view);
+            pa = ga, pb = gb;
+        }
         t.pass = i;
-        char params[64] = "";
+        char params[64] = "", which[64];
         if (p->frac_bits)
             snprintf(params, sizeof params, ", F = %d", p->frac_bits);
         if (p->group)
             snprintf(params + strlen(params), sizeof params - strlen(params), ", G = %d", p->group);
-        add(&t, "pass", "schedule", "%s over products %d..%d%s%s, output %s%s", mmaref_algo_name(p->algo),
-            p->k_first, p->k_first + p->k_count - 1, params, p->flush ? ", subnormals flushed" : "",
-            mmaref_output_name(p->out), i ? ", C = the previous pass's result" : "");
+        if (p->k_run > 0)
+            snprintf(which, sizeof which, "%d, %d, ... (runs of %d every %d)", mmaref_pass_k(p, 0),
+                     mmaref_pass_k(p, 1), p->k_run, p->k_stride);
+        else
+            snprintf(which, sizeof which, "%d..%d", p->k_first, p->k_first + p->k_count - 1);
+        add(&t, "pass", "schedule", "%s over products %s%s%s, output %s%s", mmaref_algo_name(p->algo), which, params,
+            p->flush ? ", subnormals flushed" : "", mmaref_output_name(p->out),
+            i ? ", C = the previous pass's result" : in->c_last ? ", C = +0 (C is added last)" : "");
+        if (p->ab_f16)
+            add(&t, "Step 0", "a, b", "converted exactly to f16, the operands of an f16 tensor-core pass");
         if (p->algo == MMAREF_ALGO_FDA)
-            x = trace_fda(&t, in, p, c_fmt, x, pa, pb, psa, psb);
+            x = trace_fda(&t, pin, p, c_fmt, x, pa, pb, psa, psb);
         else if (p->algo == MMAREF_ALGO_FDRDA || p->algo == MMAREF_ALGO_GFDRDA)
             x = trace_fdrda(&t, in, p, c_fmt, x, pa, pb);
         else if (p->algo == MMAREF_ALGO_GDFS)
@@ -617,6 +635,13 @@ mmaref_status mmaref_explain(const mmaref_instr *in, uint64_t c, const uint64_t 
     }
     t.pass = -1;
     char v[256];
+    if (in->c_last) { /* one IEEE addition, rounded to nearest even */
+        char pv[256];
+        describe(pv, sizeof pv, fmt_of(in->d), x);
+        x = schedule_add_c(in, x, c);
+        describe(v, sizeof v, fmt_of(in->d), x);
+        add(&t, "C last", "add", "the passes' result %s plus C, one IEEE addition rounded to nearest even: %s", pv, v);
+    }
     describe(v, sizeof v, fmt_of(in->d), want);
     add(&t, "D", "D", "%s", v);
     if (x != want) { /* the trace re-does the fast path's steps: they must agree (tests/t_cli_explain.sh) */

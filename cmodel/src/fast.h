@@ -25,6 +25,7 @@ typedef struct {
     mmaref_format a, b, c, scale; /* scale: MMAREF_FORMAT_COUNT when unscaled */
     int block_size, group, k, passes; /* group: GDFS's and GPS's G, else 0 */
     int flush;                        /* GPS's subnormal flushing (CDNA2) */
+    int zero_term_exp;                /* FDA's, every pass's the same (0: the MMA-Sim convention) */
     int frac_bits[MMAREF_MAX_PASSES];
     mmaref_output out[MMAREF_MAX_PASSES];
 } fast_key;
@@ -55,7 +56,7 @@ fast_kernel batch_kernel(const mmaref_instr *in);
 void batch_run(const mmaref_instr *in, fast_kernel kernel, size_t n, const mmaref_dots *x, uint64_t *d);
 
 /* The key of an instruction whose schedule a kernel runs: every pass of one kind over an equal,
- * consecutive slice of K; FDA passes all scaled per product (by UE8M0, a power of two) or none, FDRDA
+ * consecutive slice of K (one run), C in the first pass; FDA passes all scaled per product (by UE8M0, a power of two) or none, FDRDA
  * and GFDRDA passes unscaled with one pair of roundings, GDFS one pass scaled per group (its blocks
  * whole groups), SFMA one unscaled pass in one IEEE format, GPS one pass of f16/bf16 products in
  * groups of a power of two.
@@ -64,8 +65,8 @@ static inline int fast_key_of(const mmaref_instr *in, fast_key *key)
 {
     const mmaref_pass *p0 = &in->pass[0];
     fast_key k = {p0->algo, p0->align_products, p0->align_c, in->a, in->b, in->c,
-                  MMAREF_FORMAT_COUNT, 0, 0, in->k, in->passes, p0->flush, {0}, {0}};
-    if (in->passes < 1 || in->passes > MMAREF_MAX_PASSES || in->k % in->passes)
+                  MMAREF_FORMAT_COUNT, 0, 0, in->k, in->passes, p0->flush, p0->zero_term_exp, {0}, {0}};
+    if (in->passes < 1 || in->passes > MMAREF_MAX_PASSES || in->k % in->passes || in->c_last)
         return 0;
     switch (k.algo) {
     case MMAREF_ALGO_M3XU:
@@ -123,7 +124,8 @@ static inline int fast_key_of(const mmaref_instr *in, fast_key *key)
             p->k_count != in->k / in->passes ||
             ((k.algo == MMAREF_ALGO_FDRDA || k.algo == MMAREF_ALGO_GFDRDA) &&
              (p->align_products != k.align_products || p->align_c != k.align_c)) ||
-            p->k_first != i * p->k_count || p->scales != p0->scales)
+            p->k_first != i * p->k_count || p->k_run || p->scales != p0->scales ||
+            p->zero_term_exp != p0->zero_term_exp)
             return 0;
         k.frac_bits[i] = p->frac_bits;
         k.out[i] = p->out;
@@ -136,7 +138,8 @@ static inline int fast_key_equal(const fast_key *x, const fast_key *y)
 {
     if (x->algo != y->algo || x->align_products != y->align_products || x->align_c != y->align_c ||
         x->a != y->a || x->b != y->b || x->c != y->c || x->scale != y->scale || x->block_size != y->block_size ||
-        x->group != y->group || x->flush != y->flush || x->k != y->k || x->passes != y->passes)
+        x->group != y->group || x->flush != y->flush || x->zero_term_exp != y->zero_term_exp || x->k != y->k ||
+        x->passes != y->passes)
         return 0;
     for (int i = 0; i < x->passes; i++)
         if (x->frac_bits[i] != y->frac_bits[i] || x->out[i] != y->out[i])

@@ -11,7 +11,8 @@
  * inf or NaN among C, the operands, the scales or a pass's result; a subnormal C widened into the
  * output's format) as a mask of all-ones lanes.  Stray bits (above a format's width) into *stray. */
 LANE_INLINE vi fda_lanes(const fmt_desc *fa, const fmt_desc *fb, const fmt_desc *fc, const fmt_desc *fs,
-                         const int block, const int K, const int passes, const int *F, const mmaref_output *out,
+                         const int block, const int zero_exp, const int K, const int passes, const int *F,
+                         const mmaref_output *out,
                          const mmaref_dots *x, size_t j, vu *res, vu *stray)
 {
     vi special = v_splat(0), flags_a = v_splat(0), flags_b = v_splat(0);
@@ -47,12 +48,16 @@ LANE_INLINE vi fda_lanes(const fmt_desc *fa, const fmt_desc *fb, const fmt_desc 
 
         /* Steps 1-2: exact products s_a * s_b, e_a + e_b (+ e_sa + e_sb); e_max over C and the products */
         vi sig[MMAREF_MAX_K], exp[MMAREF_MAX_K], sign[MMAREF_MAX_K];
-        vi e_max = uc.exp;
+        /* (with zero_exp, a zero term takes that exponent: algo.h, c_term_exp and product_term_exp) */
+        vi c_exp = zero_exp ? v_sel(v_nonzero(uc.sig), uc.exp, v_splat(zero_exp)) : uc.exp;
+        vi e_max = c_exp;
         lane_product_t pr[MMAREF_MAX_K];
         lane_products(fa, fb, x, j, pass * kp, kp, pr, &flags_a, &flags_b, stray);
         for (int i = 0; i < kp; i++) {
             sig[i] = pr[i].sig;
             exp[i] = pr[i].exp + (fs ? scale_exp[(pass * kp + i) / block] : v_splat(0));
+            if (zero_exp)
+                exp[i] = v_sel(v_nonzero(sig[i]), exp[i], v_splat(zero_exp));
             sign[i] = pr[i].sign;
             e_max = v_max(e_max, exp[i]);
         }
@@ -60,7 +65,7 @@ LANE_INLINE vi fda_lanes(const fmt_desc *fa, const fmt_desc *fb, const fmt_desc 
         special |= lane_special(fa, flags_a) | lane_special(fb, flags_b);
 
         /* Steps 3-4: every term aligned to e_max keeping F fractional bits (truncated), summed exactly */
-        vi sum = lane_align_rz(uc.sign, uc.sig, c_fmt->man_bits, uc.exp, e_max, F[pass]);
+        vi sum = lane_align_rz(uc.sign, uc.sig, c_fmt->man_bits, c_exp, e_max, F[pass]);
         for (int i = 0; i < kp; i++)
             sum += lane_align_rz(sign[i], sig[i], prod_frac, exp[i], e_max, F[pass]);
 

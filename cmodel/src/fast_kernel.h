@@ -46,8 +46,8 @@ LANE_INLINE void host_fp_restore(host_fp_env env) { fesetenv(&env); }
  * model. */
 LANE_INLINE void lanes_kernel(const mmaref_algo algo, const mmaref_rounding round_p, const mmaref_rounding round_c,
                               const fmt_desc *fa, const fmt_desc *fb, const fmt_desc *fc, const fmt_desc *fs,
-                              const int block, const int G, const int flush, const int K, const int passes,
-                              const int *F,
+                              const int block, const int G, const int flush, const int zero_exp, const int K,
+                              const int passes, const int *F,
                               const mmaref_output *out, const mmaref_instr *in, const mmaref_dots *x, size_t n,
                               uint64_t *d, uint64_t *stray)
 {
@@ -69,7 +69,7 @@ LANE_INLINE void lanes_kernel(const mmaref_algo algo, const mmaref_rounding roun
         else if (algo == MMAREF_ALGO_GDFS)
             special = gdfs_lanes(fa, fb, fc, fs, block, G, K, F[0], out[0], x, j, &res, &stray_lanes);
         else
-            special = fda_lanes(fa, fb, fc, fs, block, K, passes, F, out, x, j, &res, &stray_lanes);
+            special = fda_lanes(fa, fb, fc, fs, block, zero_exp, K, passes, F, out, x, j, &res, &stray_lanes);
         if (__builtin_expect(v_any(special), 0))
             for (int l = 0; l < LANES; l++)
                 if (special[l])
@@ -85,14 +85,14 @@ LANE_INLINE void lanes_kernel(const mmaref_algo algo, const mmaref_rounding roun
 
 /* The kernel of the configuration ID on one path; F and OUT: parenthesized lists, one entry per pass.
  * FS: the scale format, or MMAREF_FORMAT_COUNT. */
-#define FAST_KERNEL_PATH(ID, SUFFIX, TARGET, ALGO, RP, RC, FA, FB, FC, FS, BLOCK, G, FLUSH, K, PASSES, F, OUT)       \
+#define FAST_KERNEL_PATH(ID, SUFFIX, TARGET, ALGO, RP, RC, FA, FB, FC, FS, BLOCK, G, FLUSH, ZX, K, PASSES, F, OUT)   \
     TARGET void fast_kernel_##ID##_##SUFFIX(const mmaref_instr *in, const mmaref_dots *x, size_t n, uint64_t *d, \
                                             uint64_t *stray)                                                 \
     {                                                                                                        \
         static const int frac_bits[] = {FAST_UNPAREN F};                                                     \
         static const mmaref_output outs[] = {FAST_UNPAREN OUT};                                              \
         lanes_kernel(ALGO, RP, RC, &fmt_table[FA], &fmt_table[FB], &fmt_table[FC],                           \
-                     (FS) == MMAREF_FORMAT_COUNT ? NULL : &fmt_table[FS], BLOCK, G, FLUSH, K, PASSES, frac_bits, outs, \
+                     (FS) == MMAREF_FORMAT_COUNT ? NULL : &fmt_table[FS], BLOCK, G, FLUSH, ZX, K, PASSES, frac_bits, outs, \
                      in, x, n, d, stray);                                                                    \
     }
 
@@ -114,11 +114,11 @@ _Static_assert(FAST_GENERIC == 1 && FAST_AVX2 == 2 && FAST_AVX512 == 3, "FAST_BU
 #define FAST_SIMD_RUN(ID) NULL, NULL
 #define FAST_SIMD_DECLARE(ID)
 #endif
-#define FAST_KERNEL(ID, ALGO, RP, RC, FA, FB, FC, FS, BLOCK, G, FLUSH, K, PASSES, F, OUT)                           \
-    FAST_KERNEL_PATH(ID, generic, , ALGO, RP, RC, FA, FB, FC, FS, BLOCK, G, FLUSH, K, PASSES, F, OUT)               \
+#define FAST_KERNEL(ID, ALGO, RP, RC, FA, FB, FC, FS, BLOCK, G, FLUSH, ZX, K, PASSES, F, OUT)                       \
+    FAST_KERNEL_PATH(ID, generic, , ALGO, RP, RC, FA, FB, FC, FS, BLOCK, G, FLUSH, ZX, K, PASSES, F, OUT)           \
     FAST_SIMD_DECLARE(ID)                                                                                    \
     static const fast_entry fast_kernel_##ID = {                                                             \
-        {ALGO, RP, RC, FA, FB, FC, FS, BLOCK, G, K, PASSES, FLUSH, {FAST_UNPAREN F}, {FAST_UNPAREN OUT}},           \
+        {ALGO, RP, RC, FA, FB, FC, FS, BLOCK, G, K, PASSES, FLUSH, ZX, {FAST_UNPAREN F}, {FAST_UNPAREN OUT}},       \
         {NULL, fast_kernel_##ID##_generic, FAST_SIMD_RUN(ID)}};
 #define FAST_TABLE 1
 #elif FAST_BUILD_PATH == 2 && defined(__AVX2__) /* the Makefile compiles it with -mavx2 */

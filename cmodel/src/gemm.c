@@ -161,7 +161,8 @@ static void lay_out(uint64_t *dst, const uint64_t *src, size_t rows, size_t cols
 }
 
 /* The padding of a ragged last K chunk (docs/gemm.md, "Padding"): a = +0 and b = -0, whose product, a
- * zero of exponent -252, never raises e_max (C's exponent is at least -126) and adds -0, which leaves
+ * zero of exponent -252 (or of the pass's zero_term_exp, which a zero C takes too), never raises e_max
+ * (C's exponent is at least -126, or that of a zero term) and adds -0, which leaves
  * every IEEE sum as it is; b = +0 where the format has no -0 (fnuz: that pattern is NaN).  Padded block
  * scales are the pattern 0: the smallest scale (ue8m0 2^-127, ue4m3 zero). */
 static uint64_t pad_b(mmaref_format f)

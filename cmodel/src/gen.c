@@ -915,13 +915,22 @@ static int placeable(const gen_ctx *g, const double *x, int n)
     return in_c <= 1 && lanes <= g->k;
 }
 
-/* The lanes are taken from lane `top` down (the last lane: the terms meet in a multi-pass schedule's last
- * pass, whose rounding is D's). */
-static void place(const gen_ctx *g, gen_vec *v, const double *x, int n, int top)
+/* The lanes are taken from pass ps's last product down (the last pass: the terms meet in a multi-pass
+ * schedule's last pass, whose rounding is D's); below a pass of one run, on into the lanes before it. */
+static void place(const gen_ctx *g, gen_vec *v, const double *x, int n, const mmaref_pass *ps)
 {
-    for (int i = 0, l = top; i < n; i++)
-        if (x[i] != 0 && !(is_product(g, x[i]) && lane(g, v, l--, x[i])))
+    for (int i = 0, j = ps->k_count - 1; i < n; i++) {
+        if (x[i] == 0)
+            continue;
+        int placed = 0;
+        if (is_product(g, x[i])) {
+            int l = j >= 0 ? mmaref_pass_k(ps, j) : ps->k_run ? -1 : ps->k_first + j;
+            j--;
+            placed = l >= 0 && lane(g, v, l, x[i]);
+        }
+        if (!placed)
             set_c(g, v, x[i]);
+    }
 }
 
 static void cov_rounding(sink *s)
@@ -954,7 +963,7 @@ static void cov_rounding(sink *s)
     static const double wide[] = {1.75, 1.5, 1.0};
     for (int p = 0; p < g->in->passes; p++) {
         const mmaref_pass *ps = &g->in->pass[p];
-        int lanes = ps->k_count, top = ps->k_first + lanes - 1, last = p == g->in->passes - 1;
+        int lanes = ps->k_count, last = p == g->in->passes - 1;
         for (int w = last ? 0 : 2; w < (last ? 8 : 3) && lanes > 3; w++) {
             double terms[MMAREF_MAX_K];
             int found = 0, n = 0;
@@ -975,7 +984,7 @@ static void cov_rounding(sink *s)
                     }
                 }
             if (found && take(s))
-                place(g, s->v, terms, n, top);
+                place(g, s->v, terms, n, ps);
         }
     }
     /* one, two equal big terms (1.5 + 1.5 = 3: the last place moves up one), scaled by 2^t, and tails at
@@ -996,8 +1005,26 @@ static void cov_rounding(sink *s)
                 found = placeable(g, terms, nt);
             }
             if (found && take(s))
-                place(g, s->v, terms, nt, K - 1);
+                place(g, s->v, terms, nt, &g->in->pass[g->in->passes - 1]);
         }
+    /* C added last (c_last): the carries of that addition, C = 1.5 x 2^t plus the passes' exact result --
+     * 1.5 x 2^t + 2^(t - P) (one unit of its last place: a tie under the carry), or 2^(t - 1) + 2^(t - 1 - P)
+     * (a finer last place: a quarter unit, a sticky bit under the carry) */
+    static const double c_last_terms[2][2] = {{1.5, 0}, {0.5, -1}}; /* the products: x 2^t, then 2^(t - P + e) */
+    for (int m = 0; m < 2 && g->in->c_last; m++) {
+        double terms[2];
+        int found = 0;
+        for (int i = 0; i <= 80 && !found; i++) {
+            int t = i & 1 ? (i + 1) / 2 : -(i / 2);
+            terms[0] = ldexp(c_last_terms[m][0], t);
+            terms[1] = ldexp(1.0, t - P + (int)c_last_terms[m][1]);
+            found = is_c(g, ldexp(1.5, t)) && is_product(g, terms[0]) && is_product(g, terms[1]);
+            if (found && take(s)) {
+                place(g, s->v, terms, 2, &g->in->pass[g->in->passes - 1]);
+                set_c(g, s->v, ldexp(1.5, t));
+            }
+        }
+    }
 }
 
 /* -0 in every lane. */

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "algo.h"
+#include "ieee_arith.h"
 #include "schedule.h"
 
 /* ---- names (the schema) ---- */
@@ -65,6 +66,21 @@ void schedule_split_k(mmaref_instr *in, int passes, mmaref_pass proto)
     }
 }
 
+void schedule_pairs_c_last(mmaref_instr *in, mmaref_pass proto)
+{
+    enum { RUN = 2, STRIDE = 4 }; /* two bytes of each 32-bit register to a pass */
+    in->passes = 2;
+    in->c_last = 1;
+    for (int i = 0; i < 2; i++) {
+        in->pass[i] = proto;
+        in->pass[i].k_first = i * RUN;
+        in->pass[i].k_count = in->k / 2;
+        in->pass[i].k_run = RUN;
+        in->pass[i].k_stride = STRIDE;
+        in->pass[i].ab_f16 = 1;
+    }
+}
+
 /* ---- checking ---- */
 
 void set_msg(char *msg, size_t len, const char *fmt, ...)
@@ -95,6 +111,8 @@ typedef struct {
 
 /* F keeps every aligned term inside the 64-bit fixed-point sum (GDFS uses 35). */
 enum { MAX_FRAC_BITS = 40 };
+/* The lowest zero_term_exp a pass may give (any exponent a term of a listed format can reach lies above). */
+enum { MIN_ZERO_TERM_EXP = -1000 };
 
 static const kind_desc kinds[MMAREF_ALGO_COUNT] = {
     /* IEEE operations, each rounded to nearest even: binary64 (DMMA) or binary32 (MFMA) */
@@ -119,7 +137,7 @@ static const kind_desc kinds[MMAREF_ALGO_COUNT] = {
 
 typedef enum {
     SCHED_OK, SCHED_K, SCHED_FORMAT, SCHED_BLOCK, SCHED_PASSES, SCHED_SLICE, SCHED_CODE, SCHED_KIND, SCHED_F,
-    SCHED_GROUP, SCHED_SCALES, SCHED_COVER, SCHED_D, SCHED_OPERANDS, SCHED_C
+    SCHED_GROUP, SCHED_SCALES, SCHED_ZERO_EXP, SCHED_COVER, SCHED_D, SCHED_OPERANDS, SCHED_C, SCHED_C_LAST
 } sched_problem;
 
 /* The formats each summation kind is written for (sets over mmaref_format), the ones the instruction
@@ -143,15 +161,46 @@ static const struct {
     [MMAREF_ALGO_M3XU] = {FMT(F32) | FMT(F32C), 0, 1, 0},
 };
 
-/* The first thing wrong with a pass, given where it must start.  Written branch-light: mmaref_dot
- * runs it on every call. */
+/* The products a pass takes, as a set of bits over k (K <= 64); 0 when one lies outside K or the runs
+ * are malformed (k_run must divide k_count, runs must not overlap). */
+static inline uint64_t pass_products(const mmaref_instr *in, const mmaref_pass *p)
+{
+    if (((unsigned)p->k_count - 1u >= (unsigned)in->k) | ((unsigned)p->k_first >= (unsigned)in->k))
+        return 0;
+    if (__builtin_expect(p->k_run == 0, 1)) {
+        if (p->k_first + p->k_count > in->k)
+            return 0;
+        uint64_t run = p->k_count == 64 ? ~0ULL : (1ULL << p->k_count) - 1;
+        return run << p->k_first;
+    }
+    if (p->k_run < 0 || p->k_count % p->k_run || p->k_stride < p->k_run)
+        return 0;
+    uint64_t m = 0;
+    for (int j = 0; j < p->k_count; j++) {
+        int k = mmaref_pass_k(p, j);
+        if (k >= in->k)
+            return 0;
+        m |= 1ULL << k;
+    }
+    return m;
+}
+
+/* Does every finite value of f have an f16 encoding (its precision and range inside f16's)? */
+static inline int fits_f16(const fmt_desc *f)
+{
+    const fmt_desc *h = fmt_of(MMAREF_F16);
+    int top = (1 << f->exp_bits) - (f->specials == MMAREF_SPECIALS_IEEE ? 2 : 1) - f->bias;
+    return f->parts <= 1 && f->man_bits <= h->man_bits && fmt_min_exp(f) - f->man_bits >= fmt_min_exp(h) - h->man_bits &&
+           top <= (1 << h->exp_bits) - 2 - h->bias;
+}
+
+/* The first thing wrong with a pass, apart from which products it takes.  Written branch-light:
+ * mmaref_dot runs it on every call. */
 static inline __attribute__((always_inline)) sched_problem pass_problem(const mmaref_instr *in,
-                                                                       const mmaref_pass *p, int next)
+                                                                       const mmaref_pass *p)
 {
     unsigned algo = (unsigned)p->algo, out = (unsigned)p->out, ap = (unsigned)p->align_products;
     unsigned ac = (unsigned)p->align_c, sc = (unsigned)p->scales;
-    if ((p->k_first != next) | ((unsigned)p->k_count - 1u >= (unsigned)(in->k - next)))
-        return SCHED_SLICE;
     if ((algo >= MMAREF_ALGO_COUNT) | (out >= MMAREF_OUT_COUNT) | (ap >= MMAREF_ROUNDING_COUNT) |
         (ac >= MMAREF_ROUNDING_COUNT) | (sc >= MMAREF_SCALES_COUNT))
         return SCHED_CODE;
@@ -163,9 +212,19 @@ static inline __attribute__((always_inline)) sched_problem pass_problem(const mm
     if (__builtin_expect(kd->grouped, 0) ? p->group < 1 || p->k_count % p->group : p->group != 0)
         return SCHED_GROUP;
     if (__builtin_expect(sc != MMAREF_SCALES_NONE, 0) &&
-        (!in->block_size || p->k_first % in->block_size ||
+        (!in->block_size || p->k_first % in->block_size || p->k_run ||
          (algo == MMAREF_ALGO_GDFS && in->block_size % p->group && p->group % in->block_size)))
         return SCHED_SCALES;
+    /* operands as f16: FDA without scales, from formats f16 holds exactly (e4m3, e5m2, f16) */
+    if (__builtin_expect(p->ab_f16 != 0, 0) &&
+        ((unsigned)p->ab_f16 > 1u || algo != MMAREF_ALGO_FDA || sc != MMAREF_SCALES_NONE ||
+         !fits_f16(fmt_of(in->a)) || !fits_f16(fmt_of(in->b))))
+        return SCHED_KIND;
+    /* a zero term's own exponent: FDA without scales, below every nonzero C's (-126 and up) */
+    if (__builtin_expect(p->zero_term_exp != 0, 0) &&
+        (algo != MMAREF_ALGO_FDA || sc != MMAREF_SCALES_NONE || p->zero_term_exp >= ZERO_OPERAND_EXP ||
+         p->zero_term_exp < MIN_ZERO_TERM_EXP))
+        return SCHED_ZERO_EXP;
     return SCHED_OK;
 }
 
@@ -189,19 +248,26 @@ static inline __attribute__((always_inline)) sched_problem schedule_problem(cons
         (in->block_size < 1 || in->k % in->block_size || in->k / in->block_size > MMAREF_MAX_SCALES ||
          (unsigned)in->scale >= MMAREF_FORMAT_COUNT))
         return SCHED_BLOCK;
-    int next = 0;
+    uint64_t taken = 0; /* the products the passes so far take: each exactly once */
     for (int i = 0; i < in->passes; i++) {
-        sched_problem pr = pass_problem(in, &in->pass[i], next);
+        sched_problem pr = pass_problem(in, &in->pass[i]);
+        uint64_t m = pass_products(in, &in->pass[i]);
+        if (!pr && (!m || (m & taken)))
+            pr = SCHED_SLICE;
         if (pr) {
             *bad_pass = i;
             return pr;
         }
-        next += in->pass[i].k_count;
+        taken |= m;
     }
-    if (next != in->k)
+    if (taken != (in->k == 64 ? ~0ULL : (1ULL << in->k) - 1))
         return SCHED_COVER;
     if (out_table[in->pass[in->passes - 1].out].format != in->d)
         return SCHED_D;
+    /* C added last: one IEEE addition in D's format, C already in it */
+    if ((unsigned)in->c_last > 1u ||
+        (in->c_last && (in->c != in->d || fmt_of(in->d)->specials != MMAREF_SPECIALS_IEEE)))
+        return SCHED_C_LAST;
     /* Each pass's formats are ones its kind is written for (kind_formats); its C is the instruction's,
      * then the previous pass's result. */
     for (int i = 0; i < in->passes; i++) {
@@ -240,13 +306,13 @@ mmaref_status mmaref_check_schedule(const mmaref_instr *in, char *msg, size_t le
                     MMAREF_MAX_SCALES, in->k);
     case SCHED_PASSES:
         return fail(msg, len, "%s: %d passes (1..%d)", in->name, in->passes, MMAREF_MAX_PASSES);
-    case SCHED_SLICE: {
-        int start = 0;
-        for (int j = 0; j < i; j++)
-            start += in->pass[j].k_count;
-        return fail(msg, len, "%s: pass %d covers products %d..%lld, expected to start at %d within K = %d",
-                    in->name, i, p->k_first, (long long)p->k_first + p->k_count - 1, start, in->k);
-    }
+    case SCHED_SLICE:
+        return fail(msg, len, "%s: pass %d takes %d products from %d (runs of %d, %d apart): one lies outside K = %d, "
+                    "an earlier pass takes it, or the runs do not fit", in->name, i, p->k_count, p->k_first, p->k_run,
+                    p->k_stride, in->k);
+    case SCHED_C_LAST:
+        return fail(msg, len, "%s: c_last = %d: C is added last only as 1, with C in D's format and D an IEEE format",
+                    in->name, in->c_last);
     case SCHED_CODE:
         return fail(msg, len, "%s: pass %d has a code out of range", in->name, i);
     case SCHED_KIND:
@@ -264,6 +330,9 @@ mmaref_status mmaref_check_schedule(const mmaref_instr *in, char *msg, size_t le
                     p->k_count);
     case SCHED_SCALES:
         return fail(msg, len, "%s: pass %d uses block scales the instruction does not have", in->name, i);
+    case SCHED_ZERO_EXP:
+        return fail(msg, len, "%s: pass %d: zero_term_exp = %d, only an FDA pass without scales takes one, in %d..%d",
+                    in->name, i, p->zero_term_exp, MIN_ZERO_TERM_EXP, ZERO_OPERAND_EXP - 1);
     case SCHED_COVER: {
         int n = 0;
         for (int j = 0; j < in->passes; j++)
@@ -342,9 +411,42 @@ static inline __attribute__((always_inline)) int still_checked(const mmaref_inst
 
 /* One pass p of in's schedule (its own record or a copy with other parameters) on the whole vector's
  * operands: its products a[k_first ..] b[k_first ..] and the scales of its first block; its C in c_fmt. */
+/* One operand converted exactly to f16 (every value of the formats the check lets through fits). */
+static uint64_t to_f16(const fmt_desc *from, uint64_t raw)
+{
+    const fmt_desc *h = fmt_of(MMAREF_F16);
+    fp_unpacked u = fmt_decode(from, raw);
+    if (u.cls == CLS_NAN)
+        return fmt_canonical_nan(h);
+    if (u.cls == CLS_INF)
+        return fmt_inf(h, u.sign);
+    int inexact = 0;
+    return fmt_encode(h, u.sign, u.sig, u.exp - from->man_bits, MMAREF_RNE, &inexact);
+}
+
+const mmaref_instr *schedule_pass_operands(const mmaref_instr *in, const mmaref_pass *p, const uint64_t *a,
+                                           const uint64_t *b, uint64_t *ga, uint64_t *gb, mmaref_instr *view)
+{
+    for (int j = 0; j < p->k_count; j++)
+        ga[j] = a[mmaref_pass_k(p, j)], gb[j] = b[mmaref_pass_k(p, j)];
+    if (!p->ab_f16)
+        return in;
+    *view = *in;
+    view->a = view->b = MMAREF_F16;
+    for (int j = 0; j < p->k_count; j++)
+        ga[j] = to_f16(fmt_of(in->a), ga[j]), gb[j] = to_f16(fmt_of(in->b), gb[j]);
+    return view;
+}
+
 uint64_t schedule_run_pass(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt, uint64_t c,
                            const uint64_t *a, const uint64_t *b, const uint64_t *sa, const uint64_t *sb)
 {
+    if (p->k_run > 0 || p->ab_f16) { /* gathered (and converted): unscaled, the check says so */
+        uint64_t ga[MMAREF_MAX_K], gb[MMAREF_MAX_K];
+        mmaref_instr view;
+        const mmaref_instr *v = schedule_pass_operands(in, p, a, b, ga, gb, &view);
+        return kinds[p->algo].run(v, p, c_fmt, c, ga, gb, NULL, NULL);
+    }
     int s0 = p->scales != MMAREF_SCALES_NONE ? p->k_first / in->block_size : 0;
     return kinds[p->algo].run(in, p, c_fmt, c, a + p->k_first, b + p->k_first, sa ? sa + s0 : NULL,
                               sb ? sb + s0 : NULL);
@@ -355,11 +457,18 @@ static inline __attribute__((always_inline)) uint64_t run_passes(const mmaref_in
                                                                   const uint64_t *a, const uint64_t *b,
                                                                   const uint64_t *sa, const uint64_t *sb)
 {
-    if (in->passes == 1) /* the common case: one pass over all of K */
+    if (in->passes == 1 && !in->c_last) /* the common case: one pass over all of K */
         return kinds[in->pass[0].algo].run(in, &in->pass[0], in->c, c, a, b, sa, sb);
+    uint64_t acc = in->c_last ? 0 : c; /* C added last: the passes start from +0 */
     for (int i = 0; i < in->passes; i++)
-        c = schedule_run_pass(in, &in->pass[i], pass_c_format(in, i), c, a, b, sa, sb);
-    return c;
+        acc = schedule_run_pass(in, &in->pass[i], pass_c_format(in, i), acc, a, b, sa, sb);
+    return in->c_last ? schedule_add_c(in, acc, c) : acc;
+}
+
+uint64_t schedule_add_c(const mmaref_instr *in, uint64_t p, uint64_t c)
+{
+    const fmt_desc *fd = fmt_of(in->d);
+    return ieee_add(fd, ieee_decode(fd, p), ieee_decode(fd, c));
 }
 
 /* For a caller that checked the record and every operand's bits once for many dot-adds (gemm.c). */

@@ -315,6 +315,12 @@ static int pass_text(char *buf, size_t cap, const mmaref_instr *in, const mmaref
         n += snprintf(buf + n, cap - n, "G=%d,", p->group);
     if (p->flush)
         n += snprintf(buf + n, cap - n, "ftz,");
+    if (p->ab_f16)
+        n += snprintf(buf + n, cap - n, "ab=f16,");
+    if (p->k_run)
+        n += snprintf(buf + n, cap - n, "runs=%d/%d,", p->k_run, p->k_stride);
+    if (p->zero_term_exp)
+        n += snprintf(buf + n, cap - n, "zero=%d,", p->zero_term_exp);
     if ((p->algo == MMAREF_ALGO_FDRDA || p->algo == MMAREF_ALGO_GFDRDA) &&
         (p->align_products != MMAREF_RD || p->align_c != MMAREF_RD))
         n += snprintf(buf + n, cap - n, "align=%s/%s,", mmaref_rounding_name(p->align_products),
@@ -324,7 +330,7 @@ static int pass_text(char *buf, size_t cap, const mmaref_instr *in, const mmaref
     return n + snprintf(buf + n, cap - n, "%s", mmaref_output_name(p->out));
 }
 
-/* Two passes that differ only in their slice of K. */
+/* Two passes that differ only in which products they take. */
 static int same_but_slice(mmaref_pass x, mmaref_pass y)
 {
     x.k_first = y.k_first, x.k_count = y.k_count;
@@ -341,11 +347,24 @@ void cli_schedule_text(char *buf, size_t cap, const mmaref_instr *in)
     if (uniform) {
         mmaref_schedule_name(in, name, sizeof name);
         pass_text(params, sizeof params, in, &in->pass[0]);
-        snprintf(buf, cap, "%s(%s)", name, params);
-        return;
+        n = (size_t)snprintf(buf, cap, "%s(%s)", name, params);
+    } else {
+        for (int i = 0; i < in->passes && n < cap; i++) {
+            pass_text(params, sizeof params, in, &in->pass[i]);
+            n += (size_t)snprintf(buf + n, cap - n, "%s%s(%s)", i ? "+" : "", mmaref_algo_name(in->pass[i].algo),
+                                  params);
+        }
     }
-    for (int i = 0; i < in->passes && n < cap; i++) {
-        pass_text(params, sizeof params, in, &in->pass[i]);
-        n += (size_t)snprintf(buf + n, cap - n, "%s%s(%s)", i ? "+" : "", mmaref_algo_name(in->pass[i].algo), params);
-    }
+    if (in->c_last && n < cap) /* C added last, rounded to nearest even */
+        snprintf(buf + n, cap - n, "+C(%s-rne)", mmaref_format_name(in->d));
+}
+
+void cli_pass_json(FILE *out, const mmaref_pass *p)
+{
+    fprintf(out, "{\"algo\": \"%s\", \"k_first\": %d, \"k_count\": %d, \"frac_bits\": %d, \"group\": %d, "
+            "\"align_products\": \"%s\", \"align_c\": \"%s\", \"scales\": \"%s\", \"flush\": %d, "
+            "\"zero_term_exp\": %d, \"out\": \"%s\", \"k_run\": %d, \"k_stride\": %d, \"ab_f16\": %d}",
+            mmaref_algo_name(p->algo), p->k_first, p->k_count, p->frac_bits, p->group,
+            mmaref_rounding_name(p->align_products), mmaref_rounding_name(p->align_c), mmaref_scaling_name(p->scales),
+            p->flush, p->zero_term_exp, mmaref_output_name(p->out), p->k_run, p->k_stride, p->ab_f16);
 }

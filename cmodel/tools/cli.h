@@ -68,6 +68,8 @@ int cli_parse_count(const char *text, long max, long *v);
 /* A schedule as `mmaref list` writes it: "CoFDA(F=24,f32-rz)", "GDFS(F=35,G=16,ue4m3/16,f32-rz)",
  * "SFMA(f64-rne)"; passes with different parameters one by one, joined by '+'. */
 void cli_schedule_text(char *buf, size_t cap, const mmaref_instr *in);
+/* One pass as a JSON object, every field of mmaref_pass (mmaref list --json, the probe's report). */
+void cli_pass_json(FILE *out, const mmaref_pass *p);
 
 /* Look up ARCH INSTRUCTION, printing the library's message on failure (returns nonzero). */
 int cli_lookup(const char *arch, const char *name, mmaref_instr *in);

@@ -23,17 +23,14 @@ static void json_instr(const mmaref_instr *in, int last)
     mmaref_schedule_name(in, name, sizeof name);
     printf("  {\"arch\": \"%s\", \"name\": \"%s\", \"sass\": \"%s\", \"m\": %d, \"n\": %d, \"k\": %d, "
            "\"blocks\": %d, \"a\": \"%s\", \"b\": \"%s\", \"c\": \"%s\", \"d\": \"%s\", \"scale\": \"%s\", "
-           "\"block_size\": %d, \"algo\": \"%s\", \"schedule\": [",
+           "\"block_size\": %d, \"algo\": \"%s\", \"c_last\": %d, \"schedule\": [",
            in->arch, in->name, in->sass, in->m, in->n, in->k, in->blocks, mmaref_format_name(in->a),
            mmaref_format_name(in->b), mmaref_format_name(in->c), mmaref_format_name(in->d),
-           in->block_size ? mmaref_format_name(in->scale) : "", in->block_size, name);
+           in->block_size ? mmaref_format_name(in->scale) : "", in->block_size, name, in->c_last);
     for (int i = 0; i < in->passes; i++) {
         const mmaref_pass *p = &in->pass[i];
-        printf("%s{\"algo\": \"%s\", \"k_first\": %d, \"k_count\": %d, \"frac_bits\": %d, \"group\": %d, "
-               "\"align_products\": \"%s\", \"align_c\": \"%s\", \"scales\": \"%s\", \"flush\": %d, \"out\": \"%s\"}",
-               i ? ", " : "", mmaref_algo_name(p->algo), p->k_first, p->k_count, p->frac_bits, p->group,
-               mmaref_rounding_name(p->align_products), mmaref_rounding_name(p->align_c),
-               mmaref_scaling_name(p->scales), p->flush, mmaref_output_name(p->out));
+        printf("%s", i ? ", " : "");
+        cli_pass_json(stdout, p);
     }
     printf("]}%s\n", last ? "" : ",");
 }

@@ -99,11 +99,8 @@ static void print_schedule(FILE *out, const char *what, const mmaref_instr *in)
     fprintf(out, "%s: %s [", what, name);
     for (int i = 0; i < in->passes; i++) {
         const mmaref_pass *p = &in->pass[i];
-        fprintf(out, "%s{\"algo\": \"%s\", \"k_first\": %d, \"k_count\": %d, \"frac_bits\": %d, \"group\": %d, "
-                "\"align_products\": \"%s\", \"align_c\": \"%s\", \"scales\": \"%s\", \"flush\": %d, \"out\": \"%s\"}",
-                i ? ", " : "", mmaref_algo_name(p->algo), p->k_first, p->k_count, p->frac_bits, p->group,
-                mmaref_rounding_name(p->align_products), mmaref_rounding_name(p->align_c),
-                mmaref_scaling_name(p->scales), p->flush, mmaref_output_name(p->out));
+        fprintf(out, "%s", i ? ", " : "");
+        cli_pass_json(out, p);
     }
     fprintf(out, "]\n");
 }

@@ -46,15 +46,17 @@ def _describe(rec):
     for i in range(rec.passes):
         p = rec.pass_(i)
         passes.append({"algo": _text(lib.mmaref_algo_name(p.algo)), "k_first": p.k_first, "k_count": p.k_count,
+                       "k_run": p.k_run, "k_stride": p.k_stride,
                        "frac_bits": p.frac_bits, "group": p.group,
                        "align_products": _text(lib.mmaref_rounding_name(p.align_products)),
                        "align_c": _text(lib.mmaref_rounding_name(p.align_c)),
                        "scales": _text(lib.mmaref_scaling_name(p.scales)), "flush": p.flush,
+                       "zero_term_exp": p.zero_term_exp, "ab_f16": p.ab_f16,
                        "out": _text(lib.mmaref_output_name(p.out))})
     return {"arch": _text(rec.arch), "name": _text(rec.name), "sass": _text(rec.sass), "m": rec.m, "n": rec.n,
             "k": rec.k, "blocks": rec.blocks, "a": fmt(rec.a), "b": fmt(rec.b), "c": fmt(rec.c), "d": fmt(rec.d),
             "scale": fmt(rec.scale) if rec.block_size else "", "block_size": rec.block_size,
-            "algo": _text(sched.value), "schedule": passes}
+            "algo": _text(sched.value), "c_last": rec.c_last, "schedule": passes}
 
 
 def list(arch=None):  # noqa: A001 -- the name the CLI and the issue use

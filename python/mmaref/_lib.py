@@ -40,15 +40,17 @@ _int = ctypes.c_int
 
 class Pass(ctypes.Structure):
     """mmaref_pass: one pass of a dot-add's schedule."""
-    _fields_ = [("algo", _int), ("k_first", _int), ("k_count", _int), ("frac_bits", _int), ("group", _int),
-                ("align_products", _int), ("align_c", _int), ("scales", _int), ("flush", _int), ("out", _int)]
+    _fields_ = [("algo", _int), ("k_first", _int), ("k_count", _int), ("k_run", _int), ("k_stride", _int),
+                ("frac_bits", _int), ("group", _int),
+                ("align_products", _int), ("align_c", _int), ("scales", _int), ("flush", _int),
+                ("zero_term_exp", _int), ("ab_f16", _int), ("out", _int)]
 
 
 # mmaref_instr up to pass[]: identity, shape, formats, scales, number of passes.
 _HEAD = [("arch", ctypes.c_char_p), ("name", ctypes.c_char * 96), ("sass", ctypes.c_char * 64),
          ("m", _int), ("n", _int), ("blocks", _int), ("k", _int),
          ("a", _int), ("b", _int), ("c", _int), ("d", _int), ("scale", _int),
-         ("block_size", _int), ("passes", _int)]
+         ("block_size", _int), ("passes", _int), ("c_last", _int)]
 
 
 class _Head(ctypes.Structure):
@@ -58,9 +60,9 @@ class _Head(ctypes.Structure):
 lib.mmaref_instr_size.restype = ctypes.c_size_t
 lib.mmaref_instr_size.argtypes = []
 INSTR_SIZE = lib.mmaref_instr_size()
-# pass[] follows `passes` at the next multiple of mmaref_pass's alignment (sizeof(_Head) would also count
+# pass[] follows `c_last` at the next multiple of mmaref_pass's alignment (sizeof(_Head) would also count
 # the padding that rounds the head up to a pointer's alignment, which the full record does not have there)
-_HEAD_END = _Head.passes.offset + ctypes.sizeof(_int)
+_HEAD_END = _Head.c_last.offset + ctypes.sizeof(_int)
 _PASS_OFFSET = -(-_HEAD_END // ctypes.alignment(Pass)) * ctypes.alignment(Pass)
 if INSTR_SIZE < _PASS_OFFSET + ctypes.sizeof(Pass):
     raise ImportError("mmaref: libmmaref.so's mmaref_instr (%d bytes) is smaller than this binding's view of "

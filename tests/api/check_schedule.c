@@ -72,7 +72,7 @@ int main(void)
     /* Schedules the model cannot run are refused, naming the field. */
     mmaref_instr x = co;
     x.pass[1].k_first = 7;
-    rejected(&x, "a pass that does not start where the last ended", "pass 1 covers products 7..14");
+    rejected(&x, "a pass that does not start where the last ended", "pass 1 takes 8 products from 7");
     x = co;
     x.passes = 1;
     rejected(&x, "passes that do not cover K", "cover 8 of K = 16");
@@ -104,6 +104,35 @@ int main(void)
     x = m3;
     x.pass[0].out = MMAREF_OUT_F32_RZ;
     rejected(&x, "M3XU rounding toward zero", "M3XU does not implement products aligned rz, C aligned rz, scales none, output f32-rz");
+    /* The measured mma.sync FP8 schedule's fields: runs of products, operands as f16, C added last, a
+     * zero term's own exponent. */
+    mmaref_instr q = lookup("hopper", "mma.m16n8k32.f32.e4m3.e5m2.f32");
+    x = q;
+    x.pass[1].k_first = 1;
+    rejected(&x, "a pass whose runs meet the other pass's products", "pass 1 takes 16 products from 1 (runs of 2, 4 apart)");
+    x = q;
+    x.pass[0].k_stride = 1;
+    rejected(&x, "runs closer than their length", "pass 0 takes 16 products from 0 (runs of 2, 1 apart)");
+    x = q;
+    x.pass[0].k_run = 3;
+    rejected(&x, "runs that do not divide the pass", "the runs do not fit");
+    x = q;
+    x.c = MMAREF_F16;
+    rejected(&x, "C added last in another format than D's", "c_last = 1: C is added last only as 1, with C in D's format");
+    x = q;
+    x.c_last = 2;
+    rejected(&x, "c_last other than 0 or 1", "c_last = 2");
+    x = h;
+    x.a = x.b = MMAREF_BF16;
+    x.pass[0].ab_f16 = 1;
+    rejected(&x, "bf16 operands taken as f16 (not exact)", "pass 0: FDA does not implement");
+    x = lookup("rtx-blackwell", "mma.m16n8k64.block16.f32.e2m1.e2m1.f32.ue8m0");
+    x.pass[0].zero_term_exp = -133;
+    rejected(&x, "a zero term's exponent on a GDFS pass", "only an FDA pass without scales takes one");
+    x = h;
+    x.pass[0].zero_term_exp = -126;
+    rejected(&x, "a zero term's exponent not below -126", "zero_term_exp = -126");
+
     /* A record built at run time: one M3XU pass over K = 8 (a naive FP32 unit of 8 lanes).  Lanes 0-3
      * (1 + 2^-23)(1 + 2^-22) = 1 + 2^-22 + 2^-23 + 2^-45, lanes 4-7 (-1)(1), c = 0: e_max = 0 keeps every
      * product bit, sum 4 (2^-22 + 2^-23 + 2^-45) = 2^-20 + 2^-21 + 2^-43: 0x35800000 | 2^-1 relative

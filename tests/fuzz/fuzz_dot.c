@@ -32,7 +32,7 @@ static size_t table_len;
 /* k .. pass[] are ints (enums included): the fields a caller may change in a record */
 #define RECORD_FIELDS ((offsetof(mmaref_instr, pass) + sizeof(((mmaref_instr *)0)->pass) - offsetof(mmaref_instr, k)) / sizeof(int))
 _Static_assert((offsetof(mmaref_instr, pass) + sizeof(((mmaref_instr *)0)->pass) - offsetof(mmaref_instr, k)) %
-                   sizeof(int) == 0 && sizeof(mmaref_pass) == 10 * sizeof(int) && sizeof(mmaref_format) == sizeof(int),
+                   sizeof(int) == 0 && sizeof(mmaref_pass) % sizeof(int) == 0 && sizeof(mmaref_format) == sizeof(int),
                "mmaref_instr's k .. pass[] is not an array of ints");
 
 /* The table's distinct arithmetic (k .. pass[]): a wgmma family's N variants compute alike. */

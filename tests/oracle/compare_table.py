@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Compare the model's instruction table (`mmaref list --json`) with the oracle's own (table.py), entry by
-entry: for every instruction, every field of every pass of its schedule (algo, k_first, k_count,
-frac_bits, group, align_products, align_c, scales, flush, out), the number of passes, the display name of
+entry: for every instruction, every field of every pass of its schedule (table.PASS_FIELDS), whether C is added
+last, the number of passes, the display name of
 the algorithm, the operand formats / shape / scales the name spells, and (NVIDIA) the SASS opcode.  Also:
 every instruction must be one the paper lists on that architecture, and every available cell of Tables III
 and IV must have instructions in the model.
@@ -43,6 +43,8 @@ def compare_entry(entry):
         return diffs + [('schedule', 'a list of passes', repr(sched)[:60])], t
     if algo != t['algo']:
         diffs.append(('algo', t['algo'], algo))
+    if entry.get('c_last') != t['c_last']:
+        diffs.append(('c_last', t['c_last'], entry.get('c_last')))
     mine = t['schedule']
     if len(sched) != len(mine):
         diffs.append(('passes', len(mine), len(sched)))

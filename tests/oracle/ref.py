@@ -277,6 +277,10 @@ def fda_plain(instr, p, c_fmt, c, a, b, sa=None, sb=None, k0=0):
             terms.append((x[1] != y[1], x[2] * y[2] * ta[2] * tb[2], x[3] + y[3] + ta[3] + tb[3],
                           frac + 2 * fs.man))
 
+    # A pass with zero_term_exp (Hopper, measured): a zero term (C, a product) has that exponent instead.
+    zero = p.get('zero_term_exp', 0)
+    if zero:
+        terms = [(neg, sig, exp if sig else zero, frac) for neg, sig, exp, frac in terms]
     # Step 3: align to e_max, keep F fractional bits below 2^e_max, truncate the rest.
     e_max = max(t[2] for t in terms)
     # sig * 2^(exp - frac) * 2^(F - e_max) truncated
@@ -348,6 +352,10 @@ def fda(instr, p, c_fmt, c, a, b, sa=None, sb=None, k0=0):
     _, cneg, csig, cexp = dc
     if fc is not fd and csig:                      # f16 C -> f32 D
         _, cneg, csig, cexp = decode(fd, encode(fd, cneg, csig, cexp - fc.man))
+    zero = p.get('zero_term_exp', 0)               # a zero term's own exponent (Hopper)
+    if zero:
+        cexp = cexp if csig else zero
+        exps = [e if s else zero for s, e in zip(sigs, exps)]
     # Step 3: e_max, then trunc(sig * 2^(exp - frac + F - e_max)) for every product, written as
     # (|sig| << pre) >> (e_max - exp + post) with pre, post >= 0 (frac = fa.man + fb.man).
     e_max = max(cexp, max(exps))
@@ -359,26 +367,57 @@ def fda(instr, p, c_fmt, c, a, b, sa=None, sb=None, k0=0):
     return round_out(out, S, e_max - F)
 
 
+def pass_ks(p):
+    """The products pass p takes, in its order: k_first .. k_first + k_count - 1, or runs of k_run
+    consecutive products k_stride apart."""
+    run = p.get('k_run', 0)
+    if not run:
+        return list(range(p['k_first'], p['k_first'] + p['k_count']))
+    return [p['k_first'] + j // run * p['k_stride'] + j % run for j in range(p['k_count'])]
+
+
+def as_f16(fmt, x):
+    """An operand converted exactly to f16 (a pass with ab_f16): NaN -> f16 NaN, inf -> f16 inf."""
+    d = decode(FORMATS[fmt], x)
+    f16 = FORMATS['f16']
+    if d == NAN:
+        return 0x7E00
+    if d[0] == 'inf':
+        return 0xFC00 if d[1] else 0x7C00
+    _, neg, sig, exp = d
+    return encode(f16, neg, sig, exp - FORMATS[fmt].man) if sig else (0x8000 if neg else 0)
+
+
 def run_schedule(instr, c, a, b, sa, sb, passes):
-    """The instruction's schedule, pass by pass: pass i takes products k_first .. k_first + k_count - 1
-    and, for i > 0, the previous pass's result as its C (FDA, CoFDA, ...).  passes: algo -> function
-    (instr, pass, C format, c, a part, b part, sa, sb, k_first) -> the pass's result bits.  Block scales
-    stay tied to their k (a pass indexes them with the global k)."""
+    """The instruction's schedule, pass by pass: pass i takes its products (pass_ks) and, for i > 0, the
+    previous pass's result as its C (FDA, CoFDA, ...); with c_last the first pass takes +0 and C is added
+    to the last pass's result with one IEEE addition.  passes: algo -> function (instr, pass, C format, c,
+    a part, b part, sa, sb, k_first) -> the pass's result bits.  Block scales stay tied to their k (a pass
+    indexes them with the global k)."""
     c_fmt = instr['c']
     K = instr['k']
     sched = instr['schedule']
-    covered = [k for p in sched for k in range(p['k_first'], p['k_first'] + p['k_count'])]
+    covered = sorted(k for p in sched for k in pass_ks(p))
     if covered != list(range(K)):
-        raise ValueError(f"ref: the schedule of {instr['name']} does not take products 0..{K - 1} "
-                         "once each in order")
+        raise ValueError(f"ref: the schedule of {instr['name']} does not take products 0..{K - 1} once each")
+    acc = 0 if instr.get('c_last') else c
     for p in sched:
         if p['algo'] not in passes:
             raise ValueError(f"ref: no reference for a pass of algorithm '{p['algo']}' "
                              f"({instr['arch']} {instr['name']})")
-        part = slice(p['k_first'], p['k_first'] + p['k_count'])
-        c = passes[p['algo']](instr, p, c_fmt, c, a[part], b[part], sa, sb, p['k_first'])
+        ks = pass_ks(p)
+        pa, pb, run_instr = [a[k] for k in ks], [b[k] for k in ks], instr
+        if p.get('ab_f16'):                        # the operands of an f16 tensor-core pass
+            pa, pb = [as_f16(instr['a'], x) for x in pa], [as_f16(instr['b'], x) for x in pb]
+            run_instr = dict(instr, a='f16', b='f16')
+        acc = passes[p['algo']](run_instr, p, c_fmt, acc, pa, pb, sa, sb, p['k_first'])
         c_fmt = parse_out(p['out'])[0].name
-    return c
+    if instr.get('c_last'):                        # D = P + C: an FMA with 1 as one factor is an addition
+        fmt = FORMATS[instr['d']]
+        acc = fma_ieee(fmt, acc, encode(fmt, False, 1, 0), c)
+        if acc is None:
+            return CANONICAL_NAN[fmt.name]
+    return acc
 
 
 # ----------------------------------------------------------------------------------------------
@@ -532,8 +571,10 @@ def fda_fraction(instr, c, a, b, sa=None, sb=None):
     if any(d[0] != 'num' for d in ds):
         return None
     vc = value(fc, c)
-    # exponent of C once in D's format: its binade, D's emin for subnormals, -126 for zero
-    ec = ZERO_EXP if vc == 0 else max(fd.emin, binade(abs(vc)))
+    # exponent of C once in D's format: its binade, D's emin for subnormals, -126 for zero (or the pass's
+    # own exponent of a zero term, which a zero product takes too)
+    zero = p.get('zero_term_exp', 0)
+    ec = (zero or ZERO_EXP) if vc == 0 else max(fd.emin, binade(abs(vc)))
     vals, exps = [vc], [ec]
     for k in range(len(a)):
         xa, xb = decode(fa, a[k]), decode(fb, b[k])
@@ -542,7 +583,7 @@ def fda_fraction(instr, c, a, b, sa=None, sb=None):
             v *= value(fs, sa[k // instr['block_size']]) * value(fs, sb[k // instr['block_size']])
             e += decode(fs, sa[k // instr['block_size']])[3] + decode(fs, sb[k // instr['block_size']])[3]
         vals.append(v)
-        exps.append(e)
+        exps.append(zero if zero and v == 0 else e)
     e_max = max(exps)
     unit = Fraction(2) ** (e_max - F)
     return round_fraction(p['out'], sum(math.trunc(v / unit) for v in vals) * unit)

@@ -37,7 +37,7 @@ M3XU_ARCHS = ('m3xu',)
 INPUT_FIELDS = ('arch', 'name', 'm', 'n', 'k', 'a', 'b', 'c', 'd', 'scale', 'block_size')
 NAME_FIELDS = ('m', 'n', 'k', 'a', 'b', 'c', 'd', 'scale', 'block_size')   # what the name says
 PASS_FIELDS = ('algo', 'k_first', 'k_count', 'frac_bits', 'group', 'align_products', 'align_c', 'scales',
-               'flush', 'out')
+               'flush', 'zero_term_exp', 'out', 'k_run', 'k_stride', 'ab_f16')
 
 
 class NotInPaper(ValueError):
@@ -181,16 +181,17 @@ NV_BEYOND_PAPER = {
 }
 
 
-# Cells beyond the paper, from published hardware measurements (not from the model): Khattak & Mikaitis,
-# "Accurate Models of NVIDIA Tensor Cores" (ACM TACO), B200 results of mma.sync.m16n8k32 with e4m3 and e5m2
-# operands (their repository MATLAB-tensor-core, model_validation/B200/{E4M3,E5M2}).  Those results agree
-# with one FDA that keeps F = 31 bits and rounds an f32 D to nearest even (docs/algorithms.md, "Blackwell
-# mma.sync FP8"); m16n8k16 is assumed to follow the same rules.  f16 D stays out (the published B200 f16
-# results match no rule), and so does Hopper's mma.sync FP8 (no trustworthy measurement).
-MEASURED_CELLS = {
-    ('blackwell', 'QMMA.16832.F32.f8'): 'FDA(F=31)', ('blackwell', 'QMMA.16816.F32.f8'): 'FDA(F=31)',
-}
-MEASURED_NOTE = "not in Table III: Blackwell mma.sync FP8 from Khattak & Mikaitis' B200 measurements"
+# Cells beyond the paper, from hardware measurements (not from the model): mma.sync with e4m3/e5m2 operands on
+# Hopper (an H200, this project's tools/gpu/session.sh, docs/hardware-validation.md) and Blackwell (Khattak &
+# Mikaitis, "Accurate Models of NVIDIA Tensor Cores", ACM TACO: B200 results of mma.sync.m16n8k32, their
+# repository MATLAB-tensor-core, model_validation/B200/{E4M3,E5M2}).  Both agree with two f16 HMMA passes
+# (F = 25 as Hopper's HMMA; the operands converted to f16) over the products k mod 4 in {0, 1} and then
+# {2, 3}, from +0, and C added last with one IEEE addition (docs/algorithms.md, "mma.sync FP8").
+# Blackwell's m16n8k16 is assumed to follow its m16n8k32.
+MEASURED_CELLS = {(arch, row): 'CoFDA(F=25)' for arch in ('hopper', 'blackwell')
+                  for row in ('QMMA.16832.F32.f8', 'QMMA.16832.F16.f8', 'QMMA.16816.F32.f8', 'QMMA.16816.F16.f8')}
+MEASURED_NOTE = "not in Table III: mma.sync FP8 measured on an H200 (Hopper) and by Khattak & Mikaitis on a B200"
+PAIR_RUN, PAIR_STRIDE = 2, 4   # the pass takes bytes 0-1, then 2-3, of each 32-bit A and B register
 
 
 def table_iii_cell(row, arch):
@@ -208,8 +209,8 @@ FDA_F = {
     'turing': {'HMMA': 24},
     'ampere': {'HMMA': 24},
     'ada': {'HMMA': 24, 'QMMA': 13},
-    'hopper': {'HMMA': 25, 'HGMMA': 25, 'QGMMA': 13},
-    'blackwell': {'HMMA': 25, 'UTCHMMA': 25, 'UTCQMMA': 25, 'QMMA': 31},   # QMMA: MEASURED_CELLS
+    'hopper': {'HMMA': 25, 'HGMMA': 25, 'QGMMA': 13, 'QMMA': 25},               # QMMA: MEASURED_CELLS
+    'blackwell': {'HMMA': 25, 'UTCHMMA': 25, 'UTCQMMA': 25, 'QMMA': 25},   # QMMA: MEASURED_CELLS
     'rtx-blackwell': {'HMMA': 25, 'QMMA': 25},
 }
 GDFS_F = 35          # IV-E Step 4: "fixed-point numbers with F = 35 fractional bits"
@@ -225,8 +226,10 @@ COFDA = {
 # IV-C Step 5: FP32 output rounds toward zero "at the 13th fractional bit for Ada Lovelace QMMA or Hopper
 # QGMMA instructions or the 23rd fractional bit for other instructions"; FP16 output rounds to nearest even.
 E8M13 = {('ada', 'QMMA'), ('hopper', 'QGMMA')}
-# Measured (MEASURED_CELLS): B200 mma.sync FP8 rounds an f32 D to nearest even.
-F32_RNE = {('blackwell', 'QMMA')}
+# Measured on an H200 (docs/hardware-validation.md): a zero term of a Hopper FDA -- a zero C, a product with
+# a zero factor -- enters e_max with exponent -133 instead of the paper's -126 per zero operand.
+ZERO_TERM_EXP = {'hopper': -133}
+
 
 
 def nv_algorithm(arch, row, opcode):
@@ -240,8 +243,6 @@ def nv_out(arch, opcode, algo, d):
         return d + '-rne'                     # IV-A: IEEE FMA in FP64
     if d == 'f16':
         return 'f16-rne'
-    if (arch, opcode) in F32_RNE:
-        return 'f32-rne'
     return 'f32_e8m13-rz' if (arch, opcode) in E8M13 else 'f32-rz'
 
 
@@ -255,11 +256,20 @@ def nv_schedule(arch, p, row, opcode):
     F = FDA_F[arch].get(opcode)
     if F is None:
         raise NotInPaper(f"IV-C gives no F for {opcode} on {arch}")
-    passes = 2 if row in COFDA.get(arch, ()) else 1
     scales = 'per-product' if p['scale'] else 'none'      # IV-C "Scale factor": e_k adds the scales' exponents
     out = nv_out(arch, opcode, algo, p['d'])
+    zero = ZERO_TERM_EXP.get(arch, 0)
+    if (arch, row) in MEASURED_CELLS:                     # two f16 passes over pairs of products; C last
+        return [dict(make_pass('FDA', PAIR_RUN * i, K // 2, F, 0, 'rz', 'rz', scales, 0, out, zero),
+                     k_run=PAIR_RUN, k_stride=PAIR_STRIDE, ab_f16=1) for i in range(2)]
+    passes = 2 if row in COFDA.get(arch, ()) else 1
     step = K // passes
-    return [make_pass('FDA', i * step, step, F, 0, 'rz', 'rz', scales, 0, out) for i in range(passes)]
+    return [make_pass('FDA', i * step, step, F, 0, 'rz', 'rz', scales, 0, out, zero) for i in range(passes)]
+
+
+def c_last(arch, row):
+    """Whether C is added last, after the passes (the measured mma.sync FP8 cells)."""
+    return int((arch, row) in MEASURED_CELLS)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -418,9 +428,11 @@ def m3xu_schedule(p, mode):
 
 # ----------------------------------------------------------------------------------------------
 
-def make_pass(algo, k_first, k_count, frac_bits, group, align_products, align_c, scales, flush, out):
+def make_pass(algo, k_first, k_count, frac_bits, group, align_products, align_c, scales, flush, out,
+              zero_term_exp=0):
     return dict(algo=algo, k_first=k_first, k_count=k_count, frac_bits=frac_bits, group=group,
-                align_products=align_products, align_c=align_c, scales=scales, flush=flush, out=out)
+                align_products=align_products, align_c=align_c, scales=scales, flush=flush,
+                zero_term_exp=zero_term_exp, out=out, k_run=0, k_stride=0, ab_f16=0)
 
 
 def display_algo(schedule):
@@ -482,7 +494,7 @@ def derive(arch, name):
     else:
         raise NotInPaper(f"unknown architecture '{arch}'")
     return dict(parsed=p, schedule=sched, algo=display_algo(sched), row=ref_row, cell=cell, opcode=opcode,
-                note=note)
+                note=note, c_last=c_last(arch, ref_row) if arch in NV_ARCHS else 0)
 
 
 def available_cells():
@@ -517,6 +529,7 @@ def instruction(entry):
                              f"the list {x[f]!r}")
     x['algo'] = t['algo']
     x['schedule'] = t['schedule']
+    x['c_last'] = t['c_last']
     x['paper'] = f"{t['row']} on {entry['arch']}: {t['cell']}"
     x['note'] = t['note']
     return x

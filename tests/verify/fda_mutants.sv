@@ -31,6 +31,7 @@ module fda_mutants #(
   parameter int C_MASK    = 1 << mma_pkg::FMT_F32,
   parameter int OUT_MASK  = 1 << mma_pkg::OUT_F32_RZ,
   parameter int BLOCK     = 0,
+  parameter int ZERO_EXP  = 0,    // fda_unit's (Hopper: -133)
   parameter int INTERNAL  = 0,    // bit N: build mutant N's instance (N = 1, 7, 8, 9, 10)
   parameter int ROUND_OUT = -1,   // mutant 2's output kind (-1: none)
   parameter int AW        = mma_pkg::max_width(AB_MASK),
@@ -132,7 +133,7 @@ module fda_mutants #(
     for (i = 0; i < NI; i++) begin : g_u
       if (i == 0 || INTERNAL[mutant_of(i)]) begin : g_on
         fda_unit #(.K(K), .F(i == 1 ? F - 1 : F), .CHAIN(i == 5 ? 1 : CHAIN), .AB_MASK(AB_MASK), .C_MASK(C_MASK),
-                   .OUT_MASK(i == 0 ? OUT0 : OUT_MASK), .BLOCK(BLOCK),
+                   .OUT_MASK(i == 0 ? OUT0 : OUT_MASK), .BLOCK(BLOCK), .ZERO_EXP(ZERO_EXP),
                    .MUTANT(i == 2 ? 1 : i == 3 ? 3 : i == 4 ? 2 : 0)) u (
           .clk(clk), .rst_n(rst_n), .in_valid(in_valid && slot == i), .in_ready(u_in_ready[i]),
           .fmt_a(fmt_a), .fmt_b(fmt_b), .fmt_c(fmt_c), .out_kind(i == 0 ? kind0 : out_kind),

@@ -27,7 +27,7 @@ module fda_pipe_wrap #(
   logic        u_in_ready, u_out_valid, u_out_ready, odd;
   logic [31:0] u_d;
   fda_unit #(.K(16), .F(25), .AB_MASK(1 << mma_pkg::FMT_F16), .C_MASK(1 << mma_pkg::FMT_F32),
-             .OUT_MASK(1 << mma_pkg::OUT_F32_RZ)) u (
+             .OUT_MASK(1 << mma_pkg::OUT_F32_RZ), .ZERO_EXP(-133)) u (
     .clk(clk), .rst_n(rst_n), .in_valid(in_valid && !odd), .in_ready(u_in_ready), .fmt_a(fmt_a),
     .fmt_b(fmt_b), .fmt_c(fmt_c), .out_kind(out_kind), .c(c), .a(a), .b(b), .sa(sa), .sb(sb),
     .out_valid(u_out_valid), .out_ready(u_out_ready), .d(u_d));

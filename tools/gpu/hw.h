@@ -46,8 +46,9 @@ typedef enum {
 typedef struct {
     const char *name; /* the mmaref instruction name */
     const char *ptx;  /* the PTX opcode as issued */
-    const char *arch; /* the model table holding `name`: it generates the inputs and predicts D ("hopper",
-                       * or "ada" for Hopper's mma.sync FP8, which the hopper table lacks until measured) */
+    const char *arch; /* the model table holding `name`: it generates the inputs and predicts D (hopper for
+                       * every instruction here; another architecture's entry of the same name can stand in
+                       * for an instruction the hopper table lacks, until it is measured) */
     hw_frag frag;
     int m, n, k;
     hw_fmt a, b, c;   /* D has C's format for every instruction here */

@@ -4,35 +4,37 @@
 # closes the coverage model), and any crafted dot-adds, each run on the tensor cores and checked against
 # the model; then it packs into PACK what a person needs to study the results elsewhere.
 #
-#   tools/gpu/session.sh [--dry-run] [--count N] [--jobs J] [--crafted DIR] [--out DIR] [--pack DIR]
+#   tools/gpu/session.sh [--dry-run] [--count N] [--seed S] [--jobs J] [--crafted DIR] [--out DIR] [--pack DIR]
 #
 # --dry-run    build/gpu/dryrun (D from the C model) stands in for build/gpu/mmagpu: a plumbing check
 # --count N    seeded vectors per instruction (default 1048576)
+# --seed S     the seed of the seeded tiles (default 1)
 # --jobs J     instructions run and checked at once (default: the number of CPUs)
 # --crafted D  files D/TAG__NAME.txt of dot-adds (C A.. B.., hex) to replay through instruction NAME
 # --out DIR    where the run's files go (default build/gpu/session); keep it on the GPU machine
 # --pack DIR   what comes back (default DIR/pack): versions.txt, summary.md (one row per file checked),
 #              every .check report, *.mismatches.gz (every mismatching line, at most 20000 per file,
 #              each followed by the model's D), d__NAME.bin.gz (the GPU's D of every seeded vector, raw
-#              little-endian, for the instructions checked against another table: their inputs are
+#              little-endian, for instructions with mismatches or checked against another table: inputs are
 #              regenerated anywhere with `build/gpu/dryrun --only NAME --count N --stdout`)
 # Exit status: 0 when every check has 0 mismatches, 1 otherwise, 2 on a run error.
 set -u
 cd "$(dirname "$0")/../.."
 
-dry=0 count=1048576 jobs=$(nproc 2>/dev/null || echo 2) crafted= out=build/gpu/session pack=
+dry=0 count=1048576 seed=1 jobs=$(nproc 2>/dev/null || echo 2) crafted= out=build/gpu/session pack=
 while [[ $# -gt 0 ]]; do
   case $1 in
     --dry-run) dry=1; shift ;;
-    --count|--jobs|--crafted|--out|--pack)
+    --count|--seed|--jobs|--crafted|--out|--pack)
       [[ $# -ge 2 ]] || { echo "session.sh: $1 needs a value" >&2; exit 2; }
-      case $1 in --count) count=$2 ;; --jobs) jobs=$2 ;; --crafted) crafted=$2 ;; --out) out=$2 ;; --pack) pack=$2 ;; esac
+      case $1 in --count) count=$2 ;; --seed) seed=$2 ;; --jobs) jobs=$2 ;; --crafted) crafted=$2 ;; --out) out=$2 ;; --pack) pack=$2 ;; esac
       shift 2 ;;
     -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "session.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
 [[ $count =~ ^[1-9][0-9]*$ ]] || { echo "session.sh: --count needs a positive number, not '$count'" >&2; exit 2; }
+[[ $seed =~ ^[0-9]+$ ]] || { echo "session.sh: --seed needs a non-negative number, not '$seed'" >&2; exit 2; }
 [[ $jobs =~ ^[1-9][0-9]*$ ]] || { echo "session.sh: --jobs needs a positive number, not '$jobs'" >&2; exit 2; }
 [[ -z $crafted || -d $crafted ]] || { echo "session.sh: --crafted: no directory '$crafted'" >&2; exit 2; }
 pack=${pack:-$out/pack}
@@ -60,9 +62,9 @@ cat "$pack/versions.txt" >&2
 "$bin" --list >"$out/instrs" || { echo "session.sh: $bin --list failed" >&2; exit 2; }
 
 # 1. Seeded tiles: one process per instruction, `jobs` at a time, then run.sh checks them all.
-say "seeded run: $(wc -l <"$out/instrs") instructions x $count vectors"
+say "seeded run: $(wc -l <"$out/instrs") instructions x $count vectors, seed $seed"
 cut -f1 "$out/instrs" | xargs -P "$jobs" -I{} sh -c \
-  '"$1" --only "$2" --count "$3" --out "$4" 2>>"$4/run.log" || echo "$2" >>"$4/failed"' _ "$bin" {} "$count" "$out/seeded"
+  '"$1" --only "$2" --count "$3" --seed "$5" --out "$4" 2>>"$4/run.log" || echo "$2" >>"$4/failed"' _ "$bin" {} "$count" "$out/seeded" "$seed"
 if [[ -s $out/seeded/failed ]]; then
   echo "session.sh: the run failed for: $(tr '\n' ' ' <"$out/seeded/failed")" >&2
   tail -n 5 "$out/seeded/run.log" >&2
@@ -142,9 +144,10 @@ cp "$out/seeded/"*.check "$out/replay/"*.check "$out/seeded/table.md" "$pack/che
 for m in "$out/seeded/"*.mismatches.gz "$out/replay/"*.mismatches.gz; do
   [[ -f $m && $(gzip -dc "$m" | head -c 1 | wc -c) -gt 0 ]] && cp "$m" "$pack/checks/"
 done
-# The GPU's D of every seeded vector, for instructions checked against another architecture's table.
+# The GPU's D of every seeded vector, for instructions checked against another architecture's table or
+# with mismatches: enough to study them offline on all the vectors.
 while IFS=$'\t' read -r name _ _ arch; do
-  [[ $arch == hopper ]] && continue
+  [[ $arch == hopper && $(tail -n 1 "$out/seeded/$name.check") == *" 0 failed" ]] && continue
   f=$out/seeded/hopper__$name.txt
   python3 - "$f" "$pack/d__$name.bin" <<'PY' && gzip -f "$pack/d__$name.bin"
 import array, sys
