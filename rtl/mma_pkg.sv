@@ -43,6 +43,14 @@ package mma_pkg;
       if (out_mask[o] && kind == OUT_BITS'(o)) out_fmt_of = FMT_BITS'(out_format(o));
   endfunction
 
+  // The output kind that rounds to nearest even in format f, keeping all its mantissa bits (an IEEE
+  // addition's result: C added last); the first output kind when there is none.
+  function automatic int rne_out(input int f);
+    rne_out = 0;
+    for (int o = NUM_OUTS - 1; o >= 0; o--)
+      if (out_format(o) == f && out_rounding(o) == ROUND_RNE && out_man_bits(o) == fmt_man_bits(f)) rne_out = o;
+  endfunction
+
   // Number of formats (or output kinds) in a mask.
   function automatic int popcount(input int mask);
     popcount = 0;

@@ -15,12 +15,13 @@ rtl/mma_pack.sv         // Step 5: D's bits, overflow, specials
 rtl/mma_encode.sv       // Step 5: normalize -> round -> pack
 rtl/mma_handshake.sv    // valid/ready, pass sequencing, output register
 rtl/mma_chain.sv        // passes chained through one datapath (CoFDA, CoFDRDA, GPS groups, SFMA)
+rtl/mma_to_f16.sv       // an FP8 operand converted exactly to f16 (Hopper's FP8 mma.sync)
 rtl/fda_datapath.sv     // one FDA pass
-rtl/fda_unit.sv         // FDA / CoFDA unit
+rtl/mma_fp_mul.sv       // IEEE product rounded once (GPS Step 2), optional flushing
+rtl/mma_fp_add.sv       // IEEE sum rounded once (GPS Steps 3-4, C added last), optional flushing
+rtl/fda_unit.sv         // FDA / CoFDA unit; FP8 mma.sync: pairs, f16 operands, C last
 rtl/fdrda_datapath.sv   // one FDRDA / GFDRDA pass
 rtl/fdrda_unit.sv       // FDRDA / GFDRDA unit, Co- forms as two passes
-rtl/mma_fp_mul.sv       // IEEE product rounded once (GPS Step 2), optional flushing
-rtl/mma_fp_add.sv       // IEEE sum rounded once (GPS Steps 3-4), optional flushing
 rtl/gps_datapath.sv     // one GPS group: products, pairwise tree, accumulation
 rtl/gps_unit.sv         // GPS unit: one group a cycle
 rtl/gdfs_unit.sv        // GDFS unit
