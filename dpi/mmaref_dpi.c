@@ -83,10 +83,12 @@ int mmaref_dpi_param(int h, const char *key)
     const mmaref_pass *p0 = &in->pass[0];
     static const char *const keys[] = {"k", "m", "n", "frac_bits", "passes", "block_size", "group",
                                        "a", "b", "c", "d", "scale", "out", "algo", "blocks", "flush",
-                                       "align_products", "align_c", "scales", "k_count"};
+                                       "align_products", "align_c", "scales", "k_count", "k_run", "k_stride",
+                                       "ab_f16", "c_last", "zero_term_exp"};
     const int vals[] = {in->k, in->m, in->n, p0->frac_bits, in->passes, in->block_size, p0->group,
                         in->a, in->b, in->c, in->d, in->scale, in->pass[in->passes - 1].out, p0->algo,
-                        in->blocks, p0->flush, p0->align_products, p0->align_c, p0->scales, p0->k_count};
+                        in->blocks, p0->flush, p0->align_products, p0->align_c, p0->scales, p0->k_count,
+                        p0->k_run, p0->k_stride, p0->ab_f16, in->c_last, p0->zero_term_exp};
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
         if (!strcmp(key, keys[i]))
             return vals[i];

@@ -15,6 +15,6 @@ int mmaref_dpi_lookup(const char *arch, const char *name);
 const mmaref_instr *mmaref_dpi_instr(int h);
 /* "arch:name" of a handle (a buffer of the calling thread, valid until its next call). */
 const char *mmaref_dpi_label(int h);
-/* One of the instruction's parameters by name ("k", "frac_bits", "algo", ...), or -1. */
+/* One of the instruction's parameters by name ("k", "frac_bits", "algo", "c_last", ...), or -1. */
 int mmaref_dpi_param(int h, const char *key);
 #endif

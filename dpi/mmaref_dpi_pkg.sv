@@ -14,7 +14,8 @@ package mmaref_dpi_pkg;
   // named "NAME[k=K]", or -1 (the reason is printed).
   import "DPI-C" function int mmaref_dpi_with_k(input int h, input int k);
   // One of the instruction's parameters: "k" "m" "n" "frac_bits" "passes" "block_size" "group" "a" "b"
-  // "c" "d" "scale" (mmaref_format codes) "out" (mmaref_output) "algo" (mmaref_algo); -1 if unknown.
+  // "c" "d" "scale" (mmaref_format codes) "out" (mmaref_output) "algo" (mmaref_algo), the first pass's
+  // "k_run" "k_stride" "ab_f16" "zero_term_exp", "c_last"; -1 if unknown (zero_term_exp may be -133).
   import "DPI-C" function int mmaref_dpi_param(input int h, input string key);
   // "arch:name" of a handle.
   import "DPI-C" function string mmaref_dpi_label(input int h);

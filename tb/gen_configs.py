@@ -13,7 +13,12 @@ configurations (gdfs_unit takes its scale format and block size at run time).  A
 distinct (unit, a, b, c, d, output, scale format, block size) among the instructions (the first
 instruction of the table stands for the others).  Three mutants (a unit with F one bit short; a CoFDA
 unit built single-pass; an f64 SFMA unit that loses the sticky bit) are added for the mutation check.
-SFMA's units and configurations are numbered after the M3XU designs.  Format and output codes come from the
+SFMA's units and configurations are numbered after the M3XU designs.
+
+Hopper's and Blackwell's mma.sync FP8 schedule (products in runs of k_run dealt to the passes, operands
+converted to f16, C added last) is fda_unit's K_RUN, AB_F16 and C_LAST (part of the unit key, with the
+zero terms' exponent); its units and configurations come after SFMA's, then three mutants on Hopper's
+m16n8k32 unit: C in the first pass, passes over the halves of K, the FP8 operands' own exponents.  Format and output codes come from the
 model's schema (`mmaref list --schema --json`), as rtl/mma_formats.svh's do.
 
 The AMD units: fdrda_unit serves FDRDA and GFDRDA passes (CDNA3; CHAIN = 2 for CoFDRDA/CoGFDRDA), gps_unit
@@ -50,7 +55,8 @@ AMD_UNIT_KIND = {"FDRDA": "FDRDA", "GFDRDA": "FDRDA", "GPS": "GPS"}
 # synthesis (synth/lint.sh, synth/synth.sh) learn a unit's top module and parameters (units.txt).
 UNIT_MODULES = {
     "FDA": ("fda_unit", (("K", "k"), ("F", "f"), ("CHAIN", "chain"), ("BLOCK", "block"), ("AB_MASK", "ab"),
-                         ("C_MASK", "c"), ("OUT_MASK", "out"), ("ZERO_EXP", "zero_exp"))),
+                         ("C_MASK", "c"), ("OUT_MASK", "out"), ("ZERO_EXP", "zero_exp"), ("K_RUN", "k_run"),
+                         ("AB_F16", "ab_f16"), ("C_LAST", "c_last"))),
     "GDFS": ("gdfs_unit", (("K", "k"), ("F", "f"))),
     "FDRDA": ("fdrda_unit", (("K", "k"), ("F", "f"), ("CHAIN", "chain"), ("ALGO", "pass_algo"), ("AB_MASK", "ab"),
                              ("ALIGN_DOT", "align_dot"), ("ALIGN_C", "align_c"), ("OUT", "out_kind"))),
@@ -80,9 +86,10 @@ M3XU_MUTANTS = (("m3xu", "f32", 1, "mutant-no-low-low"), ("m3xu", "f32c", 2, "mu
 
 
 def unit_module(u):
-    """(top module, "NAME=VALUE,..." parameters) of a unit."""
+    """(top module, "NAME=VALUE,..." parameters) of a unit (those it has: fda_unit's K_RUN, AB_F16 and
+    C_LAST only where the FP8 mma.sync schedule sets them, so the other units keep their parameter sets)."""
     top, params = UNIT_MODULES[u["kind"]]
-    return top, ",".join(f"{name}={u[field]}" for name, field in params)
+    return top, ",".join(f"{name}={u[field]}" for name, field in params if field in u)
 
 
 class Output(io.StringIO):
@@ -113,22 +120,28 @@ def unit_key(ins):
     """The hardware an instruction needs, from its schedule; None when no RTL unit implements it."""
     passes = ins["schedule"]
     p0 = passes[0]
-    # products taken in runs, operands as f16 and C added last: no RTL unit implements that schedule yet
-    if ins.get("c_last") or any(p.get("k_run") or p.get("ab_f16") for p in passes):
-        return None
+    # Hopper/Blackwell mma.sync FP8 (fda_unit's K_RUN, AB_F16, C_LAST): products in runs of k_run dealt
+    # to the passes in turn (pass i's first run at i * k_run, k_stride = passes * k_run), operands
+    # converted to f16, C added last.  Only FDA passes, unscaled, with C in D's format do that.
+    run, f16, c_last = p0.get("k_run", 0), p0.get("ab_f16", 0), ins.get("c_last", 0)
+    if run or f16 or c_last:
+        if (p0["algo"] != "FDA" or p0["scales"] != "none" or (c_last and ins["c"] != ins["d"])
+                or any(p["k_first"] != (i * run if run else i * p0["k_count"])
+                       or p["k_stride"] != (len(passes) * run if run else 0) for i, p in enumerate(passes))):
+            return None
     alike = all({k: v for k, v in p.items() if k not in ("k_first", "k_count", "out")}
                 == {k: v for k, v in p0.items() if k not in ("k_first", "k_count", "out")}
                 and p["k_count"] == p0["k_count"] for p in passes)
     if p0["algo"] in AMD_UNIT_KIND and alike and p0["scales"] == "none":
         # AMD: the table's Step 6 roundings (FDRDA) and flushing (GPS) are the unit's parameters
         return (p0["algo"], len(passes), p0["k_count"], p0["frac_bits"], p0["scales"], 0, p0["group"],
-                (p0["align_products"], p0["align_c"], p0["flush"]), 0)
+                (p0["align_products"], p0["align_c"], p0["flush"]), 0, (0, 0, 0))
     if (p0["algo"] not in ALIGN or not alike or p0["align_products"] != ALIGN[p0["algo"]]
             or p0["align_c"] != ALIGN[p0["algo"]] or p0["flush"]):
         return None
     block = ins["block_size"] if p0["scales"] == "per-product" else 0
     return (p0["algo"], len(passes), p0["k_count"], p0["frac_bits"], p0["scales"], block, p0["group"], (),
-            p0.get("zero_term_exp", 0))
+            p0.get("zero_term_exp", 0), (run, f16, c_last))
 
 
 def m3xu_units(table, fmt, out, units, configs):
@@ -191,14 +204,16 @@ def main():
         seen[key] = len(configs)
         configs.append(dict(ins, ukey=ukey, out=d_out, covers=1))
 
-    # SFMA's units and configurations come after the M3XU designs, so that the others keep their numbers
-    later = [c for c in configs if c["ukey"][0] == "SFMA"]
-    configs = [c for c in configs if c["ukey"][0] != "SFMA"]
+    # SFMA's units and configurations come after the M3XU designs, and the FP8 mma.sync schedule's (runs,
+    # f16 operands, C last) after SFMA's, so that the others keep their numbers
+    fp8 = [c for c in configs if c["ukey"][-1] != (0, 0, 0)]
+    later = [c for c in configs if c["ukey"][0] == "SFMA" and c["ukey"][-1] == (0, 0, 0)]
+    configs = [c for c in configs if c["ukey"][0] != "SFMA" and c["ukey"][-1] == (0, 0, 0)]
     units, unit_of = [], {}
 
     def group_units(cfgs):
         for cfg in cfgs:
-            kind, passes, k_count, f, _, block, group, amd, zero = ukey = cfg["ukey"]
+            kind, passes, k_count, f, _, block, group, amd, zero, (run, f16, c_last) = ukey = cfg["ukey"]
             if ukey not in unit_of:
                 unit_of[ukey] = len(units)
                 if amd:  # AMD units: GPS runs its K/G groups through one datapath, in one table pass
@@ -208,7 +223,9 @@ def main():
                                       out_kind=out[cfg["schedule"][-1]["out"]]))
                 else:
                     units.append(dict(algo=KINDS[kind], kind=kind, k=passes * k_count, f=f, chain=passes, block=block,
-                                      ab=0, c=0, out=0, mutant=0, **({"zero_exp": zero} if kind == "FDA" else {})))
+                                      ab=0, c=0, out=0, mutant=0,
+                                      **({"zero_exp": zero} if kind == "FDA" else {}),
+                                      **(dict(k_run=run, ab_f16=f16, c_last=c_last) if run or f16 or c_last else {})))
             u = units[unit_of[ukey]]
             u["ab"] |= (1 << fmt[cfg["a"]]) | (1 << fmt[cfg["b"]])
             u["c"] |= 1 << fmt[cfg["c"]]
@@ -244,6 +261,17 @@ def main():
     # SFMA: an f64 unit whose FMA drops the sticky bit of C's alignment (sfma_unit MUTANT = 1)
     add_mutant(lambda c: c.get("ukey", ("M3XU",))[0] == "SFMA" and c["a"] == "f64" and c["k"] == 4, lambda m: None,
                "mutant-no-sticky")
+    configs += fp8
+    group_units(fp8)
+    # Hopper mma.sync FP8 (fda_unit K_RUN = 2, AB_F16, C_LAST) built with C entering the first pass, with
+    # the passes over the halves of K, and with the FP8 operands' own exponents (no f16 conversion:
+    # mixed e4m3 x e5m2, where an e4m3 subnormal's exponent differs)
+    def hopper_fp8(a, b, d):
+        return lambda c: (c.get("ukey", ("M3XU",))[0] == "FDA" and c["ukey"][-1][2] == 1 and c["arch"] == "hopper"
+                          and c["k"] == 32 and (c["a"], c["b"], c["d"]) == (a, b, d))
+    add_mutant(hopper_fp8("e4m3", "e4m3", "f32"), lambda m: m.update(c_last=0), "mutant-c-first")
+    add_mutant(hopper_fp8("e4m3", "e4m3", "f16"), lambda m: m.update(k_run=0), "mutant-halves")
+    add_mutant(hopper_fp8("e4m3", "e5m2", "f32"), lambda m: m.update(ab_f16=0), "mutant-fp8-exponents")
 
     os.makedirs(out_dir, exist_ok=True)
     with Output(os.path.join(out_dir, "tb_units.svh")) as f:
@@ -263,7 +291,8 @@ def main():
                            if p.lower() in u)
             m3xu += "".join(f", .{p}({u[field]})" for p, field in (("PASS_ALGO", "pass_algo"), ("GROUP", "group"),
                             ("FLUSH", "flush"), ("ALIGN_P", "align_dot"), ("ALIGN_C", "align_c"),
-                            ("ZERO_EXP", "zero_exp")) if field in u)
+                            ("ZERO_EXP", "zero_exp"), ("K_RUN", "k_run"), ("AB_F16", "ab_f16"),
+                            ("C_LAST", "c_last")) if field in u)
             f.write(f"mma_bench #(.ALGO({u['algo']}), .K({u['k']}), .F({u['f']}), .CHAIN({u['chain']}), "
                     f".AB_MASK({u['ab']}), .C_MASK({u['c']}), .OUT_MASK({u['out']}), .BLOCK({u['block']}){m3xu}, "
                     f".UNIT({i}), .MUTANT({u['mutant']}))\n  u_bench{i} (.clk(clk && unit_sel == {i}));"

@@ -18,6 +18,8 @@ module mma_bench #(
   // AMD units: the table's pass kind (-1: FDA or GDFS by ALGO), GPS's group, flushing, Step 6 roundings
   parameter int PASS_ALGO = -1, GROUP = 0, FLUSH = 0,
   parameter int ZERO_EXP = 0,  // fda_unit's: a zero term's own exponent (Hopper)
+  // fda_unit's FP8 mma.sync schedule: products in runs dealt to the passes, f16 operands, C added last
+  parameter int K_RUN = 0, AB_F16 = 0, C_LAST = 0,
   parameter int ALIGN_P = mma_pkg::ROUND_RZ, ALIGN_C = mma_pkg::ROUND_RZ,
   parameter int UNIT,
   parameter int MUTANT   // non-zero: this instance deliberately differs from the instruction it runs
@@ -69,7 +71,7 @@ module mma_bench #(
       gdfs_unit #(.K(K), .F(F)) dut (.*);
     end else begin : g_fda
       fda_unit #(.K(K), .F(F), .CHAIN(CHAIN), .AB_MASK(AB_MASK), .C_MASK(C_MASK), .OUT_MASK(OUT_MASK),
-                 .BLOCK(BLOCK), .ZERO_EXP(ZERO_EXP)) dut (.*);
+                 .BLOCK(BLOCK), .ZERO_EXP(ZERO_EXP), .K_RUN(K_RUN), .AB_F16(AB_F16), .C_LAST(C_LAST)) dut (.*);
     end
   endgenerate
 
@@ -137,6 +139,13 @@ module mma_bench #(
       expect_param("k", K);
       expect_param("frac_bits", F);
       expect_param("passes", CHAIN);
+      if (ALGO == 0) begin  // fda_unit: how the products are dealt, converted, and where C enters
+        expect_param("k_run", K_RUN);
+        expect_param("k_stride", K_RUN * CHAIN);
+        expect_param("ab_f16", AB_F16);
+        expect_param("c_last", C_LAST);
+        expect_param("zero_term_exp", ZERO_EXP);
+      end
     end
     if (M3XU) begin
       // the mode is the operand format

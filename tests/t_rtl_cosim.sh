@@ -4,7 +4,8 @@
 # through DPI-C; every 4th run with random backpressure and bubbles on the valid/ready handshake.  The
 # deliberately broken units (F one bit short; CoFDA built as a single pass; M3XU without a_L b_L, without
 # FP32C's sign flip; FDRDA with C rounded toward zero; CDNA2 GPS without flushing; SFMA without its sticky
-# bit) must be caught, with a report and an FST waveform.
+# bit; Hopper's FP8 mma.sync with C in the first pass, with passes over the halves of K, with the FP8
+# operands' own exponents) must be caught, with a report and an FST waveform.
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.."
 count=${RTL_TEST_COUNT:-100000}
@@ -17,17 +18,18 @@ if out=$(make -s rtl 2>&1); then ok "rtl: Verilator model builds (build/rtl/obj/
 else not_ok "rtl: Verilator model builds: $(tail -5 <<<"$out")"; exit 0; fi
 
 # Configurations come from the table: as many check rows as distinct combinations among the instructions
-# whose passes are all FDA or GDFS, truncating, unflushed, over one run of K each with C in the first pass
-# (what the RTL implements; mma.sync FP8's passes over pairs of products with C added last have no unit).
+# whose passes are all FDA or GDFS, truncating, unflushed (what the RTL implements), the zero terms' exponent
+# and the FP8 mma.sync schedule's fields (runs, f16 operands, C last) included.
 want=$("$MMAREF" list --json | python3 -c '
 import json, sys
 keys = set()
 for i in json.load(sys.stdin):
     s = i["schedule"]
     if all(p["algo"] in ("FDA", "GDFS") and p["align_products"] == p["align_c"] == "rz" and not p["flush"]
-           and not p["k_run"] and not p["ab_f16"] for p in s) and not i["c_last"]:
-        keys.add((tuple((p["algo"], p["k_count"], p["frac_bits"], p["scales"], p["group"], p["out"]) for p in s),
-                  i["a"], i["b"], i["c"], i["d"], i["scale"], i["block_size"]))
+           for p in s):
+        keys.add((tuple((p["algo"], p["k_count"], p["frac_bits"], p["scales"], p["group"], p["out"], p["zero_term_exp"],
+                         p["k_run"], p["k_stride"], p["ab_f16"]) for p in s),
+                  i["a"], i["b"], i["c"], i["d"], i["scale"], i["block_size"], i["c_last"]))
 print(len(keys))')
 got=$(awk 'NR == FNR { algo[$1] = $2; next } $3 == "check" && (algo[$2] == "FDA" || algo[$2] == "GDFS")' \
   build/rtl/gen/units.txt build/rtl/gen/configs.txt | wc -l)
@@ -47,6 +49,16 @@ got=$(awk 'NR == FNR { algo[$1] = $2; next } $3 == "check" && (algo[$2] == "FDRD
   build/rtl/gen/units.txt build/rtl/gen/configs.txt | wc -l)
 if [[ $got == "$want" && $got -gt 0 ]]; then ok "rtl: $got AMD configurations (FDRDA, GFDRDA, GPS) generated from mmaref list --json"
 else not_ok "rtl: AMD configurations generated: $got, the table has $want distinct combinations"; fi
+
+# every mutant is there (run_cosim.sh then requires each to be caught); the FP8 mma.sync unit's on Hopper's
+# m16n8k32 (C first and halves: e4m3 x e4m3, f32 and f16 D; FP8 exponents: e4m3 x e5m2)
+missing=""
+for m in mutant-F-1 mutant-single-pass mutant-c-rz mutant-no-flush mutant-no-low-low mutant-no-sign-flip \
+         mutant-no-sticky mutant-c-first mutant-halves mutant-fp8-exponents; do
+  grep -q " $m " build/rtl/gen/configs.txt || missing+=" $m"
+done
+if [[ -z $missing ]]; then ok "rtl: every mutant has a configuration"
+else not_ok "rtl: mutants without a configuration:$missing"; fi
 
 bash tb/run_cosim.sh --tap --count "$count" --seed "${RTL_TEST_SEED:-1}" --bp-every 4
 
