@@ -39,6 +39,7 @@ for x in table:
             continue
         taken += [p['k_first'] + j // run * stride + j % run for j in range(p['k_count'])]
     nxt = x['k'] if sorted(taken) == list(range(x['k'])) else -1   # every product once
+    for p in s:
         for key, kind in (('algo', 'algos'), ('out', 'outputs'), ('align_products', 'roundings'),
                           ('align_c', 'roundings'), ('scales', 'scales')):
             if p[key] not in names[kind]:
