@@ -24,8 +24,11 @@ read -r unit algo k f chain block ab c out mutant top unit_params <<<"$row"
 # the files and include directories of rtl/rtl.f, the one list of the RTL
 RTL=$(sed 's|//.*||; /^[[:space:]]*+incdir+/d' rtl/rtl.f | xargs)
 INC=$(sed -n 's|^[[:space:]]*+incdir+\([^[:space:]]*\).*|-I\1|p' rtl/rtl.f | xargs)
-# unit_params: NAME=VALUE,... from tb/gen_configs.py (or synth/sweep.py)
-chparam="chparam $(tr ',' '\n' <<<"$unit_params" | sed 's/^\(.*\)=\(.*\)$/-set \1 \2/' | xargs) $top"
+# unit_params: NAME=VALUE,... from tb/gen_configs.py (or synth/sweep.py); Yosys 0.23's chparam reads no
+# minus sign, so a negative value (Hopper's ZERO_EXP = -133) goes as a signed 32-bit constant
+chparam="chparam $(tr ',' '\n' <<<"$unit_params" | while IFS='=' read -r name val; do
+  if [[ $val == -* ]]; then printf -- "-set %s 32'sh%08x " "$name" $(( val & 0xFFFFFFFF ))
+  else printf -- "-set %s %s " "$name" "$val"; fi; done) $top"
 base=$OUT/unit$n
 [[ $QUICK == 1 ]] && base=$OUT/unit$n-quick
 delay=${SYNTH_DELAY_PS:-1}

@@ -4,7 +4,8 @@
 # parameter set the table needs, with no PINCONNECTEMPTY waiver; rtl/ has no `initial` and no delays;
 # Yosys 0.23 maps the smallest unit onto the 45 nm library synth/cells45.lib (check -assert, no latch, area
 # and delay read back) and rejects a latch and a library without a flip-flop; it reads/elaborates a CoFDA
-# unit, the GDFS unit, a CoGFDRDA unit and a GPS unit with no latch (make synth does every unit in full).
+# unit, the GDFS unit, a CoGFDRDA unit, a GPS unit and an FP8 mma.sync unit with no latch (make synth does
+# every unit in full).
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.."
 if ! command -v verilator >/dev/null || ! command -v yosys >/dev/null; then
@@ -91,3 +92,10 @@ gps=$(awk '$2 == "GPS" && $3 == 16 && $NF ~ /FLUSH=1/ && $10 == 0 {print $1; exi
 out=$(bash synth/synth.sh --quick $cogfdrda $gps 2>&1); rc=$?
 if [[ $rc == 0 && $(grep -c ' ok$' <<<"$out") == 2 ]]; then ok "rtl: yosys reads and elaborates units $cogfdrda (CoGFDRDA) and $gps (GPS) with no latch"
 else not_ok "rtl: yosys elaboration of units $cogfdrda, $gps: $(tail -3 <<<"$out")"; fi
+# the FP8 mma.sync schedule: Hopper's K = 16 fda_unit with pairs, f16 operands and C added last
+fp8=$(awk '$2 == "FDA" && $3 == 16 && $NF ~ /C_LAST=1/ && $NF ~ /ZERO_EXP=-133/ && $10 == 0 {print $1; exit}' \
+  build/rtl/gen/units.txt)
+out=$(bash synth/synth.sh --quick $fp8 2>&1); rc=$?
+if [[ -n $fp8 && $rc == 0 && $(grep -c ' ok$' <<<"$out") == 1 ]]; then
+  ok "rtl: yosys reads and elaborates unit $fp8 (FP8 mma.sync: pairs, f16 operands, C last) with no latch"
+else not_ok "rtl: yosys elaboration of unit '$fp8': $(tail -3 <<<"$out")"; fi
