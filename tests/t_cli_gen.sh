@@ -136,6 +136,30 @@ if ${MMAREF_API_CC:-cc} -std=gnu11 -O1 -Wall -Wextra -Werror -I"$root/cmodel/inc
   "$tmp/gen_labels" || not_ok "tests/api/gen_labels.c exited with status $?"
 else not_ok "tests/api/gen_labels.c does not build: $(head -3 "$tmp/cc.log")"; fi
 
+# --- the directed stream from several threads at once (tests/api/gen_threads.c: the layout kept per
+#     instruction, cmodel/src/instr_memo.c): the same as one thread's, also under ThreadSanitizer (the
+#     library's sources built with -fsanitize=thread; not again under t_model_sanitize's build)
+if ${MMAREF_API_CC:-cc} -std=gnu11 -O1 -Wall -Wextra -Werror -I"$root/cmodel/include" -I"$root/tests/api" \
+     -o "$tmp/gen_threads" "$root/tests/api/gen_threads.c" "${MMAREF_LIB:-$root/build/libmmaref.a}" -lm -pthread \
+     2>"$tmp/cc.log"; then
+  "$tmp/gen_threads" serial >"$tmp/serial" || not_ok "tests/api/gen_threads.c serial exited with status $?"
+  "$tmp/gen_threads" threads >"$tmp/threads" || not_ok "tests/api/gen_threads.c threads exited with status $?"
+  grep '^\(not \)\?ok - ' "$tmp/serial" "$tmp/threads" | cut -d: -f2-
+  streams() { grep -v '^\(not \)\?ok - ' "$1"; }
+  if [[ -n $(streams "$tmp/serial") ]] && cmp -s <(streams "$tmp/serial") <(streams "$tmp/threads"); then
+    ok "gen: the directed streams drawn by 4 threads at once are those drawn by one ($(streams "$tmp/serial" | wc -l) configurations)"
+  else not_ok "gen: threads drew other directed streams than one thread: $(diff <(streams "$tmp/serial") <(streams "$tmp/threads") | head -2 | tr '\n' ' ')"; fi
+  if [[ -z ${MMAREF_SANITIZED:-} ]]; then
+    if gcc -std=gnu11 -O1 -g -fsanitize=thread -I"$root/cmodel/include" -I"$root/tests/api" -o "$tmp/gen_threads_tsan" \
+         "$root/tests/api/gen_threads.c" "$root"/cmodel/src/*.c -lm -pthread 2>"$tmp/cc.log"; then
+      TSAN_OPTIONS="halt_on_error=1 exitcode=66" "$tmp/gen_threads_tsan" threads >"$tmp/tsan" 2>"$tmp/tsan.err"; rc=$?
+      if [[ $rc -eq 0 ]] && ! grep -q ThreadSanitizer "$tmp/tsan.err" && cmp -s <(streams "$tmp/serial") <(streams "$tmp/tsan"); then
+        ok "gen: 4 threads under ThreadSanitizer: no report, the same directed streams"
+      else not_ok "gen threads under ThreadSanitizer: rc=$rc $(grep -m3 'WARNING\|SUMMARY' "$tmp/tsan.err" | tr '\n' ' ')"; fi
+    else not_ok "tests/api/gen_threads.c under ThreadSanitizer does not build: $(head -3 "$tmp/cc.log")"; fi
+  fi
+else not_ok "tests/api/gen_threads.c does not build: $(head -3 "$tmp/cc.log")"; fi
+
 # --- kinds keep their promises (TF32: raw sets the ignored low 13 bits, no other kind does; cancel
 #     mirrors lane pairs; special puts specials in)
 TF="ampere mma.m16n8k4.f32.tf32.tf32.f32"

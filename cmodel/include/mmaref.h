@@ -345,9 +345,9 @@ typedef enum {
     MMAREF_GEN_RANDOM,   /* each index draws its kind: 25 % raw, 40 % cluster, 15 % cancel, 15 % special,
                           * 5 % extreme */
     MMAREF_GEN_MIXED,    /* the testbench stream: every directed vector, then random: index i is directed
-                          * i while i < mmaref_gen_directed_count(), else random i (a caller drawing many
-                          * vectors counts once and asks for those two kinds itself: the count costs
-                          * about as much as 1000 random vectors) */
+                          * i while i < mmaref_gen_directed_count(), else random i (the count is made
+                          * once per instruction and kept for the process: a directed vector costs its
+                          * own family's enumeration, not the families before it) */
     MMAREF_GEN_KIND_COUNT
 } mmaref_gen_kind;
 

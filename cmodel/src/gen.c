@@ -6,7 +6,7 @@
  * that split significands into halves, the paper's M3XU check value first; special values on every lane,
  * the papers' precision and order probes, alignment shifts 0..F+3, carry chains, total cancellation,
  * overflow, f16 ties; the papers' experiments, the battery of `mmaref probe`: gen_experiments.c; then
- * vectors made for the bins of the coverage model, so that the directed set closes it: d_coverage); then seeded random ones: raw bits, exponent clusters, cancellation, sprinkled
+ * vectors made for the bins of the coverage model, so that the directed set closes it: the cov_ parts); then seeded random ones: raw bits, exponent clusters, cancellation, sprinkled
  * specials, extremes.  A tile draws the random kind's parameters once (exponent centres, spread, how
  * many specials per dot-add), so each of its M x N dot-adds is a dot-add of that kind; a vector is the
  * 1 x 1 tile.  Format fields come from the library's format table (mmaref_format_get_info).
@@ -22,6 +22,7 @@
 
 #include "mmaref.h"
 #include "gen_sets.h"
+#include "instr_memo.h"
 
 enum { GEN_MAX_SPECIALS = 24, GEN_WIDE_SPREAD = 12 };
 
@@ -1053,14 +1054,6 @@ static void cov_scales(sink *s)
             }
 }
 
-static void d_coverage(sink *s)
-{
-    static void (*const parts[])(sink *) = {cov_zeros,    cov_range,      cov_infinities,
-                                            cov_rounding, cov_lane_zeros, cov_scales};
-    for (size_t i = 0; i < sizeof parts / sizeof parts[0] && s->n <= s->want; i++) /* as enumerate: the */
-        parts[i](s);                                       /* label stays the wanted vector's part's */
-}
-
 /* The families addressed by index (gen_sets.h): a set of thousands costs O(1) a vector. */
 /* An indexed family: its count for the instruction and vector idx of it (its label returned). */
 typedef struct {
@@ -1081,13 +1074,16 @@ static void indexed(sink *s, const indexed_set *set)
     s->n += n;
 }
 
-/* The IEEE and AMD corner sets, first; the papers' experiments (the probe's battery) after the
- * enumerated families, so that the short corner families (the M3XU check value first) open the stream. */
-static void corner_sets(sink *s)
+static void ieee_corners(sink *s)
 {
-    static const indexed_set ieee = {gen_ieee_count, gen_ieee_vector}, amd = {gen_amd_count, gen_amd_vector};
-    indexed(s, &ieee);
-    indexed(s, &amd);
+    static const indexed_set set = {gen_ieee_count, gen_ieee_vector};
+    indexed(s, &set);
+}
+
+static void amd_corners(sink *s)
+{
+    static const indexed_set set = {gen_amd_count, gen_amd_vector};
+    indexed(s, &set);
 }
 
 static void experiments(sink *s)
@@ -1096,15 +1092,16 @@ static void experiments(sink *s)
     indexed(s, &set);
 }
 
-static void enumerate(sink *s)
-{
-    static void (*const families[])(sink *) = {corner_sets,    d_split_halves, d_special_lanes, d_special_c,
-                                               d_ignored_bits, d_subnormal_c,  d_scale_nan,     d_precision,
-                                               d_order,        d_shifts,       d_carries,       d_cancel,
-                                               d_overflow,     d_f16_ties,     experiments,     d_coverage};
-    for (size_t f = 0; f < sizeof families / sizeof families[0] && s->n <= s->want; f++)
-        families[f](s);
-}
+/* The directed stream, step by step: the IEEE and AMD corner sets first; the papers' experiments (the
+ * probe's battery) after the enumerated families, so that the short corner families (the M3XU check
+ * value first) open the stream; the coverage bins' own vectors (cov_*) last. */
+static void (*const steps[])(sink *) = {ieee_corners,   amd_corners,    d_split_halves, d_special_lanes,
+                                        d_special_c,    d_ignored_bits, d_subnormal_c,  d_scale_nan,
+                                        d_precision,    d_order,        d_shifts,       d_carries,
+                                        d_cancel,       d_overflow,     d_f16_ties,     experiments,
+                                        cov_zeros,      cov_range,      cov_infinities, cov_rounding,
+                                        cov_lane_zeros, cov_scales};
+enum { STEPS = sizeof steps / sizeof steps[0] };
 
 /* What the directed vectors' product splits need: the largest finite A and B, and the powers of two B has. */
 static void directed_init(gen_ctx *g)
@@ -1119,20 +1116,50 @@ static void directed_init(gen_ctx *g)
  * of them on the pair of parts i % 4 of the view's vector i / 4. */
 enum { COMPLEX_PLACEMENTS = 4 };
 
-static uint64_t complex_count(const gen_ctx *g)
+/* Where each step of the directed stream starts (start[STEPS]: the real stream's count) and how many
+ * vectors are a complex instruction's own: counted once per instruction, an enumeration of the whole
+ * stream, then kept (instr_memo.h), so that vector i costs its own step's enumeration, not every step
+ * before it. */
+typedef struct {
+    uint64_t start[STEPS + 1], own;
+} gen_layout;
+
+static void layout_of(const gen_ctx *g, gen_layout *L)
 {
+    if (instr_memo_get(g->in, MEMO_GEN_LAYOUT, L, sizeof *L))
+        return;
+    memset(L, 0, sizeof *L);
     gen_vec unused;
     sink s = {g, UINT64_MAX, 0, &unused, NULL};
-    d_complex_parts(&s);
-    return s.n;
+    for (int i = 0; i < STEPS; i++) {
+        L->start[i] = s.n;
+        steps[i](&s);
+    }
+    L->start[STEPS] = s.n;
+    if (g->complex) {
+        sink own = {g, UINT64_MAX, 0, &unused, NULL};
+        d_complex_parts(&own);
+        L->own = own.n;
+    }
+    instr_memo_put(g->in, MEMO_GEN_LAYOUT, L, sizeof *L);
 }
 
-static uint64_t directed_count(const gen_ctx *g)
+static uint64_t directed_count(const gen_ctx *g, const gen_layout *L)
 {
-    gen_vec unused;
-    sink s = {g, UINT64_MAX, 0, &unused, NULL};
-    enumerate(&s);
-    return g->complex ? complex_count(g) + s.n * COMPLEX_PLACEMENTS : s.n;
+    return g->complex ? L->own + L->start[STEPS] * COMPLEX_PLACEMENTS : L->start[STEPS];
+}
+
+/* Vector `index` of the real stream into v, from its step alone; returns its label. */
+static const char *real_at(const gen_ctx *g, const gen_layout *L, uint64_t index, gen_vec *v)
+{
+    int j = 0;
+    while (j < STEPS && L->start[j + 1] <= index)
+        j++;
+    if (j == STEPS)
+        return NULL;
+    sink s = {g, index, L->start[j], v, NULL};
+    steps[j](&s);
+    return s.label;
 }
 
 /* A real view's vector on the parts of a complex one: x * y + c lands in the real part as re*re (C in
@@ -1156,34 +1183,31 @@ static void place_parts(const gen_ctx *g, int placement, const gen_vec *x, gen_v
 }
 
 /* Directed vector `index` into v; returns the name of its family (or experiment). */
-static const char *directed_at(const gen_ctx *g, uint64_t index, gen_vec *v)
+static const char *directed_at(const gen_ctx *g, const gen_layout *L, uint64_t index, gen_vec *v)
 {
     if (g->complex) {
-        uint64_t own = complex_count(g);
-        if (index < own) {
+        if (index < L->own) {
             sink s = {g, index, 0, v, NULL};
             d_complex_parts(&s);
             return s.label;
         }
-        index -= own;
+        index -= L->own;
         gen_vec x;
-        sink s = {g, index / COMPLEX_PLACEMENTS, 0, &x, NULL};
-        enumerate(&s);
+        const char *label = real_at(g, L, index / COMPLEX_PLACEMENTS, &x);
         place_parts(g, (int)(index % COMPLEX_PLACEMENTS), &x, v);
-        return s.label;
+        return label;
     }
-    sink s = {g, index, 0, v, NULL};
-    enumerate(&s);
-    return s.label;
+    return real_at(g, L, index, v);
 }
 
 /* Directed vector index * max(M, N) + l goes to row l of A and C and to column l of B (mod the count). */
-static void directed_tile(const gen_ctx *g, uint64_t index, uint64_t count, const gen_tile *t)
+static void directed_tile(const gen_ctx *g, const gen_layout *L, uint64_t index, uint64_t count,
+                          const gen_tile *t)
 {
     int lines = t->m > t->n ? t->m : t->n;
     gen_vec v;
     for (int l = 0; l < lines; l++) {
-        directed_at(g, ((index % count) * (uint64_t)lines + (uint64_t)l) % count, &v);
+        directed_at(g, L, ((index % count) * (uint64_t)lines + (uint64_t)l) % count, &v);
         for (int k = 0; k < g->k; k++) {
             if (l < t->m) *a_at(g, t, l, k) = v.a[k];
             if (l < t->n) *b_at(t, k, l) = v.b[k];
@@ -1385,11 +1409,13 @@ static int generate(const mmaref_instr *in, mmaref_gen_kind kind, uint64_t seed,
         return -1;
     if (kind == MMAREF_GEN_DIRECTED || kind == MMAREF_GEN_MIXED) {
         directed_init(&g);
-        uint64_t count = directed_count(&g), lines = (uint64_t)(t->m > t->n ? t->m : t->n);
+        gen_layout L;
+        layout_of(&g, &L);
+        uint64_t count = directed_count(&g, &L), lines = (uint64_t)(t->m > t->n ? t->m : t->n);
         if (count == 0) /* never: carries, cancellation and overflow are there for every instruction */
             return -1;
         if (kind == MMAREF_GEN_DIRECTED || index < (count + lines - 1) / lines) {
-            directed_tile(&g, index, count, t);
+            directed_tile(&g, &L, index, count, t);
             return MMAREF_GEN_DIRECTED;
         }
     }
@@ -1418,7 +1444,9 @@ uint64_t mmaref_gen_directed_count(const mmaref_instr *in)
     if (ctx_init(&g, in))
         return 0;
     directed_init(&g);
-    return directed_count(&g);
+    gen_layout L;
+    layout_of(&g, &L);
+    return directed_count(&g, &L);
 }
 
 const char *mmaref_gen_directed_label(const mmaref_instr *in, uint64_t index)
@@ -1428,8 +1456,10 @@ const char *mmaref_gen_directed_label(const mmaref_instr *in, uint64_t index)
     if (ctx_init(&g, in))
         return "?";
     directed_init(&g);
-    uint64_t count = directed_count(&g);
-    const char *label = count ? directed_at(&g, index % count, &unused) : NULL;
+    gen_layout L;
+    layout_of(&g, &L);
+    uint64_t count = directed_count(&g, &L);
+    const char *label = count ? directed_at(&g, &L, index % count, &unused) : NULL;
     return label ? label : "?";
 }
 
