@@ -1,10 +1,14 @@
 /* mmaref_dot_batch on every path against mmaref_dot, one dot-add at a time (tests/t_model_batch.sh).
- * Every distinct configuration of the instruction tables (config_key.h), its directed vectors and
- * random ones from the library's generator (the mixed stream), in three layouts (rows; structure of
+ * Every distinct configuration of the instruction tables (config_key.h), every one of its directed
+ * vectors and random ones from the library's generator (the mixed stream, in batches of at most MAX_N
+ * dot-adds), in three layouts (rows; structure of
  * arrays; a tile's columns with one row of A for all, as mmaref_mma reads them), on every path the CPU
  * has.  mmaref_dot is the scalar model (algo_*.c); the kernels (fast_kernel.h, lanes.h) share none of its
  * arithmetic.  Prints one "ok" / "not ok" line per path and layout, and the first mismatches decoded.
- * usage: batch_paths [RANDOM_PER_CONFIG] */
+ * usage: batch_paths [RANDOM_PER_CONFIG] [--errors | --kernels-only]
+ *   --errors        only the bad-input checks
+ *   --kernels-only  only the configurations the generic path has a kernel for (a build of one mutant
+ *                   kernel: every other configuration runs the scalar model on every path) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,10 +16,7 @@
 #include "config_key.h"
 #include "mmaref.h"
 
-enum { MAX_N = 4096, MAX_DIRECTED = 1024 };
-
-/* The mixed stream's index of vector j: the first nd directed vectors, then the random ones. */
-static uint64_t stream_index(size_t j, size_t nd, uint64_t directed) { return j < nd ? j : directed + (j - nd); }
+enum { MAX_N = 4096 };
 static const char *const paths[] = {"reference", "generic", "avx2", "avx512"};
 
 typedef struct {
@@ -77,6 +78,71 @@ static void check_errors(const int *have)
         printf("not ok - batch errors: %s\n", msg);
 }
 
+/* Vectors first .. of the mixed stream of seed 17 (directed: its directed count; total: how far the check
+ * goes), fewer than MAX_N of them, on every path and layout; returns how many, 0 where one could not be
+ * made or computed (reported). */
+static size_t check_batch(const mmaref_instr *in, uint64_t first, uint64_t total, uint64_t directed, const int *have,
+                          unsigned long long vecs[4][3], unsigned long long bad[4][3])
+{
+    char msg[256];
+    int k = in->k, ns = mmaref_scale_count(in);
+    v.n = total - first < MAX_N ? (size_t)(total - first) : MAX_N - 1;
+    v.n -= v.n % 8 == 0; /* never a whole number of lane groups: the tail is tested too */
+    for (size_t j = 0; j < v.n; j++) {
+        uint64_t index = first + j; /* the two kinds of the mixed stream asked for directly */
+        if (mmaref_gen_vector(in, index < directed ? MMAREF_GEN_DIRECTED : MMAREF_GEN_RANDOM, 17, index,
+                              &v.c[j], v.a[j], v.b[j], v.sa[j], v.sb[j]) < 0 ||
+            mmaref_dot(in, v.c[j], v.a[j], v.b[j], ns ? v.sa[j] : NULL, ns ? v.sb[j] : NULL, &v.want[j], msg,
+                       sizeof msg)) {
+            printf("not ok - batch paths: %s %s vector %llu: %s\n", in->arch, in->name,
+                   (unsigned long long)index, msg);
+            return 0;
+        }
+        for (int i = 0; i < k; i++)
+            v.soa_a[i * v.n + j] = v.a[j][i], v.soa_b[i * v.n + j] = v.b[j][i];
+        for (int s = 0; s < ns; s++)
+            v.soa_sa[s * v.n + j] = v.sa[j][s], v.soa_sb[s * v.n + j] = v.sb[j][s];
+    }
+    ptrdiff_t n = (ptrdiff_t)v.n;
+    mmaref_dots layouts[3] = {
+        {{v.c, 1, 0}, {&v.a[0][0], MMAREF_MAX_K, 1}, {&v.b[0][0], MMAREF_MAX_K, 1},
+         {&v.sa[0][0], MMAREF_MAX_SCALES, 1}, {&v.sb[0][0], MMAREF_MAX_SCALES, 1}},
+        {{v.c, 1, 0}, {v.soa_a, 1, n}, {v.soa_b, 1, n}, {v.soa_sa, 1, n}, {v.soa_sb, 1, n}},
+        /* mmaref_mma's reading of a 1 x n tile: A's one row for every column, B's columns */
+        {{v.c, 1, 0}, {&v.a[0][0], 0, 1}, {v.soa_b, 1, n}, {&v.sa[0][0], 0, 1}, {v.soa_sb, 1, n}},
+    };
+    for (int p = 0; p < 4; p++) {
+        if (!have[p])
+            continue;
+        mmaref_simd_select(paths[p], NULL, 0);
+        for (int l = 0; l < 3; l++) {
+            size_t n_here = v.n;
+            uint64_t want_row[MAX_N];
+            const uint64_t *want = v.want;
+            if (l == 2) { /* one row of A: dot j = row 0 of A with column j of B */
+                for (size_t j = 0; j < v.n; j++)
+                    mmaref_dot(in, v.c[j], v.a[0], v.b[j], ns ? v.sa[0] : NULL, ns ? v.sb[j] : NULL,
+                               &want_row[j], NULL, 0);
+                want = want_row;
+            }
+            memset(v.got, 0xA5, sizeof v.got);
+            if (mmaref_dot_batch(in, n_here, &layouts[l], v.got, msg, sizeof msg)) {
+                printf("not ok - batch paths: %s %s on %s, layout %d: %s\n", in->arch, in->name, paths[p], l, msg);
+                bad[p][l]++;
+                continue;
+            }
+            vecs[p][l] += n_here;
+            for (size_t j = 0; j < n_here; j++)
+                if (v.got[j] != want[j] && bad[p][l]++ < 3)
+                    printf("# %s %s on %s, layout %d, vector %zu (mixed stream, seed 17, index %llu): batch 0x%llx, "
+                           "mmaref_dot 0x%llx\n", in->arch, in->name, paths[p], l, j,
+                           (unsigned long long)(first + j), (unsigned long long)v.got[j],
+                           (unsigned long long)want[j]);
+        }
+    }
+    return v.n;
+}
+
 int main(int argc, char **argv)
 {
     size_t random_n = argc > 1 ? strtoul(argv[1], NULL, 10) : 600;
@@ -97,6 +163,7 @@ int main(int argc, char **argv)
         free(all), free(seen);
         return 0;
     }
+    int kernels_only = argc > 2 && !strcmp(argv[2], "--kernels-only");
     for (size_t t = 0; t < count; t++) {
         const mmaref_instr *in = &all[t];
         if (!config_first_seen(seen, &configs, in))
@@ -104,72 +171,21 @@ int main(int argc, char **argv)
         /* a kernel on the generic path (every build with kernels; FAST_SIMD=0 builds have no others), and
          * on the path chosen by default (t_model_batch checks the count where the build has every path) */
         mmaref_simd_select("generic", NULL, 0);
-        with_kernel += strcmp(mmaref_simd_path(in), "reference") != 0;
+        int kernel = strcmp(mmaref_simd_path(in), "reference") != 0;
+        with_kernel += kernel;
+        if (kernels_only && !kernel)
+            continue;
         mmaref_simd_select("auto", NULL, 0);
         if (strcmp(mmaref_simd_path(in), "reference"))
             auto_kernel++, auto_path = mmaref_simd_path(in);
-        int k = in->k, ns = mmaref_scale_count(in);
-        /* the directed vectors (as many as leave room for the random ones), then the mixed stream's random
-         * ones from its first random index */
-        uint64_t directed = mmaref_gen_directed_count(in), room = random_n < MAX_N ? MAX_N - random_n : 0;
-        size_t nd = directed < room ? (size_t)directed : (size_t)room;
-        if (nd > MAX_DIRECTED) /* vector i of the directed set costs an enumeration of those before it */
-            nd = MAX_DIRECTED;
-        v.n = nd + random_n < MAX_N ? nd + random_n : MAX_N;
-        v.n -= v.n % 8 == 0; /* never a whole number of lane groups: the tail is tested too */
-        for (size_t j = 0; j < v.n; j++) {
-            /* the two kinds of the mixed stream asked for directly: a mixed call counts the directed set */
-            if (mmaref_gen_vector(in, j < nd ? MMAREF_GEN_DIRECTED : MMAREF_GEN_RANDOM, 17,
-                                  stream_index(j, nd, directed), &v.c[j], v.a[j], v.b[j],
-                                  v.sa[j], v.sb[j]) < 0 ||
-                mmaref_dot(in, v.c[j], v.a[j], v.b[j], ns ? v.sa[j] : NULL, ns ? v.sb[j] : NULL, &v.want[j], msg,
-                           sizeof msg)) {
-                printf("not ok - batch paths: %s %s vector %zu: %s\n", in->arch, in->name, j, msg);
+        /* the mixed stream's first directed + random_n vectors (every directed vector, then random ones),
+         * in batches of fewer than MAX_N, never a whole number of lane groups: each has a tail */
+        uint64_t directed = mmaref_gen_directed_count(in), total = directed + random_n;
+        for (uint64_t first = 0, done; first < total; first += done)
+            if (!(done = check_batch(in, first, total, directed, have, vecs, bad))) {
                 free(all), free(seen);
                 return 1;
             }
-            for (int i = 0; i < k; i++)
-                v.soa_a[i * v.n + j] = v.a[j][i], v.soa_b[i * v.n + j] = v.b[j][i];
-            for (int s = 0; s < ns; s++)
-                v.soa_sa[s * v.n + j] = v.sa[j][s], v.soa_sb[s * v.n + j] = v.sb[j][s];
-        }
-        ptrdiff_t n = (ptrdiff_t)v.n;
-        mmaref_dots layouts[3] = {
-            {{v.c, 1, 0}, {&v.a[0][0], MMAREF_MAX_K, 1}, {&v.b[0][0], MMAREF_MAX_K, 1},
-             {&v.sa[0][0], MMAREF_MAX_SCALES, 1}, {&v.sb[0][0], MMAREF_MAX_SCALES, 1}},
-            {{v.c, 1, 0}, {v.soa_a, 1, n}, {v.soa_b, 1, n}, {v.soa_sa, 1, n}, {v.soa_sb, 1, n}},
-            /* mmaref_mma's reading of a 1 x n tile: A's one row for every column, B's columns */
-            {{v.c, 1, 0}, {&v.a[0][0], 0, 1}, {v.soa_b, 1, n}, {&v.sa[0][0], 0, 1}, {v.soa_sb, 1, n}},
-        };
-        for (int p = 0; p < 4; p++) {
-            if (!have[p])
-                continue;
-            mmaref_simd_select(paths[p], NULL, 0);
-            for (int l = 0; l < 3; l++) {
-                size_t n_here = v.n;
-                uint64_t want_row[MAX_N];
-                const uint64_t *want = v.want;
-                if (l == 2) { /* one row of A: dot j = row 0 of A with column j of B */
-                    for (size_t j = 0; j < v.n; j++)
-                        mmaref_dot(in, v.c[j], v.a[0], v.b[j], ns ? v.sa[0] : NULL, ns ? v.sb[j] : NULL,
-                                   &want_row[j], NULL, 0);
-                    want = want_row;
-                }
-                memset(v.got, 0xA5, sizeof v.got);
-                if (mmaref_dot_batch(in, n_here, &layouts[l], v.got, msg, sizeof msg)) {
-                    printf("not ok - batch paths: %s %s on %s, layout %d: %s\n", in->arch, in->name, paths[p], l, msg);
-                    bad[p][l]++;
-                    continue;
-                }
-                vecs[p][l] += n_here;
-                for (size_t j = 0; j < n_here; j++)
-                    if (v.got[j] != want[j] && bad[p][l]++ < 3)
-                        printf("# %s %s on %s, layout %d, vector %zu (mixed stream, seed 17, index %llu): batch 0x%llx, "
-                               "mmaref_dot 0x%llx\n", in->arch, in->name, paths[p], l, j,
-                               (unsigned long long)stream_index(j, nd, directed), (unsigned long long)v.got[j],
-                               (unsigned long long)want[j]);
-            }
-        }
     }
     static const char *const layout_names[] = {"rows", "structure of arrays", "tile columns"};
     int failed = 0;
