@@ -123,10 +123,15 @@ int main(void)
     mmaref_instr v = lookup("volta", "mma.m8n8k4.f32.f16.f16.f16");
     expect_unreachable(&v, "subnormal", "the smallest is 2^-48");
     expect_reachable(&v, "+-0 by exact cancellation");
-    /* Blackwell mma.sync FP8, f32 RNE (IEEE -0 kept for a negative value that rounds to zero): the fused
-     * sum's exact zero is +0, and no term lies below half of 2^-149 (e4m3 products >= 2^-18, C >= 2^-149) */
+    /* Blackwell mma.sync FP8, f32 D: C added last by one IEEE addition (RNE, -0 + -0 = -0) to the passes'
+     * result, which is +0 when it is zero (HMMA's rounding): P + C is never -0 */
     mmaref_instr bw = lookup("blackwell", "mma.m16n8k32.f32.e4m3.e4m3.f32");
-    expect_unreachable(&bw, "-0", "fused sum gives +0 for an exact zero");
+    expect_unreachable(&bw, "-0", "the passes' result, which is never -0");
+    /* ... and that addition of two terms carries at most one binade; it has no alignment window */
+    expect_unreachable(&bw, "sum carries 2 binades above its largest term", "the last step adds two terms");
+    expect_unreachable(&bw, "a tie broken only by the last bit F keeps", "no alignment window F");
+    expect_reachable(&bw, "a sticky bit under a carry");
+    expect_reachable(&bw, "pass 1: result rounded (inexact)");
     expect_unreachable(&bw, "NaN from 0 x inf", "no infinity");
     /* AMD CDNA3 FP8 (fnuz: no inf, no -0; a zero times a negative value is still a -0 product) */
     mmaref_instr c3 = lookup("cdna3", "v_mfma_f32_32x32x16_fp8_fp8");
