@@ -120,7 +120,7 @@ n=$(build/verify/naive_dot/Vverify +pipe <"$tmp/in.txt" | diff - "$tmp/want.txt"
 # packed word; SFMA's f64 lanes)
 if out=$(make -s rtl 2>&1); then
   cfg=build/rtl/gen/configs.txt
-  for pick in "hopper mma.m16n8k16.f32.f16.f16.f32" "rtx-blackwell mma.m16n8k32.f32.e4m3.e4m3.f32" \
+  for pick in "hopper mma.m16n8k16.f32.f16.f16.f32" "blackwell mma.m16n8k32.f32.e4m3.e4m3.f32" \
               "blackwell tcgen05.mma.m128n8k32.block32.f32.e4m3.e2m1.ue8m0" "m3xu m3xu.m8n4k4.f32.f32.f32.f32" \
               "hopper mma.m16n8k8.f64.f64.f64.f64"; do
     read -r arch name <<<"$pick"
