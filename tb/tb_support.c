@@ -21,7 +21,7 @@
 
 /* ---- stimulus ---- */
 
-/* Directed vectors per handle, counted once (a count costs about as much as 1000 random vectors). */
+/* Directed vectors per handle, asked for once (the library keeps each instruction's count; this saves the lookup). */
 static long long directed[DPI_MAX_HANDLES];
 static char counted[DPI_MAX_HANDLES];
 
