@@ -3,10 +3,13 @@
 # (anything else is passed through as commentary).  A suite that exits non-zero without reporting a
 # failure counts as one failure.  Ends with "N passed, M failed"; exits 1 on any failure.
 # usage: tests/run.sh [SUBSTRING]   (only the suites whose name contains it)
-# TEST_JOBS (default 2): how many suites run at once, each lane taking the next suite from one queue.
-# The RTL suites (t_rtl_*) share the Verilated model and its build directory: the first lane builds it
-# (the longest step of make test), runs them one after another, then joins the others on the queue.
-# The queue starts with the suites whose header declares the most `# runtime: N s` (seconds on CI's
+# TEST_JOBS (default 2): how many suites run at once, each lane taking the next suite from a queue.
+# The RTL suites (t_rtl_*) use the Verilated model: the first lane builds it (the longest step of make
+# test), then takes them from a queue of their own, then joins the others on the main queue; a lane that
+# finds the main queue empty waits for the model and takes RTL suites too.  RTL suites whose headers
+# declare the same `# shares: KEY` (build products they both make, e.g. the same make verify builds)
+# are one item of that queue, run one after another on one lane.
+# Each queue starts with the suites whose header declares the most `# runtime: N s` (seconds on CI's
 # 2 cores), so that no long suite starts last.  Every suite's report is printed whole as it completes.
 set -u
 cd "$(dirname "$0")/.."
@@ -23,12 +26,19 @@ for suite in tests/t_*.sh; do
   suites+=("$suite")
   [[ $suite == */t_rtl_* ]] && rtl+=("$suite")
 done
+declared() { local s; s=$(sed -n 's/^# runtime: \([0-9]\+\) s.*/\1/p' "$1" | head -1); echo "${s:-0}"; }
 # the other suites, the longest declared runtime first (then in name order)
 mapfile -t queue < <(for suite in "${suites[@]}"; do
   [[ $suite == */t_rtl_* ]] && continue
-  s=$(sed -n 's/^# runtime: \([0-9]\+\) s.*/\1/p' "$suite" | head -1)
-  echo "${s:-0} $suite"
+  echo "$(declared "$suite") $suite"
 done | sort -k1,1nr -k2,2 -s | cut -d' ' -f2)
+# the RTL items: suites of one `# shares:` key joined by commas (in name order), the longest declared
+# runtime (summed) first
+mapfile -t rtl_queue < <(for suite in "${rtl[@]}"; do
+  key=$(sed -n 's/^# shares: *\([^ ]*\).*/\1/p' "$suite" | head -1)
+  echo "${key:-$suite} $(declared "$suite") $suite"
+done | sort -k1,1 -k3,3 | awk '{ if (!($1 in t)) order[n++] = $1; t[$1] += $2; s[$1] = s[$1] (c[$1]++ ? "," : "") $3 }
+  END { for (i = 0; i < n; i++) print t[order[i]], s[order[i]] }' | sort -k1,1nr -k2,2 -s | cut -d' ' -f2)
 
 # one suite: its output and a summary line "PASS FAIL SECONDS" into $results/NAME.{out,sum}
 run_suite() {
@@ -45,29 +55,47 @@ run_suite() {
   echo "$p $f $(( $(date +%s) - start ))" >"$results/$name.sum.tmp" && mv "$results/$name.sum.tmp" "$results/$name.sum"
 }
 
-# the queue's next suite (its index in $results/next, under a lock), or nothing once it is empty
-next_suite() {
+# the next item of queue NAME (main or rtl: its index in $results/NAME.next, under a lock), or nothing
+# once it is empty
+next_item() {
+  local -n items=$2
   local i
   {
     flock 9
-    i=$(cat "$results/next")
-    echo $((i + 1)) >"$results/next"
+    i=$(cat "$results/$1.next")
+    echo $((i + 1)) >"$results/$1.next"
   } 9>"$results/queue.lock"
-  (( i < ${#queue[@]} )) && echo "${queue[i]}"
+  (( i < ${#items[@]} )) && echo "${items[i]}"
 }
-drain() { local suite; while suite=$(next_suite); do run_suite "$suite"; done; }
-echo 0 >"$results/next"
+drain() { local suite; while suite=$(next_item main queue); do run_suite "$suite"; done; }
+drain_rtl() {
+  local item suite
+  while item=$(next_item rtl rtl_queue); do
+    for suite in ${item//,/ }; do run_suite "$suite"; done
+  done
+}
+echo 0 >"$results/main.next"
+echo 0 >"$results/rtl.next"
 
-# lane 1: the Verilated model (a failed build is reported by the RTL suites themselves), the RTL
-# suites, then the queue; lanes 2..TEST_JOBS: the queue
+# lane 1: the Verilated model (a failed build is reported by the RTL suites themselves), RTL items, then
+# the main queue; lanes 2..TEST_JOBS: the main queue, then (once the model is built) RTL items
 lanes=()
 ( if [[ ${#rtl[@]} -gt 0 ]]; then
     make -s rtl >/dev/null 2>&1
-    for suite in "${rtl[@]}"; do run_suite "$suite"; done
+    touch "$results/rtl-built"
+    drain_rtl
   fi
   drain ) &
 lanes+=($!)
-for ((l = 2; l <= jobs; l++)); do drain & lanes+=($!); done
+lane1=$!
+for ((l = 2; l <= jobs; l++)); do
+  ( drain
+    if [[ ${#rtl[@]} -gt 0 ]]; then
+      while [[ ! -f $results/rtl-built ]] && kill -0 "$lane1" 2>/dev/null; do sleep 1; done
+      [[ -f $results/rtl-built ]] && drain_rtl
+    fi ) &
+  lanes+=($!)
+done
 
 running() { local p; for p in "${lanes[@]}"; do kill -0 "$p" 2>/dev/null && return 0; done; return 1; }
 pass=0 fail=0 done=0

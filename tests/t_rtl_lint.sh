@@ -6,6 +6,7 @@
 # and delay read back) and rejects a latch and a library without a flip-flop; it reads/elaborates a CoFDA
 # unit, the GDFS unit, a CoGFDRDA unit, a GPS unit and an FP8 mma.sync unit with no latch (make synth does
 # every unit in full).
+# runtime: 230 s (on CI's 2 cores; tests/run.sh starts the longest suites first)
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.."
 if ! command -v verilator >/dev/null || ! command -v yosys >/dev/null; then
