@@ -2,12 +2,13 @@
 # (tb/verify/, docs/verify-your-design.md):
 #   make verify DUT=path/to/unit.sv [DUT_TOP=module] INSTR=hopper:mma.m16n8k16.f32.f16.f16.f32 \
 #               [COUNT=100000] [SEED=1] [PARAMS=K=16,F=25] [BP=1] [PLUSARGS=+name=value]
+#               [VECTORS=FILE: those vectors alone, e.g. make prove's counterexample]
 #   make verify-example   the independent example examples/naive_dot against Hopper (it FAILS: that is
 #                         the point of the walkthrough)
 .PHONY: verify verify-example
 verify: $(CLI) $(LIB) $(DPI_LIB)
 	@DUT="$(DUT)" DUT_TOP="$(DUT_TOP)" INSTR="$(INSTR)" PARAMS="$(PARAMS)" COUNT="$(or $(COUNT),100000)" \
-	  SEED="$(or $(SEED),1)" BP="$(BP)" PLUSARGS="$(PLUSARGS)" MMAREF=$(CLI) LIB=$(LIB) DPI_LIB=$(DPI_LIB) bash tb/verify/verify.sh
+	  SEED="$(or $(SEED),1)" BP="$(BP)" PLUSARGS="$(PLUSARGS)" VECTORS="$(VECTORS)" MMAREF=$(CLI) LIB=$(LIB) DPI_LIB=$(DPI_LIB) bash tb/verify/verify.sh
 
 verify-example: $(CLI) $(LIB) $(DPI_LIB)
 	@DUT=examples/naive_dot/naive_dot.sv INSTR=hopper:mma.m16n8k16.f32.f16.f16.f32 COUNT="$(or $(COUNT),20000)" \

@@ -37,7 +37,8 @@ from the product register; FP32C's real part without its sign flip) must be caug
 
 Writes OUT/tb_units.svh (bench instances + configuration table for tb/tb_mma.sv), OUT/configs.txt
 (index, unit, kind, arch, name, K, F, passes, formats, out, scale, block, instructions covered) and
-OUT/units.txt (read by synth/lint.sh and synth/synth.sh).
+OUT/units.txt (read by synth/lint.sh and synth/synth.sh), OUT/instrs.txt (every instruction a unit serves: its
+configuration and unit; make prove's reference unit).
 
 usage: gen_configs.py MMAREF_BINARY OUT_DIR
 """
@@ -191,7 +192,7 @@ def main():
     algo = {a["name"]: a["code"] for a in schema["algos"]}
     rounding = {r["name"]: r["code"] for r in schema["roundings"]}
 
-    configs, seen = [], {}
+    configs, seen, served = [], {}, []   # served: (arch, name, the configuration standing for it)
     for ins in table:
         ukey = unit_key(ins)
         if ukey is None:
@@ -200,9 +201,12 @@ def main():
         key = (ukey, ins["a"], ins["b"], ins["c"], ins["d"], d_out, ins["scale"], ins["block_size"])
         if key in seen:
             configs[seen[key]]["covers"] += 1
+            served.append((ins["arch"], ins["name"], configs[seen[key]]))
             continue
+        served.append((ins["arch"], ins["name"], None))
         seen[key] = len(configs)
         configs.append(dict(ins, ukey=ukey, out=d_out, covers=1))
+        served[-1] = (ins["arch"], ins["name"], configs[-1])
 
     # SFMA's units and configurations come after the M3XU designs, and the FP8 mma.sync schedule's (runs,
     # f16 operands, C last) after SFMA's, so that the others keep their numbers
@@ -304,6 +308,9 @@ def main():
                 "unit algo K F chain block ab_mask c_mask out_mask mutant top params",
                 [(i, u["kind"], u["k"], u["f"], u["chain"], u["block"], u["ab"], u["c"], u["out"], u["mutant"],
                   *unit_module(u)) for i, u in enumerate(units)])
+    index = {id(c): i for i, c in enumerate(configs)}
+    write_table(os.path.join(out_dir, "instrs.txt"), "arch name config unit (every instruction a unit serves)",
+                [(arch, name, index[id(c)], c["unit"]) for arch, name, c in served])
     write_table(os.path.join(out_dir, "designs.txt"), "unit design (the M3XU units and comparison designs)",
                 [(i, u["design"]) for i, u in enumerate(units) if "design" in u])
 

@@ -10,6 +10,8 @@
 #   PLUSARGS more plusargs for the simulation, space-separated, each +NAME or +NAME=VALUE (the unit's
 #            own, read with $value$plusargs: e.g. +mutant=3 of tests/verify/fda_mutants.sv); the
 #            waveform re-run of the first failing vector gets them too
+#   VECTORS  a file of vectors (`mmaref batch` lines: C A.. B.. [SA.. SB..]) run instead of the stream,
+#            each D of the unit printed beside the model's (make prove's counterexample replays so)
 #   VERIFY_BUILD_ONLY=1  build, do not run (the model is build/verify/DUT_TOP/Vverify; +pipe drives it
 #                        from stdin, as `mmaref probe` does)
 #   VERIFY_DIR  the build and results directory (default build/verify/DUT_TOP): several parameter sets
@@ -91,6 +93,29 @@ else
   check_contract
 fi
 [[ ${VERIFY_BUILD_ONLY:-} == 1 ]] && { echo "verify: built $SIM (+pipe: stdin lines in, D lines out)"; exit 0; }
+
+# VECTORS=FILE: those vectors alone (`mmaref batch` lines, e.g. make prove's counterexample), each D of the
+# unit beside the model's
+if [[ -n ${VECTORS:-} ]]; then
+  [[ -f $VECTORS ]] || die "VECTORS: no such file '$VECTORS'"
+  arch=${INSTR%%:*} name=${INSTR#*:}
+  model=$("$MMAREF" batch "$arch" "$name" <"$VECTORS" 2>&1) || die "VECTORS: $VECTORS: $(tail -1 <<<"$model")"
+  unit=$("$SIM" +pipe "${plusargs[@]}" <"$VECTORS" 2>&1) || die "VECTORS: the unit's run stopped: $(tail -1 <<<"$unit")"
+  mapfile -t md <<<"$model"; mapfile -t ud <<<"$unit"
+  mapfile -t lines < <(grep -v -e '^[[:space:]]*#' -e '^[[:space:]]*$' "$VECTORS")
+  m=0
+  for i in "${!lines[@]}"; do
+    [[ ${ud[$i]:-} == "${md[$i]}" ]] && continue
+    m=$((m + 1))
+    echo "MISMATCH $INSTR unit $TOP vector $((i + 1)) of $VECTORS"
+    echo "  vector:  ${lines[$i]}"
+    echo "  model D: ${md[$i]}"
+    echo "  unit D:  ${ud[$i]:-none}"
+  done
+  if [[ $m == 0 ]]; then echo "verify: pass: $TOP gives the model's D on all ${#lines[@]} vectors of $VECTORS"; exit 0; fi
+  echo "verify: FAIL: $m of ${#lines[@]} vectors of $VECTORS differ ($MMAREF explain shows the model's steps)"
+  exit 1
+fi
 
 bp=(); [[ -n $BP && $BP != 0 ]] && bp=(+bp)
 log=$DIR/run.log

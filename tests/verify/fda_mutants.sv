@@ -23,6 +23,7 @@
 //       that makes them NaN) where no operand is NaN                                  port d
 //   12  the largest UE8M0 scale, 0xFE (2^127), taken as NaN (0xFF)                    ports (sa, sb)
 // A mutant this build lacks (bit N of INTERNAL clear, ROUND_OUT < 0 for 2) stops the run with $fatal.
+// Under Yosys's -formal (make prove) there are no plusargs: the parameter SELECT chooses the mutant.
 module fda_mutants #(
   parameter int K         = 16,
   parameter int F         = 25,
@@ -34,6 +35,7 @@ module fda_mutants #(
   parameter int ZERO_EXP  = 0,    // fda_unit's (Hopper: -133)
   parameter int INTERNAL  = 0,    // bit N: build mutant N's instance (N = 1, 7, 8, 9, 10)
   parameter int ROUND_OUT = -1,   // mutant 2's output kind (-1: none)
+  parameter int SELECT    = 0,    // the mutant when no +mutant=N is given (make prove: formal has no plusargs)
   parameter int AW        = mma_pkg::max_width(AB_MASK),
   parameter int NSW       = BLOCK > 0 ? K / BLOCK : 1
 ) (
@@ -50,7 +52,6 @@ module fda_mutants #(
   input  logic                          out_ready,
   output logic [31:0]                   d
 );
-  import mma_pkg::*;
   localparam int OUT0 = ROUND_OUT >= 0 ? OUT_MASK | (1 << ROUND_OUT) : OUT_MASK;  // the correct instance's
   localparam int NI   = 6;  // instances: the correct one, then mutants 1, 7, 8, 9, 10
   function automatic int mutant_of(input int s);
@@ -64,29 +65,38 @@ module fda_mutants #(
     endcase
   endfunction
 
+  function automatic int slot_of(input int m);
+    slot_of = 0;
+    for (int s = 1; s < NI; s++) if (mutant_of(s) == m) slot_of = s;
+  endfunction
+`ifdef FORMAL
+  localparam int mutant = SELECT;
+  localparam int slot = slot_of(SELECT);
+`else
   int mutant = 0, slot = 0;
   initial begin
-    if (!$value$plusargs("mutant=%d", mutant)) mutant = 0;
-    for (int s = 1; s < NI; s++) if (mutant_of(s) == mutant) slot = s;
+    if (!$value$plusargs("mutant=%d", mutant)) mutant = SELECT;
+    slot = slot_of(mutant);
     if (mutant < 0 || mutant > 12 || (slot != 0 && !INTERNAL[mutant]) || (mutant == 2 && ROUND_OUT < 0))
       $fatal(1, "fda_mutants: mutant %0d is not in this build (INTERNAL=%0d, ROUND_OUT=%0d)", mutant, INTERNAL,
              ROUND_OUT);
   end
+`endif
 
   // ---- the ports of the correct instance, with the port mutants ----
-  fp_t uc, ud;
-  fp_t ua [K], ub [K];
+  mma_pkg::fp_t uc, ud;
+  mma_pkg::fp_t ua [K], ub [K];
   logic [K*AW-1:0] a0, b0;
   logic [31:0] c0;
   logic [NSW*8-1:0] sa0, sb0;
-  logic [OUT_BITS-1:0] kind0;
-  logic [FMT_BITS-1:0] fmt_d;
+  logic [mma_pkg::OUT_BITS-1:0] kind0;
+  logic [mma_pkg::FMT_BITS-1:0] fmt_d;
 
   // a zero of the sign of raw, in format f
-  function automatic logic [63:0] zero_of(input logic [63:0] raw, input logic [FMT_BITS-1:0] f);
+  function automatic logic [63:0] zero_of(input logic [63:0] raw, input logic [mma_pkg::FMT_BITS-1:0] f);
     zero_of = '0;
-    for (int i = 0; i < NUM_FMTS; i++)
-      if (f == FMT_BITS'(i) && fmt_signed(i) != 0) zero_of = raw & (64'd1 << (fmt_width(i) - 1));
+    for (int i = 0; i < mma_pkg::NUM_FMTS; i++)
+      if (f == mma_pkg::FMT_BITS'(i) && mma_pkg::fmt_signed(i) != 0) zero_of = raw & (64'd1 << (mma_pkg::fmt_width(i) - 1));
   endfunction
 
   mma_unpack #(.MASK(C_MASK), .IW(32)) u_uc (.raw(c), .fmt(fmt_c), .u(uc), .sig());
@@ -95,26 +105,26 @@ module fda_mutants #(
     for (i = 0; i < K; i++) begin : g_lane
       mma_unpack #(.MASK(AB_MASK), .IW(AW)) u_ua (.raw(a[i*AW +: AW]), .fmt(fmt_a), .u(ua[i]), .sig());
       mma_unpack #(.MASK(AB_MASK), .IW(AW)) u_ub (.raw(b[i*AW +: AW]), .fmt(fmt_b), .u(ub[i]), .sig());
-      assign a0[i*AW +: AW] = mutant == 3 && fp_is_sub(ua[i]) ? AW'(zero_of(64'(a[i*AW +: AW]), fmt_a)) : a[i*AW +: AW];
-      assign b0[i*AW +: AW] = mutant == 3 && fp_is_sub(ub[i]) ? AW'(zero_of(64'(b[i*AW +: AW]), fmt_b)) : b[i*AW +: AW];
+      assign a0[i*AW +: AW] = mutant == 3 && mma_pkg::fp_is_sub(ua[i]) ? AW'(zero_of(64'(a[i*AW +: AW]), fmt_a)) : a[i*AW +: AW];
+      assign b0[i*AW +: AW] = mutant == 3 && mma_pkg::fp_is_sub(ub[i]) ? AW'(zero_of(64'(b[i*AW +: AW]), fmt_b)) : b[i*AW +: AW];
     end
     for (i = 0; i < NSW; i++) begin : g_scale
       assign sa0[i*8 +: 8] = mutant == 12 && BLOCK > 0 && sa[i*8 +: 8] == 8'hFE ? 8'hFF : sa[i*8 +: 8];
       assign sb0[i*8 +: 8] = mutant == 12 && BLOCK > 0 && sb[i*8 +: 8] == 8'hFE ? 8'hFF : sb[i*8 +: 8];
     end
   endgenerate
-  assign c0    = mutant == 3 && fp_is_sub(uc) ? 32'(zero_of(64'(c), fmt_c)) : c;
-  assign kind0 = mutant == 2 ? OUT_BITS'(ROUND_OUT) : out_kind;
+  assign c0    = mutant == 3 && mma_pkg::fp_is_sub(uc) ? 32'(zero_of(64'(c), fmt_c)) : c;
+  assign kind0 = mutant == 2 ? mma_pkg::OUT_BITS'(ROUND_OUT) : out_kind;
 
   // what the port mutants of D need to know of each vector, from its operands: C = -0 and every product
   // -0 (5); C is NaN (6); no NaN operand, scale or 0 * inf product (11)
   logic zs, nan_in;
   always @* begin
-    zs = fp_is_zero(uc) && fp_sign(uc);
-    nan_in = fp_is_nan(uc);
+    zs = mma_pkg::fp_is_zero(uc) && mma_pkg::fp_sign(uc);
+    nan_in = mma_pkg::fp_is_nan(uc);
     for (int l = 0; l < K; l++) begin
-      zs = zs && (fp_is_zero(ua[l]) || fp_is_zero(ub[l])) && (fp_sign(ua[l]) ^ fp_sign(ub[l]));
-      nan_in = nan_in || fp_prod_nan(ua[l], ub[l]);
+      zs = zs && (mma_pkg::fp_is_zero(ua[l]) || mma_pkg::fp_is_zero(ub[l])) && (mma_pkg::fp_sign(ua[l]) ^ mma_pkg::fp_sign(ub[l]));
+      nan_in = nan_in || mma_pkg::fp_prod_nan(ua[l], ub[l]);
     end
     for (int s = 0; s < NSW; s++)
       nan_in = nan_in || (BLOCK > 0 && (sa0[s*8 +: 8] == 8'hFF || sb0[s*8 +: 8] == 8'hFF));
@@ -152,22 +162,22 @@ module fda_mutants #(
   // ---- D, with the port mutants ----
   logic [31:0] d0;
   assign d0 = u_d[0];
-  assign fmt_d = out_fmt_of(OUT0, kind0);
-  mma_unpack #(.MASK(out_formats(OUT0)), .IW(32)) u_ud (.raw(d0), .fmt(fmt_d), .u(ud), .sig());
+  assign fmt_d = mma_pkg::out_fmt_of(OUT0, kind0);
+  mma_unpack #(.MASK(mma_pkg::out_formats(OUT0)), .IW(32)) u_ud (.raw(d0), .fmt(fmt_d), .u(ud), .sig());
   always @* begin
     logic [63:0] sign_bit, quiet;
     sign_bit = '0; quiet = '0;
-    for (int f = 0; f < NUM_FMTS; f++)
-      if (fmt_d == FMT_BITS'(f)) begin
-        sign_bit = 64'd1 << (fmt_width(f) - 1);
-        quiet    = 64'd1 << (fmt_man_bits(f) - 1);
+    for (int f = 0; f < mma_pkg::NUM_FMTS; f++)
+      if (fmt_d == mma_pkg::FMT_BITS'(f)) begin
+        sign_bit = 64'd1 << (mma_pkg::fmt_width(f) - 1);
+        quiet    = 64'd1 << (mma_pkg::fmt_man_bits(f) - 1);
       end
     d = slot != 0 ? u_d[slot] : d0;
     if (slot == 0) begin
-      if (mutant == 4 && fp_is_sub(ud)) d = 32'(zero_of(64'(d0), fmt_d));
+      if (mutant == 4 && mma_pkg::fp_is_sub(ud)) d = 32'(zero_of(64'(d0), fmt_d));
       if (mutant == 5 && head[34] && d0 == '0) d = 32'(sign_bit);
-      if (mutant == 6 && head[33] && fp_is_nan(ud) && fmt_c == fmt_d) d = head[31:0] | 32'(quiet);
-      if (mutant == 11 && !head[32] && fp_is_nan(ud)) d = 32'(fmt_inf(int'(fmt_d)) | sign_bit);
+      if (mutant == 6 && head[33] && mma_pkg::fp_is_nan(ud) && fmt_c == fmt_d) d = head[31:0] | 32'(quiet);
+      if (mutant == 11 && !head[32] && mma_pkg::fp_is_nan(ud)) d = 32'(mma_pkg::fmt_inf(32'(fmt_d)) | sign_bit);
     end
   end
 
@@ -176,11 +186,13 @@ module fda_mutants #(
       wp <= '0;  rp <= '0;
     end else begin
       if (in_valid && in_ready && slot == 0) begin
-        q[wp[2:0]] <= {zs, fp_is_nan(uc), nan_in, c};
+        q[wp[2:0]] <= {zs, mma_pkg::fp_is_nan(uc), nan_in, c};
         wp <= wp + 1'b1;
       end
       if (out_valid && out_ready && slot == 0) rp <= rp + 1'b1;
+`ifndef FORMAL
       if (wp - rp > 4'(QD)) $fatal(1, "fda_mutants: more than %0d vectors inside the unit", QD);
+`endif
     end
   end
 endmodule

@@ -1,0 +1,182 @@
+#!/usr/bin/env bash
+# make prove (mk/prove.mk, docs/formal.md): formal equivalence of a unit against the reference for one
+# instruction, for every input.  tb/prove/gen_prove.py writes the miter of one transaction (both units
+# reset, offered the same free vector, their first results compared in cycle BOUND); Yosys flattens it
+# and maps it to an AIG; ABC's dprove decides it (simulation, SAT sweeping that merges what the two sides
+# compute alike, bounded model checking, induction) for every value of the vector and every cycle: the
+# answer is a proof, not a sample.
+#   DUT        the unit's source files, space-separated (.sv/.v; a .f file is read as a list)   [required]
+#   DUT_TOP    its module (default: the first DUT file's name)
+#   INSTR      ARCH:INSTRUCTION                                                               [required]
+#   PARAMS     the unit's parameters, NAME=VALUE,... (integers)
+#   REF, REF_PARAMS  the reference module and its parameters (default: the project's unit serving the
+#              instruction, build/rtl/gen/instrs.txt); REF_FILES: more files it needs
+#   BOUND      cycles from reset to the check (default 16: the unit must answer within BOUND - 1)
+#   TIMEOUT    seconds for the solver (default 600); past it the verdict is UNKNOWN, never a pass
+#   REPLAY=0   do not replay a counterexample through make verify's bench (it costs a Verilator build)
+#   PROVE_DIR  the work and results directory (default build/prove/DUT_TOP)
+# One verdict line: PROVEN (solver, seconds), REFUTED (the counterexample as a `mmaref batch` line in
+# PROVE_DIR/cex.txt, the model's D, the unit's D from the replay, and the commands that replay it), or
+# UNKNOWN after N s.  Exit status: 0 proven, 1 refuted, 2 bad arguments or a unit Yosys cannot read,
+# 4 unknown.  `make prove` itself exits 2 on any failure (GNU make's own status); its last line,
+# result.json and result.xml (JUnit) keep the verdict.
+set -u
+cd "$(dirname "$0")/../.."
+die() { echo "prove: $*" >&2; exit 2; }
+MMAREF=${MMAREF:-build/mmaref}
+DUT=${DUT:-} INSTR=${INSTR:-} PARAMS=${PARAMS:-} REF=${REF:--} REF_PARAMS=${REF_PARAMS:-} REF_FILES=${REF_FILES:-}
+BOUND=${BOUND:-16} TIMEOUT=${TIMEOUT:-600} REPLAY=${REPLAY:-1}
+[[ -n $DUT ]] || die "DUT= is required: make prove DUT=path/to/unit.sv INSTR=ARCH:INSTRUCTION (docs/formal.md)"
+[[ -n $INSTR ]] || die "INSTR= is required, e.g. INSTR=ada:mma.m16n8k16.f32.e4m3.e4m3.f32 (build/mmaref list)"
+[[ $TIMEOUT =~ ^[0-9]+$ && $TIMEOUT -gt 0 ]] || die "TIMEOUT=$TIMEOUT: not a positive number of seconds"
+command -v yosys >/dev/null && command -v yosys-abc >/dev/null || die "needs yosys and yosys-abc (scripts/setup.sh installs them)"
+
+# the sources: the reference's (rtl/rtl.f: the package first), then the DUT's files and those a .f file
+# lists, each file once
+srcs=()
+add_files() {
+  local f
+  for f in "$@"; do
+    [[ -f $f ]] || die "DUT: no such file '$f'"
+    if [[ $f == *.f ]]; then
+      while read -r s; do [[ -f $s ]] || die "$f lists '$s', which does not exist"; srcs+=("$s"); done \
+        < <(sed 's|//.*||' "$f" | tr ' ' '\n' | grep -v '^+' | grep .)
+    else srcs+=("$f"); fi
+  done
+}
+add_files rtl/rtl.f
+read -r -a files <<<"$DUT"
+add_files "${files[@]}"
+TOP=${DUT_TOP:-$(basename "${files[0]%.*}")}
+grep -qE "^\s*module\s+$TOP\b" "${srcs[@]}" 2>/dev/null ||
+  die "DUT_TOP=$TOP: no 'module $TOP' in the DUT files (set DUT_TOP=the unit's module)"
+read -r -a ref_files <<<"$REF_FILES"
+[[ ${#ref_files[@]} -gt 0 ]] && add_files "${ref_files[@]}"
+mapfile -t srcs < <(printf '%s\n' "${srcs[@]}" | awk '!seen[$0]++')
+
+DIR=${PROVE_DIR:-build/prove/$TOP}
+mkdir -p "$DIR" || die "PROVE_DIR=$DIR: cannot create it"
+rm -f "$DIR"/{result.json,result.xml,cex.txt,cex.abc,miter.aig,abc-*.log}
+[[ -f build/rtl/gen/instrs.txt ]] || make -s build/rtl/gen/configs.txt >/dev/null || die "cannot build build/rtl/gen (make rtl)"
+info=$(python3 tb/prove/gen_prove.py "$MMAREF" "$INSTR" "$TOP" "$PARAMS" "$REF" "$REF_PARAMS" "$BOUND" "$DIR") || exit 2
+arch=${info%%:*} name=${info#*:}; name=${name%% *}
+K=$(sed 's/.* K=\([0-9]*\).*/\1/' <<<"$info") ref=${info##*ref=}
+
+t0=$(date +%s%N)
+secs() { local ms=$(( ($(date +%s%N) - $1) / 1000000 )); printf '%d.%d' $((ms / 1000)) $((ms % 1000 / 100)); }
+# Yosys: read, flatten (what the two sides share, e.g. identical multipliers, merges), map to an AIG
+echo "prove: $TOP against $ref for $arch:$name (K = $K), bound $BOUND cycles"
+yosys -q -l "$DIR/yosys.log" -p "read_verilog -sv -formal -Irtl ${srcs[*]} $DIR/prove_top.sv; prep -top prove_top;
+  flatten; memory_map; opt -full; async2sync; techmap; opt -fast; dffunmap; abc -g AND -fast; opt_clean; stat;
+  write_aiger -zinit -map $DIR/miter.aim $DIR/miter.aig" >/dev/null 2>&1 || {
+  echo "prove: Yosys could not build the miter ($DIR/yosys.log):" >&2
+  grep -m3 -E 'ERROR|error' "$DIR/yosys.log" >&2; exit 2; }
+t_yosys=$(secs "$t0")
+and=$(grep -A6 'Number of cells' "$DIR/yosys.log" | tail -6 | sed -n 's/.*\$_AND_ *\([0-9]*\)/\1/p' | tail -1)
+
+# ABC: the miter's output (the assertion failing) is never 1, from the reset state on; the vector is free
+# in cycle 0.  First bounded model checking over the BOUND + 1 cycles the check spans (bmc3, a fifth of
+# TIMEOUT at most: finds a counterexample fast, and when it covers every cycle it is a proof), then
+# dprove for the rest of the time (simulation, SAT sweeping that merges what the two sides compute
+# alike, induction), which proves what plain bounded checking cannot.  Either may give up: UNKNOWN.
+t1=$(date +%s%N)
+abc() {  # abc ENGINE SECONDS: runs one engine into abc-ENGINE.log; sets engine, verdict, status
+  ( cd "$DIR" && rm -f cex.abc && timeout "$2" yosys-abc -c "read_aiger miter.aig; fold; strash; $1; write_cex -n cex.abc" ) \
+    >"$DIR/abc-${1%% *}.log" 2>&1
+  local rc=$? log=$DIR/abc-${1%% *}.log
+  engine=${1%% *}
+  if grep -qiE 'Networks are not equivalent|was asserted in frame' "$log" && [[ -s $DIR/cex.abc ]]; then verdict=REFUTED status=1
+  elif [[ $rc == 0 ]] && grep -qE 'Networks are equivalent|No output asserted in [0-9]+ frames' "$log" &&
+       ! grep -qiE 'timeout|limit reached' "$log"; then verdict=PROVEN status=0
+  else verdict=UNKNOWN status=4 abc_rc=$rc; fi
+}
+bmc_s=$(( TIMEOUT / 10 > 10 ? 10 : TIMEOUT / 10 > 0 ? TIMEOUT / 10 : 1 ))
+abc "bmc3 -F $((BOUND + 1)) -T $bmc_s" $((bmc_s + 5))
+if [[ $verdict == UNKNOWN && $TIMEOUT -gt $bmc_s ]]; then abc dprove $((TIMEOUT - bmc_s)); fi
+t_abc=$(secs "$t1")
+
+# a counterexample: the vector register's bits (vec_in in cycle 0) as one `mmaref batch` line
+if [[ $verdict == REFUTED ]]; then
+  python3 - "$DIR" <<'EOF' || { echo "prove: could not decode the counterexample ($DIR/cex.abc)" >&2; exit 2; }
+import sys
+d = sys.argv[1]
+pi = {}  # AIG input index -> bit of vec_in
+for line in open(f"{d}/miter.aim"):
+    f = line.split()
+    if len(f) == 4 and f[0] == "input" and f[3] == "vec_in":
+        pi[int(f[1])] = int(f[2])
+bits = {}
+for line in open(f"{d}/cex.abc"):
+    if line.startswith("pi") and "@0=" in line:
+        idx, val = line[2:].split("@0=")
+        if int(idx) in pi:
+            bits[pi[int(idx)]] = int(val.strip())
+vec = sum(v << b for b, v in bits.items())
+fields, lo = [], 0
+for item in open(f"{d}/layout.txt").read().split():
+    name, w = item.split(":")
+    w = int(w)
+    fields.append(f"0x{(vec >> lo) & ((1 << w) - 1):0{(w + 3) // 4}x}")
+    lo += w
+with open(f"{d}/cex.txt", "w") as f:
+    f.write("# the counterexample of make prove: C A0..A(K-1) B0..B(K-1) [SA.. SB..] (mmaref batch's format)\n")
+    f.write(" ".join(fields) + "\n")
+EOF
+  line=$(grep -v '^#' "$DIR/cex.txt")
+  model_d=$("$MMAREF" batch "$arch" "$name" <"$DIR/cex.txt" 2>&1)
+  read -r -a v <<<"$line"
+  ns=$(( (${#v[@]} - 1 - 2 * K) / 2 ))
+  join() { local IFS=,; echo "$*"; }
+  explain="$MMAREF explain $arch $name -c ${v[0]} -a $(join "${v[@]:1:K}") -b $(join "${v[@]:1+K:K}")"
+  [[ $ns -gt 0 ]] && explain+=" --scale-a $(join "${v[@]:1+2*K:ns}") --scale-b $(join "${v[@]:1+2*K+ns:ns}")"
+fi
+
+detail="solver abc $engine, $t_abc s (Yosys $t_yosys s, ${and:-?} AND gates)"
+case $verdict in
+  PROVEN)  echo "prove: PROVEN: $TOP equals $ref on $arch:$name for every input; $detail" ;;
+  UNKNOWN) why="the solver gave up"; [[ $abc_rc == 124 ]] && why="the solver did not finish (TIMEOUT=$TIMEOUT)"
+           echo "prove: UNKNOWN after $t_abc s: $why; nothing is proven ($detail)" ;;
+  REFUTED)
+    echo "prove: REFUTED: $TOP differs from $ref on $arch:$name ($detail)"
+    echo "  counterexample ($DIR/cex.txt): $line"
+    echo "  model D: $model_d"
+    if [[ $REPLAY != 0 ]]; then
+      # the bench reads the DUT's files as given; the project's RTL is added when the DUT does not list it
+      rdut=$DUT; [[ " $DUT " == *" rtl/rtl.f "* ]] || rdut="rtl/rtl.f $DUT"
+      rep=$(DUT="$rdut" DUT_TOP="$TOP" INSTR="$arch:$name" PARAMS="$PARAMS" VECTORS="$DIR/cex.txt" \
+            VERIFY_DIR="$DIR/verify" MMAREF="$MMAREF" bash tb/verify/verify.sh 2>&1)
+      unit_d=$(sed -n 's/^  unit D: *//p' <<<"$rep" | head -1)
+      if [[ -n $unit_d ]]; then echo "  unit D:  $unit_d (make verify's bench, the same vector)"
+      else echo "  unit D:  the replay did not report one: $(tail -1 <<<"$rep")"; fi
+    fi
+    echo "  replay:  make verify DUT=\"${rdut:-$DUT}\" DUT_TOP=$TOP INSTR=$arch:$name${PARAMS:+ PARAMS=$PARAMS} VECTORS=$DIR/cex.txt"
+    echo "           $MMAREF batch $arch $name < $DIR/cex.txt"
+    echo "           $explain" ;;
+esac
+
+# result.json and result.xml (JUnit), each written whole and renamed
+json_str() { local s=${1//\\/\\\\}; s=${s//\"/\\\"}; printf '"%s"' "$s"; }
+xml_str() { local s=${1//&/&amp;}; s=${s//</&lt;}; s=${s//>/&gt;}; printf '%s' "${s//\"/&quot;}"; }
+{
+  printf '{"unit": %s, "reference": %s, "instruction": %s, "verdict": %s, "solver": "abc %s",\n' \
+    "$(json_str "$TOP")" "$(json_str "$ref")" "$(json_str "$arch:$name")" "$(json_str "$verdict")" "$engine"
+  printf ' "bound": %s, "timeout": %s, "solver_seconds": %s, "yosys_seconds": %s, "and_gates": %s,\n' \
+    "$BOUND" "$TIMEOUT" "$t_abc" "$t_yosys" "${and:-null}"
+  printf ' "counterexample": %s}\n' "$([[ $verdict == REFUTED ]] && json_str "$line" || echo null)"
+} >"$DIR/result.json.tmp" && mv "$DIR/result.json.tmp" "$DIR/result.json"
+{
+  fail=0; [[ $verdict != PROVEN ]] && fail=1
+  echo '<?xml version="1.0" encoding="UTF-8"?>'
+  printf '<testsuites tests="1" failures="%d"><testsuite name="mmaref prove" tests="1" failures="%d" time="%s">\n' \
+    "$fail" "$fail" "$t_abc"
+  printf '<testcase classname="%s" name="%s against %s" time="%s">' "$(xml_str "$TOP")" "$(xml_str "$arch:$name")" \
+    "$(xml_str "$ref")" "$t_abc"
+  case $verdict in
+    REFUTED) printf '<failure message="refuted">counterexample: %s; model D %s</failure>' "$(xml_str "$line")" \
+               "$(xml_str "$model_d")" ;;
+    UNKNOWN) printf '<failure message="unknown after %s s">the solver did not finish</failure>' "$t_abc" ;;
+  esac
+  printf '</testcase></testsuite></testsuites>\n'
+} >"$DIR/result.xml.tmp" && mv "$DIR/result.xml.tmp" "$DIR/result.xml"
+echo "prove: $verdict (exit $status); results: $DIR/result.json, $DIR/result.xml (JUnit)"
+exit $status

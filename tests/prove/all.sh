@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# make prove-all (in make regress): the table of docs/formal.md -- make prove on the project's own units
+# and fixtures, one row a run: wrappers proven equal to the unit they wrap, the planted mutants of
+# tests/verify/fda_mutants.sv refuted, the independent example examples/naive_dot refuted, and the
+# properties the algorithms guarantee (lane permutation, a zero C's sign) proven or, past the solver's
+# reach, UNKNOWN with the time it was given.  Writes build/prove-all/table.md and table.jsonl; prints
+# progress, one line a row.  Exit status 1 when a row's verdict contradicts what it must be (a mutant
+# proven, a correct unit refuted); UNKNOWN is reported, not a failure: it is the measured boundary.
+#   PROVE_TIMEOUT  seconds per row for the solver (default 1800)
+#   PROVE_ONLY     run only the rows whose name contains this
+set -u
+cd "$(dirname "$0")/../.."
+MMAREF=${MMAREF:-build/mmaref}
+OUT=build/prove-all
+TIMEOUT=${PROVE_TIMEOUT:-1800}
+mkdir -p "$OUT"
+code() { sed -n "s/.*localparam int $1 *= *\([0-9]*\);.*/\1/p" rtl/mma_formats.svh; }
+bits() { local m=0 n; for n in "$@"; do m=$(( m | (1 << n) )); done; echo $m; }
+# the parameters of the unit serving ARCH:NAME (build/rtl/gen/instrs.txt, units.txt)
+unit_params() {
+  local arch=${1%%:*} name=${1#*:} unit
+  unit=$(awk -v a="$arch" -v n="$name" '$1 == a && $2 == n {print $4}' build/rtl/gen/instrs.txt)
+  awk -v u="$unit" '$1 == u {print $12}' build/rtl/gen/units.txt
+}
+
+VOLTA=volta:mma.m8n8k4.f32.f16.f16.f32                          # f16, K = 4, F = 23
+ADA16=ada:mma.m16n8k16.f32.e4m3.e4m3.f32                        # e4m3, K = 16, F = 13, f32 (13 bits) RZ
+ADA32=ada:mma.m16n8k32.f32.e4m3.e4m3.f32                        # e4m3, K = 32 in two passes (CoFDA)
+HOPPER8=hopper:wgmma.m64n8k32.f32.e4m3.e4m3                     # e4m3, K = 32, zero terms at -133
+FP4=blackwell:tcgen05.mma.m64n8k32.f32.e2m1.e2m1                # e2m1 (4 bits), K = 32, F = 25
+BLOCK32=blackwell:tcgen05.mma.m128n8k32.block32.f32.e4m3.e4m3.ue8m0  # e4m3, K = 32, UE8M0 scales
+HOPPER16=hopper:mma.m16n8k16.f32.f16.f16.f32                    # f16, K = 16, F = 25
+M=tests/verify/fda_mutants.sv L=tests/prove/fda_lanes.sv Z=tests/prove/fda_czero.sv
+
+# rows: EXPECT NAME INSTR DUT PARAMS [VAR=VALUE...]   (EXPECT: PROVEN or REFUTED; PARAMS @ = the unit's)
+rows=()
+for i in VOLTA ADA16 ADA32 HOPPER8 FP4 BLOCK32; do
+  rows+=("PROVEN wrapper:fda_mutants-clean:$i ${!i} $M @,SELECT=0")
+done
+for m in 1 3 4 5 6 7 9 11; do rows+=("REFUTED mutant-$m:$ADA16 $ADA16 $M @,INTERNAL=$(bits 1 7 9),SELECT=$m"); done
+for m in 2 8 12; do
+  rows+=("REFUTED mutant-$m:$BLOCK32 $BLOCK32 $M @,INTERNAL=$(bits 8),ROUND_OUT=$(code OUT_F32_RNE),SELECT=$m")
+done
+rows+=("REFUTED mutant-10:$ADA32 $ADA32 $M @,INTERNAL=$(bits 10),SELECT=10")
+rows+=("REFUTED example:naive_dot $HOPPER16 examples/naive_dot/naive_dot.sv K=16 BOUND=40")
+for i in VOLTA ADA16 FP4 HOPPER8; do
+  k=$(sed 's/.*K=\([0-9]*\).*/\1/' <<<"$(unit_params "${!i}")")
+  rows+=("PROVEN lanes-swap-0-1:$i ${!i} $L @,I=0,J=1")
+  rows+=("PROVEN lanes-swap-0-$((k / 2)):$i ${!i} $L @,I=0,J=$((k / 2))")
+  rows+=("PROVEN lanes-rotate-1:$i ${!i} $L @,ROT=1")
+  rows+=("PROVEN c-zero-sign:$i ${!i} $Z @")
+done
+
+n=${#rows[@]} i=0 bad=0
+: >"$OUT/table.jsonl.tmp"
+printf '| row | instruction | verdict | solver | seconds | AND gates |\n|---|---|---|---|---|---|\n' >"$OUT/table.md.tmp"
+for row in "${rows[@]}"; do
+  read -r expect name instr dut params extra <<<"$row"
+  i=$((i + 1))
+  [[ -n ${PROVE_ONLY:-} && $name != *"$PROVE_ONLY"* ]] && continue
+  params=${params/@/$(unit_params "$instr")}
+  dir=$OUT/$(tr ':/' '__' <<<"$name")
+  t0=$(date +%s)
+  out=$(env DUT="$dut" INSTR="$instr" PARAMS="$params" TIMEOUT="$TIMEOUT" REPLAY=0 PROVE_DIR="$dir" MMAREF="$MMAREF" \
+        ${extra:+$extra} bash tb/prove/prove.sh 2>&1)
+  verdict=$(sed -n 's/^prove: \(PROVEN\|REFUTED\|UNKNOWN\) (exit.*/\1/p' <<<"$out")
+  [[ -n $verdict ]] || verdict=ERROR
+  note=""
+  if [[ $verdict == ERROR || ($verdict != UNKNOWN && $verdict != "$expect") ]]; then
+    bad=$((bad + 1)); note=" (must be $expect)"
+  fi
+  solver=$(json() { python3 -c "import json,sys; print(json.load(open(sys.argv[1])).get(sys.argv[2]))" "$dir/result.json" "$1" 2>/dev/null; }
+           echo "$(json solver)|$(json solver_seconds)|$(json and_gates)")
+  IFS='|' read -r s_name s_secs s_and <<<"$solver"
+  printf '[%d/%d] %-44s %-8s %s s%s\n' "$i" "$n" "$name" "$verdict" "${s_secs:-?}" "$note"
+  [[ $verdict == ERROR ]] && grep -m2 'prove:' <<<"$out" | sed 's/^/    /'
+  printf '| %s | %s | %s%s | %s | %s | %s |\n' "${name%%:*}" "$instr" "$verdict" "$note" "${s_name:-}" "${s_secs:-}" \
+    "${s_and:-}" >>"$OUT/table.md.tmp"
+  [[ -f $dir/result.json ]] && { tr -d '\n' <"$dir/result.json"; echo; } >>"$OUT/table.jsonl.tmp"
+  : "$t0"
+done
+mv "$OUT/table.md.tmp" "$OUT/table.md"; mv "$OUT/table.jsonl.tmp" "$OUT/table.jsonl"
+echo "prove-all: $n rows, $bad contradicting what they must be; table: $OUT/table.md (TIMEOUT=$TIMEOUT s a row)"
+[[ $bad == 0 ]]

@@ -1,0 +1,104 @@
+# make prove (tb/prove/prove.sh, docs/formal.md) decides equivalence for every input, on the unit of
+# Volta's HMMA.884.F32 (f16, K = 4, F = 23: the smallest miter, about 15,000 AND gates):
+#  (a) the mutation fixture tests/verify/fda_mutants.sv with no mutant is PROVEN equal to the reference
+#      unit (exit 0; result.json and JUnit result.xml say so); through make the exit status is 0;
+#  (b) mutants 1 (F one bit short), 4 (output flush), 5 (sign of an exact zero) are REFUTED (exit 1; through
+#      make, 2 with the verdict line last), each with a counterexample that is a `mmaref batch` line: the
+#      model's D for it is the one printed, make verify VECTORS= replays it on the mutant (its D differs)
+#      and on the clean unit (its D is the model's), and it shows the bug of its class (4: the model's D
+#      subnormal, the mutant's a zero; 5: C = -0 and every product a zero of sign -, the model +0, the
+#      mutant -0; 1 only differs: a term truncated one bit early moves D by any amount after cancellation);
+#  (c) lane swap: the unit with lanes 0 and 1 exchanged (tests/prove/fda_lanes.sv) is PROVEN equal to it
+#      (by dprove: plain bounded checking does not finish); the rotation of all four lanes with TIMEOUT=5
+#      is UNKNOWN (exit 4), never proven;
+#  (d) bad arguments: one line on stderr, exit 2.
+# runtime: 115 s (on CI's 2 cores; tests/run.sh starts the longest suites first)
+. "$(dirname "$0")/lib.sh"
+cd "$(dirname "$0")/.."
+if ! command -v yosys >/dev/null || ! command -v yosys-abc >/dev/null || ! command -v verilator >/dev/null; then
+  not_ok "prove: yosys, yosys-abc and verilator are needed (scripts/setup.sh installs them)"; exit 0
+fi
+make -s build/rtl/gen/instrs.txt build/rtl/libmmaref_dpi.a >/dev/null 2>&1 || { not_ok "prove: make rtl failed"; exit 0; }
+INSTR=volta:mma.m8n8k4.f32.f16.f16.f32
+P="K=4,F=23,AB_MASK=8,C_MASK=10,OUT_MASK=5,INTERNAL=2"   # INTERNAL bit 1: mutant 1's instance built in
+W=build/test-prove
+rm -rf "$W"
+prove() {  # prove NAME DUT PARAMS [VAR=VALUE...]: runs tb/prove/prove.sh into $W/NAME; output in $out, status in $rc
+  local name=$1 dut=$2 params=$3; shift 3
+  out=$(env DUT="$dut" INSTR=$INSTR PARAMS="$params" BOUND=6 REPLAY=0 PROVE_DIR="$W/$name" "$@" bash tb/prove/prove.sh 2>&1)
+  rc=$?
+}
+json() { "$PYTHON" -c "import json,sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])" "$1" "$2" 2>/dev/null; }
+junit_failures() { "$PYTHON" -c "import sys, xml.dom.minidom as m; print(m.parse(sys.argv[1]).documentElement.getAttribute('failures'))" "$1" 2>/dev/null; }
+
+# (a) the clean unit, through make
+out=$(make -s prove DUT=tests/verify/fda_mutants.sv INSTR=$INSTR PARAMS="$P,SELECT=0" BOUND=6 PROVE_DIR=$W/clean 2>&1); rc=$?
+if [[ $rc == 0 && $out == *"prove: PROVEN: fda_mutants equals unit 0 (fda_unit) on $INSTR for every input; solver abc "* \
+      && $(json $W/clean/result.json verdict) == PROVEN && $(junit_failures $W/clean/result.xml) == 0 ]]; then
+  ok "prove: the clean unit PROVEN equal to the reference (make exit 0, result.json, JUnit)"
+else not_ok "prove: the clean unit (rc=$rc): $(grep '^prove:' <<<"$out" | tr '\n' ' ')"; fi
+
+# (b) three mutants refuted; their counterexamples replayed in one make verify build (+mutant=N)
+field() { awk -v n="$2" '{print $n}' <<<"$1"; }
+declare -A cex
+for m in 1 4 5; do
+  prove m$m tests/verify/fda_mutants.sv "$P,SELECT=$m"
+  line=$(grep -v '^#' "$W/m$m/cex.txt" 2>/dev/null)
+  printed=$(sed -n 's/^  model D: //p' <<<"$out")
+  model=$("$MMAREF" batch volta mma.m8n8k4.f32.f16.f16.f32 <<<"$line" 2>&1)
+  if [[ $rc == 1 && $out == *"prove: REFUTED: fda_mutants differs from unit 0"* && $(wc -w <<<"$line") == 9
+        && $model == "$printed" && $(json $W/m$m/result.json verdict) == REFUTED
+        && $(json $W/m$m/result.json counterexample) == "$line" && $(junit_failures $W/m$m/result.xml) == 1 ]]; then
+    ok "prove: mutant $m REFUTED (exit 1): counterexample $line, model D $model"
+    cex[$m]=$line
+  else not_ok "prove: mutant $m (rc=$rc): $(grep '^prove:' <<<"$out" | tr '\n' ' ') / line '$line' model '$model' printed '$printed'"; fi
+done
+verify() {  # verify MUTANT FILE: make verify's bench on FILE's vectors; sets vout, vrc
+  vout=$(env DUT="rtl/rtl.f tests/verify/fda_mutants.sv" DUT_TOP=fda_mutants INSTR=$INSTR PARAMS="$P,SELECT=0" \
+         VERIFY_DIR=$W/verify PLUSARGS="+mutant=$1" VECTORS="$2" bash tb/verify/verify.sh 2>&1)
+  vrc=$?
+}
+for m in 1 4 5; do
+  [[ -n ${cex[$m]:-} ]] || continue
+  echo "${cex[$m]}" >"$W/cex$m.txt"
+  verify "$m" "$W/cex$m.txt"; mut_rc=$vrc mut_out=$vout
+  verify 0 "$W/cex$m.txt"; clean_rc=$vrc
+  md=$(sed -n 's/^  model D: //p' <<<"$mut_out") ud=$(sed -n 's/^  unit D: *//p' <<<"$mut_out")
+  c=$(field "${cex[$m]}" 1) bad=""
+  case $m in
+    4) (( (md & 0x7f800000) == 0 && (md & 0x7fffff) != 0 && (ud & 0x7fffffff) == 0 )) || bad="model D not subnormal or unit D not a zero" ;;
+    5) [[ $c == 0x80000000 && $md == 0x00000000 && $ud == 0x80000000 ]] || bad="not C = -0 with model +0 and unit -0" ;;
+  esac
+  if [[ $mut_rc == 1 && $clean_rc == 0 && $mut_out == *"MISMATCH $INSTR unit fda_mutants vector 1 of"* && -z $bad ]]; then
+    ok "prove: mutant $m's counterexample replayed by make verify VECTORS=: model $md, mutant $ud; the clean unit agrees"
+  else not_ok "prove: mutant $m's replay (mutant rc=$mut_rc, clean rc=$clean_rc, model '$md', unit '$ud'${bad:+: $bad}): $(tail -2 <<<"$mut_out" | tr '\n' ' ')"; fi
+done
+# through make: a refutation is make's status 2, with the verdict line last
+out=$(make -s prove DUT=tests/verify/fda_mutants.sv INSTR=$INSTR PARAMS="$P,SELECT=5" BOUND=6 REPLAY=0 PROVE_DIR=$W/make5 2>/dev/null); rc=$?
+if [[ $rc == 2 && $(tail -1 <<<"$out") == "prove: REFUTED (exit 1); results: $W/make5/result.json, $W/make5/result.xml (JUnit)" ]]; then
+  ok "prove: through make a refutation exits 2 and its last line keeps the verdict"
+else not_ok "prove: make prove of mutant 5: rc=$rc, last line '$(tail -1 <<<"$out")'"; fi
+
+# (c) lane permutations
+prove swap tests/prove/fda_lanes.sv "K=4,F=23,AB_MASK=8,C_MASK=10,OUT_MASK=5,I=0,J=1" TIMEOUT=300
+if [[ $rc == 0 && $out == *"prove: PROVEN: fda_lanes equals unit 0 (fda_unit)"*"solver abc dprove"* ]]; then
+  ok "prove: lanes 0 and 1 exchanged PROVEN equal (dprove)"
+else not_ok "prove: lane swap (rc=$rc): $(grep '^prove:' <<<"$out" | tr '\n' ' ')"; fi
+prove rot tests/prove/fda_lanes.sv "K=4,F=23,AB_MASK=8,C_MASK=10,OUT_MASK=5,ROT=1" TIMEOUT=5
+if [[ $rc == 4 && $out == *"prove: UNKNOWN after "*"nothing is proven"* && $(json $W/rot/result.json verdict) == UNKNOWN \
+      && $(junit_failures $W/rot/result.xml) == 1 ]]; then
+  ok "prove: the rotation of four lanes with TIMEOUT=5 is UNKNOWN (exit 4), not proven"
+else not_ok "prove: rotation with TIMEOUT=5 (rc=$rc): $(grep '^prove:' <<<"$out" | tr '\n' ' ')"; fi
+
+# (d) bad arguments
+expect_error "prove: no DUT" "DUT= is required" env INSTR=$INSTR bash tb/prove/prove.sh
+expect_error "prove: a DUT file that does not exist" "DUT: no such file 'nope.sv'" env DUT=nope.sv INSTR=$INSTR bash tb/prove/prove.sh
+expect_error "prove: DUT_TOP not in the files" "DUT_TOP=nomod: no 'module nomod'" \
+  env DUT=tests/prove/fda_lanes.sv DUT_TOP=nomod INSTR=$INSTR bash tb/prove/prove.sh
+expect_error "prove: an unknown instruction" "INSTR: " env DUT=tests/prove/fda_lanes.sv INSTR=volta:mma.nope bash tb/prove/prove.sh
+expect_error "prove: PARAMS not NAME=INTEGER" "PARAMS: 'K' is not NAME=INTEGER" \
+  env DUT=tests/prove/fda_lanes.sv INSTR=$INSTR PARAMS=K bash tb/prove/prove.sh
+expect_error "prove: BOUND out of range" "BOUND=1: cycles from reset to the check, 2 to 200" \
+  env DUT=tests/prove/fda_lanes.sv INSTR=$INSTR BOUND=1 bash tb/prove/prove.sh
+expect_error "prove: TIMEOUT not a number" "TIMEOUT=x: not a positive number of seconds" \
+  env DUT=tests/prove/fda_lanes.sv INSTR=$INSTR TIMEOUT=x bash tb/prove/prove.sh
