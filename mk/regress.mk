@@ -22,3 +22,7 @@ regress:: all
 # and Blackwell's FP8 K = 32 (f32 D, RZ and RNE), two more builds (about 2 minutes)
 regress:: all
 	@MUTANTS_ALL=1 bash tests/run.sh t_rtl_verify_mutants
+# make prove-all: the formal table of docs/formal.md (wrappers proven, mutants refuted, lane and zero-C
+# properties; every row's solver time up to PROVE_TIMEOUT, default 1800 s)
+regress:: all
+	@$(MAKE) -s prove-all

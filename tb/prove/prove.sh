@@ -13,6 +13,10 @@
 #              instruction, build/rtl/gen/instrs.txt); REF_FILES: more files it needs
 #   BOUND      cycles from reset to the check (default 16: the unit must answer within BOUND - 1)
 #   TIMEOUT    seconds for the solver (default 600); past it the verdict is UNKNOWN, never a pass
+#   INIT       zero (default): registers that reset does not set start at 0 on both sides, as in the
+#              benches; any: they start from any value (a unit whose D depends on power-up state is then
+#              refuted, but two sides' free pipeline registers cannot be matched up: proofs of multi-pass
+#              units mostly end UNKNOWN)
 #   REPLAY=0   do not replay a counterexample through make verify's bench (it costs a Verilator build)
 #   PROVE_DIR  the work and results directory (default build/prove/DUT_TOP)
 # One verdict line: PROVEN (solver, seconds), REFUTED (the counterexample as a `mmaref batch` line in
@@ -25,10 +29,12 @@ cd "$(dirname "$0")/../.."
 die() { echo "prove: $*" >&2; exit 2; }
 MMAREF=${MMAREF:-build/mmaref}
 DUT=${DUT:-} INSTR=${INSTR:-} PARAMS=${PARAMS:-} REF=${REF:--} REF_PARAMS=${REF_PARAMS:-} REF_FILES=${REF_FILES:-}
-BOUND=${BOUND:-16} TIMEOUT=${TIMEOUT:-600} REPLAY=${REPLAY:-1}
+BOUND=${BOUND:-16} TIMEOUT=${TIMEOUT:-600} REPLAY=${REPLAY:-1} INIT=${INIT:-zero}
 [[ -n $DUT ]] || die "DUT= is required: make prove DUT=path/to/unit.sv INSTR=ARCH:INSTRUCTION (docs/formal.md)"
 [[ -n $INSTR ]] || die "INSTR= is required, e.g. INSTR=ada:mma.m16n8k16.f32.e4m3.e4m3.f32 (build/mmaref list)"
 [[ $TIMEOUT =~ ^[0-9]+$ && $TIMEOUT -gt 0 ]] || die "TIMEOUT=$TIMEOUT: not a positive number of seconds"
+case $INIT in zero) init_cmd="setundef -init -zero; opt -fast;" ;; any) init_cmd="" ;;
+  *) die "INIT=$INIT: zero or any" ;; esac
 command -v yosys >/dev/null && command -v yosys-abc >/dev/null || die "needs yosys and yosys-abc (scripts/setup.sh installs them)"
 
 # the sources: the reference's (rtl/rtl.f: the package first), then the DUT's files and those a .f file
@@ -65,9 +71,9 @@ K=$(sed 's/.* K=\([0-9]*\).*/\1/' <<<"$info") ref=${info##*ref=}
 t0=$(date +%s%N)
 secs() { local ms=$(( ($(date +%s%N) - $1) / 1000000 )); printf '%d.%d' $((ms / 1000)) $((ms % 1000 / 100)); }
 # Yosys: read, flatten (what the two sides share, e.g. identical multipliers, merges), map to an AIG
-echo "prove: $TOP against $ref for $arch:$name (K = $K), bound $BOUND cycles"
+echo "prove: $TOP against $ref for $arch:$name (K = $K), bound $BOUND cycles, unreset registers at $([[ $INIT == zero ]] && echo 0 || echo 'any value')"
 yosys -q -l "$DIR/yosys.log" -p "read_verilog -sv -formal -Irtl ${srcs[*]} $DIR/prove_top.sv; prep -top prove_top;
-  flatten; memory_map; opt -full; async2sync; techmap; opt -fast; dffunmap; abc -g AND -fast; opt_clean; stat;
+  flatten; memory_map; opt -full; async2sync; techmap; opt -fast; $init_cmd dffunmap; abc -g AND -fast; opt_clean; stat;
   write_aiger -zinit -map $DIR/miter.aim $DIR/miter.aig" >/dev/null 2>&1 || {
   echo "prove: Yosys could not build the miter ($DIR/yosys.log):" >&2
   grep -m3 -E 'ERROR|error' "$DIR/yosys.log" >&2; exit 2; }
@@ -160,8 +166,8 @@ xml_str() { local s=${1//&/&amp;}; s=${s//</&lt;}; s=${s//>/&gt;}; printf '%s' "
 {
   printf '{"unit": %s, "reference": %s, "instruction": %s, "verdict": %s, "solver": "abc %s",\n' \
     "$(json_str "$TOP")" "$(json_str "$ref")" "$(json_str "$arch:$name")" "$(json_str "$verdict")" "$engine"
-  printf ' "bound": %s, "timeout": %s, "solver_seconds": %s, "yosys_seconds": %s, "and_gates": %s,\n' \
-    "$BOUND" "$TIMEOUT" "$t_abc" "$t_yosys" "${and:-null}"
+  printf ' "init": "%s", "bound": %s, "timeout": %s, "solver_seconds": %s, "yosys_seconds": %s, "and_gates": %s,\n' \
+    "$INIT" "$BOUND" "$TIMEOUT" "$t_abc" "$t_yosys" "${and:-null}"
   printf ' "counterexample": %s}\n' "$([[ $verdict == REFUTED ]] && json_str "$line" || echo null)"
 } >"$DIR/result.json.tmp" && mv "$DIR/result.json.tmp" "$DIR/result.json"
 {
