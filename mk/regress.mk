@@ -19,7 +19,7 @@ regress:: all
 	@for p in reference generic avx2; do echo "== MMAREF_SIMD=$$p"; \
 	  MMAREF_SIMD=$$p ORACLE_COUNT=$${ORACLE_COUNT_PATHS:-100000} bash tests/run.sh t_model_oracle || exit 1; done
 # make verify's mutation check (tests/t_rtl_verify_mutants.sh) on two more instructions: Hopper's f16 FDA
-# and Blackwell's FP8 K = 32 (f32 D, RZ and RNE), two more builds (about 2 minutes)
+# and Blackwell's FP8 K = 32 (tcgen05, f16 D, RNE), two more builds (about 2 minutes)
 regress:: all
 	@MUTANTS_ALL=1 bash tests/run.sh t_rtl_verify_mutants
 # make prove-all: the formal table of docs/formal.md (wrappers proven, mutants refuted, lane and zero-C

@@ -33,7 +33,7 @@
 #   make test:     ampere mma.m16n8k16.f16.f16.f16.f16 (CoFDA, F = 24, f16 RNE): 1 3 4 5 6 7 9 10 11
 #                  blackwell tcgen05 ... block32 e4m3 ue8m0 (F = 25, f32 RZ): 2 4 8 12
 #   MUTANTS_ALL=1 (make regress) adds hopper mma.m16n8k16.f32.f16.f16.f32 (F = 25, f32 RZ): 1 2 3 4 5 6
-#                  7 11, and blackwell mma.m16n8k32.f32.e4m3.e4m3.f32 (F = 31, f32 RNE): 2 3 4 5 6 9.
+#                  7 11, and blackwell tcgen05.mma.m64n8k32.f16.e4m3.e4m3 (F = 25, f16 RNE): 3 4 5 6 9.
 # runtime: 90 s (2 cores, loaded: two builds of 35-40 s, 15 runs of 1-1.5 s; 20 s once built)
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.." || exit 1
@@ -108,9 +108,9 @@ if [[ ${MUTANTS_ALL:-} == 1 ]]; then
   mutants hopper hopper:mma.m16n8k16.f32.f16.f16.f32 \
     "K=16,F=25,ZERO_EXP=-133,AB_MASK=$(bit FMT_F16),C_MASK=$(bit FMT_F32),OUT_MASK=$(bit OUT_F32_RZ),INTERNAL=$(bits 1 7),ROUND_OUT=$(code OUT_F32_RNE)" \
     0 1 2 3 4 5 6 7 11
-  mutants fp8 blackwell:mma.m16n8k32.f32.e4m3.e4m3.f32 \
-    "K=32,F=31,AB_MASK=$(bit FMT_E4M3),C_MASK=$(bit FMT_F32),OUT_MASK=$(bit OUT_F32_RNE),INTERNAL=$(bits 9),ROUND_OUT=$(code OUT_F32_RZ)" \
-    0 2 3 4 5 6 9
+  mutants fp8 blackwell:tcgen05.mma.m64n8k32.f16.e4m3.e4m3 \
+    "K=32,F=25,AB_MASK=$(bit FMT_E4M3),C_MASK=$(bit FMT_F16),OUT_MASK=$(bit OUT_F16_RNE),INTERNAL=$(bits 9)" \
+    0 3 4 5 6 9
 fi
 echo "verify mutants: $(secs "$t_all" "$(now)") s in all"
 

@@ -3,7 +3,9 @@
 # and fixtures, one row a run: wrappers proven equal to the unit they wrap, the planted mutants of
 # tests/verify/fda_mutants.sv refuted, the independent example examples/naive_dot refuted, and the
 # properties the algorithms guarantee (lane permutation, a zero C's sign) proven or, past the solver's
-# reach, UNKNOWN with the time it was given.  Writes build/prove-all/table.md and table.jsonl; prints
+# reach, UNKNOWN with the time it was given.  Every counterexample is replayed through make verify's
+# bench (VECTORS=): the unit's D must differ from the model's there too (the mutants of one instruction
+# share one build, +mutant=N).  Writes build/prove-all/table.md and table.jsonl; prints
 # progress, one line a row.  Exit status 1 when a row's verdict contradicts what it must be (a mutant
 # proven, a correct unit refuted); UNKNOWN is reported, not a failure: it is the measured boundary.
 #   PROVE_TIMEOUT  seconds per row for the solver (default 1800)
@@ -30,6 +32,7 @@ HOPPER8=hopper:wgmma.m64n8k32.f32.e4m3.e4m3                     # e4m3, K = 32, 
 FP4=blackwell:tcgen05.mma.m64n8k32.f32.e2m1.e2m1                # e2m1 (4 bits), K = 32, F = 25
 BLOCK32=blackwell:tcgen05.mma.m128n8k32.block32.f32.e4m3.e4m3.ue8m0  # e4m3, K = 32, UE8M0 scales
 HOPPER16=hopper:mma.m16n8k16.f32.f16.f16.f32                    # f16, K = 16, F = 25
+E5M2=blackwell:tcgen05.mma.m64n8k32.f16.e5m2.e5m2               # e5m2 (infinities), K = 32, f16 RNE
 M=tests/verify/fda_mutants.sv L=tests/prove/fda_lanes.sv Z=tests/prove/fda_czero.sv
 
 # rows: EXPECT NAME INSTR DUT PARAMS [VAR=VALUE...]   (EXPECT: PROVEN or REFUTED; PARAMS @ = the unit's)
@@ -37,7 +40,11 @@ rows=()
 for i in VOLTA ADA16 ADA32 HOPPER8 FP4 BLOCK32; do
   rows+=("PROVEN wrapper:fda_mutants-clean:$i ${!i} $M @,SELECT=0")
 done
-for m in 1 3 4 5 6 7 9 11; do rows+=("REFUTED mutant-$m:$ADA16 $ADA16 $M @,INTERNAL=$(bits 1 7 9),SELECT=$m"); done
+for m in 1 3 4 5 6 7; do rows+=("REFUTED mutant-$m:$ADA16 $ADA16 $M @,INTERNAL=$(bits 1 7 9),SELECT=$m"); done
+# two mutants that cannot change this instruction's D, proven so: its output truncates (RZ), so the sticky
+# bit is never read (9); e4m3 has no infinity and C alone cannot meet another one (11)
+for m in 9 11; do rows+=("PROVEN mutant-$m-harmless:$ADA16 $ADA16 $M @,INTERNAL=$(bits 1 7 9),SELECT=$m"); done
+for m in 9 11; do rows+=("REFUTED mutant-$m:$E5M2 $E5M2 $M @,INTERNAL=$(bits 9),SELECT=$m"); done
 for m in 2 8 12; do
   rows+=("REFUTED mutant-$m:$BLOCK32 $BLOCK32 $M @,INTERNAL=$(bits 8),ROUND_OUT=$(code OUT_F32_RNE),SELECT=$m")
 done
@@ -53,7 +60,7 @@ done
 
 n=${#rows[@]} i=0 bad=0
 : >"$OUT/table.jsonl.tmp"
-printf '| row | instruction | verdict | solver | seconds | AND gates |\n|---|---|---|---|---|---|\n' >"$OUT/table.md.tmp"
+printf '| row | instruction | verdict | solver | seconds | AND gates | make verify replay |\n|---|---|---|---|---|---|---|\n' >"$OUT/table.md.tmp"
 for row in "${rows[@]}"; do
   read -r expect name instr dut params extra <<<"$row"
   i=$((i + 1))
@@ -72,10 +79,22 @@ for row in "${rows[@]}"; do
   solver=$(json() { python3 -c "import json,sys; print(json.load(open(sys.argv[1])).get(sys.argv[2]))" "$dir/result.json" "$1" 2>/dev/null; }
            echo "$(json solver)|$(json solver_seconds)|$(json and_gates)")
   IFS='|' read -r s_name s_secs s_and <<<"$solver"
-  printf '[%d/%d] %-44s %-8s %s s%s\n' "$i" "$n" "$name" "$verdict" "${s_secs:-?}" "$note"
+  # a counterexample replayed in make verify's bench: fda_mutants with SELECT=0 and +mutant=N (one build
+  # per instruction), any other unit as it is
+  replay=""
+  if [[ $verdict == REFUTED ]]; then
+    rdut=$dut rparams=$params plus=""
+    [[ $dut == "$M" ]] && { rdut="rtl/rtl.f $M"; plus="+mutant=${params##*SELECT=}"; rparams=${params%,SELECT=*},SELECT=0; }
+    rep=$(env DUT="$rdut" INSTR="$instr" PARAMS="$rparams" PLUSARGS="$plus" VECTORS="$dir/cex.txt" MMAREF="$MMAREF" \
+          VERIFY_DIR="$OUT/verify-$(basename "${dut%.*}")-$(tr ':/' '__' <<<"$instr")" bash tb/verify/verify.sh 2>&1); rrc=$?
+    md=$(sed -n 's/^  model D: //p' <<<"$rep") ud=$(sed -n 's/^  unit D: *//p' <<<"$rep")
+    if [[ $rrc == 1 && -n $md && -n $ud && $md != "$ud" ]]; then replay="model $md, unit $ud"
+    else replay="NOT reproduced"; bad=$((bad + 1)); note=" (its counterexample is not reproduced)"; fi
+  fi
+  printf '[%d/%d] %-44s %-8s %s s%s%s\n' "$i" "$n" "$name" "$verdict" "${s_secs:-?}" "${replay:+; replay: $replay}" "$note"
   [[ $verdict == ERROR ]] && grep -m2 'prove:' <<<"$out" | sed 's/^/    /'
-  printf '| %s | %s | %s%s | %s | %s | %s |\n' "${name%%:*}" "$instr" "$verdict" "$note" "${s_name:-}" "${s_secs:-}" \
-    "${s_and:-}" >>"$OUT/table.md.tmp"
+  printf '| %s | %s | %s%s | %s | %s | %s | %s |\n' "${name%%:*}" "$instr" "$verdict" "$note" "${s_name:-}" "${s_secs:-}" \
+    "${s_and:-}" "$replay" >>"$OUT/table.md.tmp"
   [[ -f $dir/result.json ]] && { tr -d '\n' <"$dir/result.json"; echo; } >>"$OUT/table.jsonl.tmp"
   : "$t0"
 done
