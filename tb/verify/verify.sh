@@ -39,6 +39,7 @@ read -r -a plusargs <<<"$PLUSARGS"
 for p in "${plusargs[@]}"; do
   [[ $p =~ ^\+[A-Za-z_][A-Za-z0-9_]*(=.*)?$ ]] || die "PLUSARGS: '$p' is not +NAME or +NAME=VALUE"
 done
+[[ -z ${VECTORS:-} || -f $VECTORS ]] || die "VECTORS: no such file '$VECTORS'"
 
 # the sources: DUT files, and those a .f file lists
 srcs=() vargs=()
@@ -97,10 +98,10 @@ fi
 # VECTORS=FILE: those vectors alone (`mmaref batch` lines, e.g. make prove's counterexample), each D of the
 # unit beside the model's
 if [[ -n ${VECTORS:-} ]]; then
-  [[ -f $VECTORS ]] || die "VECTORS: no such file '$VECTORS'"
   arch=${INSTR%%:*} name=${INSTR#*:}
   model=$("$MMAREF" batch "$arch" "$name" <"$VECTORS" 2>&1) || die "VECTORS: $VECTORS: $(tail -1 <<<"$model")"
-  unit=$("$SIM" +pipe "${plusargs[@]}" <"$VECTORS" 2>&1) || die "VECTORS: the unit's run stopped: $(tail -1 <<<"$unit")"
+  unit=$("$SIM" +pipe "${plusargs[@]}" <"$VECTORS" 2>"$DIR/vectors.err") ||
+    die "VECTORS: the unit's run stopped: $(grep -v '^ *$' "$DIR/vectors.err" | head -1)"
   mapfile -t md <<<"$model"; mapfile -t ud <<<"$unit"
   mapfile -t lines < <(grep -v -e '^[[:space:]]*#' -e '^[[:space:]]*$' "$VECTORS")
   m=0

@@ -9,11 +9,12 @@
 # progress, one line a row.  Exit status 1 when a row's verdict contradicts what it must be (a mutant
 # proven, a correct unit refuted); UNKNOWN is reported, not a failure: it is the measured boundary.
 #   PROVE_TIMEOUT  seconds per row for the solver (default 1800)
-#   PROVE_ONLY     run only the rows whose name contains this
+#   PROVE_ONLY     run only the rows whose name contains this; PROVE_SKIP: not those that contain this
+#   PROVE_ALL_DIR  where the rows and the table go (default build/prove-all)
 set -u
 cd "$(dirname "$0")/../.."
 MMAREF=${MMAREF:-build/mmaref}
-OUT=build/prove-all
+OUT=${PROVE_ALL_DIR:-build/prove-all}
 TIMEOUT=${PROVE_TIMEOUT:-1800}
 mkdir -p "$OUT"
 code() { sed -n "s/.*localparam int $1 *= *\([0-9]*\);.*/\1/p" rtl/mma_formats.svh; }
@@ -50,6 +51,10 @@ for m in 2 8 12; do
 done
 rows+=("REFUTED mutant-10:$ADA32 $ADA32 $M @,INTERNAL=$(bits 10),SELECT=10")
 rows+=("REFUTED example:naive_dot $HOPPER16 examples/naive_dot/naive_dot.sv K=16 BOUND=40")
+# make verify's timing fixture (a vector every other cycle, results through a FIFO 5 cycles late): proven
+# equal to the unit it wraps; its mutant 1 (results handed out in swapped pairs) never answers a lone vector
+rows+=("PROVEN wrapper:fda_pipe_wrap $HOPPER16 tests/verify/fda_pipe_wrap.sv SELECT=0 BOUND=24")
+rows+=("REFUTED wrapper-mutant:fda_pipe_wrap-swapped-pairs $HOPPER16 tests/verify/fda_pipe_wrap.sv SELECT=1 BOUND=24")
 for i in VOLTA ADA16 FP4 HOPPER8; do
   k=$(sed 's/.*K=\([0-9]*\).*/\1/' <<<"$(unit_params "${!i}")")
   rows+=("PROVEN lanes-swap-0-1:$i ${!i} $L @,I=0,J=1")
@@ -65,6 +70,7 @@ for row in "${rows[@]}"; do
   read -r expect name instr dut params extra <<<"$row"
   i=$((i + 1))
   [[ -n ${PROVE_ONLY:-} && $name != *"$PROVE_ONLY"* ]] && continue
+  [[ -n ${PROVE_SKIP:-} && $name == *"$PROVE_SKIP"* ]] && continue
   params=${params/@/$(unit_params "$instr")}
   dir=$OUT/$(tr ':/' '__' <<<"$name")
   t0=$(date +%s)
@@ -83,12 +89,13 @@ for row in "${rows[@]}"; do
   # per instruction), any other unit as it is
   replay=""
   if [[ $verdict == REFUTED ]]; then
-    rdut=$dut rparams=$params plus=""
-    [[ $dut == "$M" ]] && { rdut="rtl/rtl.f $M"; plus="+mutant=${params##*SELECT=}"; rparams=${params%,SELECT=*},SELECT=0; }
+    rdut="rtl/rtl.f $dut" rparams=$params plus=""
+    [[ $dut == "$M" ]] && { plus="+mutant=${params##*SELECT=}"; rparams=${params%,SELECT=*},SELECT=0; }
     rep=$(env DUT="$rdut" INSTR="$instr" PARAMS="$rparams" PLUSARGS="$plus" VECTORS="$dir/cex.txt" MMAREF="$MMAREF" \
           VERIFY_DIR="$OUT/verify-$(basename "${dut%.*}")-$(tr ':/' '__' <<<"$instr")" bash tb/verify/verify.sh 2>&1); rrc=$?
-    md=$(sed -n 's/^  model D: //p' <<<"$rep") ud=$(sed -n 's/^  unit D: *//p' <<<"$rep")
+    md=$("$MMAREF" batch "${instr%%:*}" "${instr#*:}" <"$dir/cex.txt" 2>&1) ud=$(sed -n 's/^  unit D: *//p' <<<"$rep")
     if [[ $rrc == 1 && -n $md && -n $ud && $md != "$ud" ]]; then replay="model $md, unit $ud"
+    elif [[ $rrc == 2 && $rep == *"STALL "* ]]; then replay="model $md, unit: no result (STALL)"
     else replay="NOT reproduced"; bad=$((bad + 1)); note=" (its counterexample is not reproduced)"; fi
   fi
   printf '[%d/%d] %-44s %-8s %s s%s%s\n' "$i" "$n" "$name" "$verdict" "${s_secs:-?}" "${replay:+; replay: $replay}" "$note"

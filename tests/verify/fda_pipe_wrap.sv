@@ -2,10 +2,12 @@
 // K = 16, F = 25, f32-rz) behind a wrapper with another timing, to show make verify's bench takes any
 // latency in order: a vector is accepted every other cycle at most, and each result waits LAT cycles in a
 // FIFO before it is offered.  +wrap_mutant=N breaks the wrapper on purpose (the bench must catch it):
-// 1 hands out results in swapped pairs (1, 0, 3, 2, ...), 2 drops the 500th result.
+// 1 hands out results in swapped pairs (1, 0, 3, 2, ...), 2 drops the 500th result.  Without the
+// plusarg (and under Yosys's -formal, make prove, which has none) the parameter SELECT chooses.
 module fda_pipe_wrap #(
-  parameter int LAT   = 5,  // extra cycles a result waits in the FIFO
-  parameter int DEPTH = 8   // FIFO entries (a power of two)
+  parameter int LAT    = 5,  // extra cycles a result waits in the FIFO
+  parameter int DEPTH  = 8,  // FIFO entries (a power of two)
+  parameter int SELECT = 0   // the wrapper mutant when no +wrap_mutant=N is given
 ) (
   input  logic        clk,
   input  logic        rst_n,
@@ -21,8 +23,12 @@ module fda_pipe_wrap #(
   output logic [31:0] d
 );
   localparam int PW = $clog2(DEPTH);
+`ifdef FORMAL
+  localparam int mutant = SELECT;
+`else
   int mutant = 0;
-  initial if (!$value$plusargs("wrap_mutant=%d", mutant)) mutant = 0;
+  initial if (!$value$plusargs("wrap_mutant=%d", mutant)) mutant = SELECT;
+`endif
 
   logic        u_in_ready, u_out_valid, u_out_ready, odd;
   logic [31:0] u_d;
