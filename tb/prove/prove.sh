@@ -2,9 +2,9 @@
 # make prove (mk/prove.mk, docs/formal.md): formal equivalence of a unit against the reference for one
 # instruction, for every input.  tb/prove/gen_prove.py writes the miter of one transaction (both units
 # reset, offered the same free vector, their first results compared in cycle BOUND); Yosys flattens it
-# and maps it to an AIG; ABC's dprove decides it (simulation, SAT sweeping that merges what the two sides
-# compute alike, bounded model checking, induction) for every value of the vector and every cycle: the
-# answer is a proof, not a sample.
+# and maps it to an AIG; ABC decides it (random simulation, bounded model checking, then dprove: SAT
+# sweeping that merges what the two sides compute alike, induction) for every value of the vector and
+# every cycle: the answer is a proof, not a sample.
 #   DUT        the unit's source files, space-separated (.sv/.v; a .f file is read as a list)   [required]
 #   DUT_TOP    its module (default: the first DUT file's name)
 #   INSTR      ARCH:INSTRUCTION                                                               [required]
@@ -81,23 +81,27 @@ t_yosys=$(secs "$t0")
 and=$(grep -A6 'Number of cells' "$DIR/yosys.log" | tail -6 | sed -n 's/.*\$_AND_ *\([0-9]*\)/\1/p' | tail -1)
 
 # ABC: the miter's output (the assertion failing) is never 1, from the reset state on; the vector is free
-# in cycle 0.  First bounded model checking over the BOUND + 1 cycles the check spans (bmc3, a fifth of
-# TIMEOUT at most: finds a counterexample fast, and when it covers every cycle it is a proof), then
-# dprove for the rest of the time (simulation, SAT sweeping that merges what the two sides compute
-# alike, induction), which proves what plain bounded checking cannot.  Either may give up: UNKNOWN.
+# in cycle 0.  First random simulation of those cycles (sim, 32 x 32 vectors in seconds: a bug many
+# vectors show), then bounded model checking over the BOUND + 1 cycles the check spans (bmc3, a tenth
+# of TIMEOUT and 10 s at most: finds a counterexample fast, and when it covers every cycle it is a
+# proof), then dprove for the rest of the time (simulation, SAT sweeping that merges what the two
+# sides compute alike, induction), which proves what plain bounded checking cannot.  Any may give up:
+# UNKNOWN.
 t1=$(date +%s%N)
 abc() {  # abc ENGINE SECONDS: runs one engine into abc-ENGINE.log; sets engine, verdict, status
   ( cd "$DIR" && rm -f cex.abc && timeout "$2" yosys-abc -c "read_aiger miter.aig; fold; strash; $1; write_cex -n cex.abc" ) \
     >"$DIR/abc-${1%% *}.log" 2>&1
   local rc=$? log=$DIR/abc-${1%% *}.log
   engine=${1%% *}
-  if grep -qiE 'Networks are not equivalent|was asserted in frame' "$log" && [[ -s $DIR/cex.abc ]]; then verdict=REFUTED status=1
-  elif [[ $rc == 0 ]] && grep -qE 'Networks are equivalent|No output asserted in [0-9]+ frames' "$log" &&
+  if grep -qiE 'Networks are not equivalent|was asserted in frame|asserted output [0-9]+ in frame' "$log" &&
+     [[ -s $DIR/cex.abc ]]; then verdict=REFUTED status=1
+  elif [[ $1 != sim* && $rc == 0 ]] && grep -qE 'Networks are equivalent|No output asserted in [0-9]+ frames' "$log" &&
        ! grep -qiE 'timeout|limit reached' "$log"; then verdict=PROVEN status=0
   else verdict=UNKNOWN status=4 abc_rc=$rc; fi
 }
 bmc_s=$(( TIMEOUT / 10 > 10 ? 10 : TIMEOUT / 10 > 0 ? TIMEOUT / 10 : 1 ))
-abc "bmc3 -F $((BOUND + 1)) -T $bmc_s" $((bmc_s + 5))
+abc "sim -F $((BOUND + 1)) -W 32" 30
+[[ $verdict == REFUTED ]] || abc "bmc3 -F $((BOUND + 1)) -T $bmc_s" $((bmc_s + 5))
 if [[ $verdict == UNKNOWN && $TIMEOUT -gt $bmc_s ]]; then abc dprove $((TIMEOUT - bmc_s)); fi
 t_abc=$(secs "$t1")
 
