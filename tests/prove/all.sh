@@ -55,10 +55,12 @@ rows+=("REFUTED example:naive_dot $HOPPER16 examples/naive_dot/naive_dot.sv K=16
 # equal to the unit it wraps; its mutant 1 (results handed out in swapped pairs) never answers a lone vector
 rows+=("PROVEN wrapper:fda_pipe_wrap $HOPPER16 tests/verify/fda_pipe_wrap.sv SELECT=0 BOUND=24")
 rows+=("REFUTED wrapper-mutant:fda_pipe_wrap-swapped-pairs $HOPPER16 tests/verify/fda_pipe_wrap.sv SELECT=1 BOUND=24")
-for i in VOLTA ADA16 FP4 HOPPER8; do
-  k=$(sed 's/.*K=\([0-9]*\).*/\1/' <<<"$(unit_params "${!i}")")
+# lane 0 exchanged with lane 1 (its neighbour in the adder tree), with lane J (another pair: 2 or 3), and
+# every lane moved one place
+for iv in VOLTA:2 ADA16:3 FP4:2 HOPPER8:3; do
+  i=${iv%:*} j=${iv#*:}
   rows+=("PROVEN lanes-swap-0-1:$i ${!i} $L @,I=0,J=1")
-  rows+=("PROVEN lanes-swap-0-$((k / 2)):$i ${!i} $L @,I=0,J=$((k / 2))")
+  rows+=("PROVEN lanes-swap-0-$j:$i ${!i} $L @,I=0,J=$j")
   rows+=("PROVEN lanes-rotate-1:$i ${!i} $L @,ROT=1")
   rows+=("PROVEN c-zero-sign:$i ${!i} $Z @")
 done
@@ -91,7 +93,7 @@ for row in "${rows[@]}"; do
   if [[ $verdict == REFUTED ]]; then
     rdut="rtl/rtl.f $dut" rparams=$params plus=""
     [[ $dut == "$M" ]] && { plus="+mutant=${params##*SELECT=}"; rparams=${params%,SELECT=*},SELECT=0; }
-    rep=$(env DUT="$rdut" INSTR="$instr" PARAMS="$rparams" PLUSARGS="$plus" VECTORS="$dir/cex.txt" MMAREF="$MMAREF" \
+    rep=$(env DUT="$rdut" DUT_TOP="$(basename "${dut%.*}")" INSTR="$instr" PARAMS="$rparams" PLUSARGS="$plus" VECTORS="$dir/cex.txt" MMAREF="$MMAREF" \
           VERIFY_DIR="$OUT/verify-$(basename "${dut%.*}")-$(tr ':/' '__' <<<"$instr")" bash tb/verify/verify.sh 2>&1); rrc=$?
     md=$("$MMAREF" batch "${instr%%:*}" "${instr#*:}" <"$dir/cex.txt" 2>&1) ud=$(sed -n 's/^  unit D: *//p' <<<"$rep")
     if [[ $rrc == 1 && -n $md && -n $ud && $md != "$ud" ]]; then replay="model $md, unit $ud"
