@@ -16,26 +16,18 @@ reference and the lane layout that prove.sh decodes a counterexample with.
 usage: gen_prove.py MMAREF ARCH:INSTR DUT_TOP DUT_PARAMS REF_TOP REF_PARAMS BOUND OUTDIR
   REF_TOP '-': the project's unit for the instruction (REF_PARAMS ignored)
 A bad argument: one line on stderr, exit status 2."""
-import json
 import os
 import re
-import subprocess
 import sys
 
 GEN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "build", "rtl", "gen")
 
 
-def fail(msg):
-    print("prove: " + msg, file=sys.stderr)
-    sys.exit(2)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "verify"))
+import gen_verify  # noqa: E402  (make verify's lookup of the instruction and the port contract's widths)
+from gen_verify import fail  # noqa: E402
 
-
-def run(cmd):
-    p = subprocess.run(cmd, capture_output=True, text=True)
-    if p.returncode != 0:
-        lines = (p.stderr or p.stdout).strip().splitlines()
-        fail("INSTR: " + (lines[0] if lines else " ".join(cmd) + " failed"))
-    return p.stdout
+gen_verify.PREFIX = "prove: "
 
 
 def param_list(text, what):
@@ -89,33 +81,16 @@ def main():
     if len(sys.argv) != 9:
         fail("usage: gen_prove.py MMAREF ARCH:INSTR DUT_TOP DUT_PARAMS REF_TOP REF_PARAMS BOUND OUTDIR")
     mmaref, instr, top, params, ref_top, ref_params, bound, out = sys.argv[1:]
-    if ":" not in instr:
-        fail(f"INSTR={instr}: expected ARCH:INSTRUCTION, e.g. blackwell:tcgen05.mma.m64n8k32.f32.e4m3.e4m3")
-    arch, name = instr.split(":", 1)
     for what, mod in (("DUT_TOP", top), ("REF", ref_top)):
         if mod != "-" and not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_$]*", mod):
             fail(f"{what}={mod}: not a Verilog module name")
     if not bound.isdigit() or not 2 <= int(bound) <= 200:
         fail(f"BOUND={bound}: cycles from reset to the check, 2 to 200")
-    run([mmaref, "gen", arch, name, "--n", "0"])  # the model's lookup and its message
-    table = json.loads(run([mmaref, "list", arch, "--json"]))
-    ins = [i for i in table if name.lower() in (i["name"].lower(), i["sass"].lower())]
-    if len(ins) != 1:
-        fail(f"INSTR={instr}: {len(ins)} entries of `mmaref list {arch}` match '{name}'; give its full name")
-    ins = ins[0]
-    schema = json.loads(run([mmaref, "list", "--schema", "--json"]))
+    ins, schema, con = gen_verify.contract(mmaref, instr)
     fmts = {f["name"]: f for f in schema["formats"]}
     outs = {o["name"]: o["code"] for o in schema["outputs"]}
-    k = ins["k"]
+    k, aw, ns, cw, dw = con["k"], con["aw"], con["ns"], con["cw"], con["dw"]
     wa, wb, wc = fmts[ins["a"]]["width"], fmts[ins["b"]]["width"], fmts[ins["c"]]["width"]
-    aw = max(wa, wb)
-    if ins["scale"]:
-        per = ins["block_size"] or ins["schedule"][0]["group"]
-        ns = k // per if per else 0
-    else:
-        ns = 0
-    cw = 32 if wc <= 32 else 64
-    dw = 32 if fmts[ins["d"]]["width"] <= 32 else 64
     out_kind = outs[ins["schedule"][-1]["out"]]
     if ref_top == "-":
         unit, ref_top, ref_params = reference(ins["arch"], ins["name"])

@@ -14,8 +14,11 @@ import subprocess
 import sys
 
 
+PREFIX = "verify: "   # make prove's tb/prove/gen_prove.py reuses contract() with its own
+
+
 def fail(msg):
-    print("verify: " + msg, file=sys.stderr)
+    print(PREFIX + msg, file=sys.stderr)
     sys.exit(2)
 
 
@@ -27,15 +30,12 @@ def run(cmd):
     return p.stdout
 
 
-def main():
-    if len(sys.argv) != 6:
-        fail("usage: gen_verify.py MMAREF ARCH:INSTR DUT_TOP PARAMS OUTDIR")
-    mmaref, instr, top, params, out = sys.argv[1:]
+def contract(mmaref, instr):
+    """The instruction ARCH:NAME as the model's table has it, the schema, and the port contract's widths:
+    K lanes of AW bits, NS scale slots, C and D of CW and DW bits."""
     if ":" not in instr:
         fail(f"INSTR={instr}: expected ARCH:INSTRUCTION, e.g. hopper:mma.m16n8k16.f32.f16.f16.f32")
     arch, name = instr.split(":", 1)
-    if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_$]*", top):
-        fail(f"DUT_TOP={top}: not a Verilog module name")
     # the model's own lookup decides what the instruction is (aliases, SASS names), with its message
     run([mmaref, "gen", arch, name, "--n", "0"])
     table = json.loads(run([mmaref, "list", arch, "--json"]))
@@ -53,11 +53,22 @@ def main():
         ns = k // per if per else 0
     else:
         ns = 0
+    cw = 32 if width[ins["c"]] <= 32 else 64
+    dw = 32 if width[ins["d"]] <= 32 else 64
+    return ins, schema, dict(k=k, aw=aw, ns=ns, cw=cw, dw=dw)
+
+
+def main():
+    if len(sys.argv) != 6:
+        fail("usage: gen_verify.py MMAREF ARCH:INSTR DUT_TOP PARAMS OUTDIR")
+    mmaref, instr, top, params, out = sys.argv[1:]
+    if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_$]*", top):
+        fail(f"DUT_TOP={top}: not a Verilog module name")
+    ins, _, c = contract(mmaref, instr)
+    arch, k, aw, ns, cw, dw = ins["arch"], c["k"], c["aw"], c["ns"], c["cw"], c["dw"]
     if k > 64 or k * aw > 2048 or ns > 8:
         fail(f"INSTR={instr}: K = {k} lanes of {aw} bits (and {ns} scales) exceed the bench's 64 lanes / "
              "2048 bits / 8 scales")
-    cw = 32 if width[ins["c"]] <= 32 else 64
-    dw = 32 if width[ins["d"]] <= 32 else 64
     plist = []
     for item in filter(None, (p.strip() for p in params.split(","))):
         m = re.fullmatch(r"([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.+)", item)
