@@ -63,8 +63,9 @@ FAST_OPT = $(or $(FAST_OPT_LEVEL),$(if $(findstring generic,$*),-O1,-O2)) -g0 \
            $(if $(filter x86_64,$(shell uname -m)),$(FAST_ISA_$*))
 FAST_ISA_avx2   := -mavx2 -mfma
 FAST_ISA_avx512 := -mavx512f -mavx512cd -mavx512dq -mavx512bw -mavx512vl -mfma
+# FAST_KERNEL_CFLAGS: flags for the kernels alone, after the others (make asan drops checks there)
 $(BUILD)/obj/fast_kernels_%.o: $(FAST_SRC) cmodel/include/mmaref.h $(wildcard cmodel/src/*.h)
-	$(CC) $(CFLAGS) $(FAST_OPT) -Wno-psabi -ffp-contract=off -fvisibility=hidden -DFAST_BUILD_PATH=$(FAST_PATH_NUMBER) \
+	$(CC) $(CFLAGS) $(FAST_OPT) $(FAST_KERNEL_CFLAGS) -Wno-psabi -ffp-contract=off -fvisibility=hidden -DFAST_BUILD_PATH=$(FAST_PATH_NUMBER) \
 	  -DFAST_SIMD=$(FAST_SIMD) -Icmodel/include -Icmodel/src -c $< -o $@
 
 $(LIB): $(LIB_OBJ) $(FAST_OBJ)

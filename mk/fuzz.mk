@@ -53,6 +53,9 @@ $(addprefix fuzz-run-,$(FUZZ_HARNESSES)): fuzz-run-%: $(FUZZ_DIR)/%
 asan:
 # (the generated kernels at -O0: clang takes minutes over them with the sanitizers at -O1; the generic ones
 # alone, FAST_SIMD=0: the avx2 and avx512 objects are the same C source for other instruction sets, and
-# compiling them sanitized cost 90 s of CPU in every make test)
+# compiling them sanitized cost 90 s of CPU in every make test; and without UBSan's pointer checks there
+# -- alignment, null, pointer overflow: 59 s of CPU against 32 s --, the kernels' memory being ASan's to
+# check, their shifts, overflows and bounds UBSan's)
 	@$(MAKE) --no-print-directory BUILD=$(ASAN_DIR) CC=$(FUZZ_CC) CFLAGS="$(ASAN_CFLAGS)" FAST_OPT_LEVEL=-O0 FAST_SIMD=0 \
+	  FAST_KERNEL_CFLAGS=-fno-sanitize=alignment,null,pointer-overflow \
 	  $(ASAN_DIR)/mmaref $(ASAN_DIR)/libmmaref.a
