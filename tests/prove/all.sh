@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # make prove-all (in make regress): the table of docs/formal.md -- make prove on the project's own units
 # and fixtures, one row a run: wrappers proven equal to the unit they wrap, the planted mutants of
-# tests/verify/fda_mutants.sv refuted, the independent example examples/naive_dot refuted, and the
-# properties the algorithms guarantee (lane permutation, a zero C's sign) proven or, past the solver's
+# tests/verify/fda_mutants.sv refuted, the independent example examples/naive_dot refuted, the M3XU
+# designs against each other and against the fda_unit of their FP16 mode, and the properties the
+# algorithms guarantee (lane permutation, a zero C's sign, sign symmetry) proven or, past the solver's
 # reach, UNKNOWN with the time it was given.  Every counterexample is replayed through make verify's
 # bench (VECTORS=): the unit's D must differ from the model's there too (the mutants of one instruction
 # share one build, +mutant=N).  Writes build/prove-all/table.md and table.jsonl; prints
@@ -25,6 +26,8 @@ unit_params() {
   unit=$(awk -v a="$arch" -v n="$name" '$1 == a && $2 == n {print $4}' build/rtl/gen/instrs.txt)
   awk -v u="$unit" '$1 == u {print $12}' build/rtl/gen/units.txt
 }
+# the parameters of the M3XU design (units.txt) whose parameter text matches the pattern
+m3xu_params() { awk -v p="$1" '$2 == "M3XU" && $10 == 0 && $12 ~ p {print $12; exit}' build/rtl/gen/units.txt; }
 
 VOLTA=volta:mma.m8n8k4.f32.f16.f16.f32                          # f16, K = 4, F = 23
 ADA16=ada:mma.m16n8k16.f32.e4m3.e4m3.f32                        # e4m3, K = 16, F = 13, f32 (13 bits) RZ
@@ -34,7 +37,14 @@ FP4=blackwell:tcgen05.mma.m64n8k32.f32.e2m1.e2m1                # e2m1 (4 bits),
 BLOCK32=blackwell:tcgen05.mma.m128n8k32.block32.f32.e4m3.e4m3.ue8m0  # e4m3, K = 32, UE8M0 scales
 HOPPER16=hopper:mma.m16n8k16.f32.f16.f16.f32                    # f16, K = 16, F = 25
 E5M2=blackwell:tcgen05.mma.m64n8k32.f16.e5m2.e5m2               # e5m2 (infinities), K = 32, f16 RNE
-M=tests/verify/fda_mutants.sv L=tests/prove/fda_lanes.sv Z=tests/prove/fda_czero.sv
+M3F32=m3xu:m3xu.m8n4k4.f32.f32.f32.f32                          # M3XU FP32: two steps on 12-bit halves
+M3F32C=m3xu:m3xu.m8n4k2.f32c.f32c.f32c.f32c                     # M3XU FP32C: four steps, 64-bit C and D
+M3F16=m3xu:m3xu.m8n4k8.f32.f16.f16.f32                          # M3XU FP16: one step, Ampere's FDA
+M=tests/verify/fda_mutants.sv L=tests/prove/fda_lanes.sv Z=tests/prove/fda_czero.sv S=tests/prove/fda_sign.sv
+X=tests/prove/m3xu_contract.sv
+M3XU=$(m3xu_params 'AB_MASK=16410.*PIPE=0')                     # the M3XU: f16, bf16, f32, f32c
+M3XU_NOC=$(m3xu_params 'AB_MASK=26,')                           # M3XU without FP32C
+M3XU_11=$(m3xu_params 'MUL_W=11')                               # the FP16/BF16 baseline, 11-bit multipliers
 
 # rows: EXPECT NAME INSTR DUT PARAMS [VAR=VALUE...]   (EXPECT: PROVEN or REFUTED; PARAMS @ = the unit's)
 rows=()
@@ -63,7 +73,22 @@ for iv in VOLTA:2 ADA16:3 FP4:2 HOPPER8:3; do
   rows+=("PROVEN lanes-swap-0-$j:$i ${!i} $L @,I=0,J=$j")
   rows+=("PROVEN lanes-rotate-1:$i ${!i} $L @,ROT=1")
   rows+=("PROVEN c-zero-sign:$i ${!i} $Z @")
+  # D(-A, B, -C) = -D(A, B, C): the fixture with NEGATE=1 against itself with NEGATE=0
+  rows+=("PROVEN sign-symmetry:$i ${!i} $S @,NEGATE=1 REF=fda_sign REF_FILES=$S REF_PARAMS=@,NEGATE=0")
 done
+# the sign fixture can fail: A negated but C kept is no identity
+rows+=("REFUTED sign-fixture-c-kept:VOLTA $VOLTA $S @,NEGATE=2 REF=fda_sign REF_FILES=$S REF_PARAMS=@,NEGATE=0")
+# the M3XU designs (tests/prove/m3xu_contract.sv): pipelined and not, without FP32C and with, 11-bit
+# multipliers and 12-bit, on the modes they share; the FP16 mode against the fda_unit of the instruction
+# (Ampere's m16n8k8); the two planted bugs of the RTL (a_L b_L dropped, FP32C's sign flip missing)
+XR="REF=m3xu_contract REF_FILES=$X REF_PARAMS=$M3XU"
+rows+=("PROVEN m3xu-pipelined:$M3F32 $M3F32 $X ${M3XU/PIPE=0/PIPE=1} $XR")
+rows+=("PROVEN m3xu-pipelined:$M3F32C $M3F32C $X ${M3XU/PIPE=0/PIPE=1},PORT_W=64 $XR,PORT_W=64")
+rows+=("PROVEN m3xu-without-fp32c:$M3F32 $M3F32 $X $M3XU_NOC $XR")
+rows+=("PROVEN m3xu-mul11:$M3F16 $M3F16 $X $M3XU_11 $XR")
+rows+=("PROVEN m3xu-f16-mode:$M3F16 $M3F16 $X $M3XU")
+rows+=("REFUTED m3xu-mutant-1:$M3F32 $M3F32 $X $M3XU,MUTANT=1 $XR")
+rows+=("REFUTED m3xu-mutant-2:$M3F32C $M3F32C $X $M3XU,MUTANT=2,PORT_W=64 $XR,PORT_W=64")
 
 n=${#rows[@]} i=0 bad=0
 : >"$OUT/table.jsonl.tmp"
@@ -73,7 +98,7 @@ for row in "${rows[@]}"; do
   i=$((i + 1))
   [[ -n ${PROVE_ONLY:-} && $name != *"$PROVE_ONLY"* ]] && continue
   [[ -n ${PROVE_SKIP:-} && $name == *"$PROVE_SKIP"* ]] && continue
-  params=${params/@/$(unit_params "$instr")}
+  params=${params/@/$(unit_params "$instr")} extra=${extra//@/$(unit_params "$instr")}
   dir=$OUT/$(tr ':/' '__' <<<"$name")
   t0=$(date +%s)
   out=$(env DUT="$dut" INSTR="$instr" PARAMS="$params" TIMEOUT="$TIMEOUT" REPLAY=0 PROVE_DIR="$dir" MMAREF="$MMAREF" \
