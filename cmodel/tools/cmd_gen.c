@@ -112,7 +112,8 @@ static int write_lines(const mmaref_instr *in, const gen_opts *o, uint64_t *hit)
         if (hit)
             mmaref_cov_classify(in, c, a, b, ns ? sa : NULL, ns ? sb : NULL, d, hit);
         if (len > sizeof buf - 20 * (2 * MMAREF_MAX_K + 2 * MMAREF_MAX_K + 2)) {
-            fwrite(buf, 1, len, stdout);
+            if (fwrite(buf, 1, len, stdout) != len)
+                return cli_stdout_error("gen"); /* the first failed write ends the run */
             len = 0;
         }
         char *p = cli_put_hex(buf + len, c, dc);
@@ -125,9 +126,8 @@ static int write_lines(const mmaref_instr *in, const gen_opts *o, uint64_t *hit)
         *p++ = '\n';
         len = (size_t)(p - buf);
     }
-    fwrite(buf, 1, len, stdout);
-    if (fflush(stdout) || ferror(stdout))
-        return cli_error("gen: error writing stdout");
+    if (fwrite(buf, 1, len, stdout) != len || fflush(stdout) || ferror(stdout))
+        return cli_stdout_error("gen");
     return 0;
 }
 
