@@ -166,6 +166,8 @@ int cmd_gemm(int argc, char **argv)
     if (!pa || !pb || !pd)
         return cli_error("gemm: %s needs %s (see 'mmaref gemm --help')", in.name,
                          !pa ? "--a A.npy" : !pb ? "--b B.npy" : "-o D.npy");
+    if (cli_check_path("gemm", "-o", pd))
+        return 2;
     if (in.c != in.d)
         return cli_error("gemm: %s has C in %s and D in %s; chaining D into the next instruction's C needs "
                          "the two formats equal", in.name, mmaref_format_name(in.c), mmaref_format_name(in.d));

@@ -52,6 +52,8 @@ int load_operand(operand *op, const char *instr)
     const uint64_t want[2] = {op->rows, op->cols};
     const char *cmd = op->cmd ? op->cmd : "mma";
     int any = op->any_shape;
+    if (cli_check_path(cmd, op->opt, op->path))
+        return 2;
     int bad = npy_read_shaped(op->path, any ? -1 : 2, want, &op->arr, err, sizeof err);
     npy_array *a = &op->arr;
     const char *fname = mmaref_format_name(op->fmt);
@@ -183,6 +185,8 @@ int cmd_mma(int argc, char **argv)
     if (!pa || !pb || !pc || !pd)
         return cli_error("mma: %s needs %s (see 'mmaref mma --help')", in.name,
                          !pa ? "--a A.npy" : !pb ? "--b B.npy" : !pc ? "--c C.npy" : "-o D.npy");
+    if (cli_check_path("mma", "-o", pd))
+        return 2;
     int ns = mmaref_scale_count(&in);
     if (ns && (!psa || !psb))
         return cli_error("mma: %s takes block scales: give --scale-a SA.npy (%d, %d) and --scale-b SB.npy (%d, %d)",
