@@ -239,3 +239,37 @@ err=$("$M" $'frob\n\x1b[31mx' 2>&1 >/dev/null); rc=$?
   && ok "a newline and an ESC in a quoted input are shown as \\n and \\x1b" || not_ok "escaping: rc=$rc err='$err'"
 expect_error "a tab and DEL in an option value, escaped" "--seed 'a\\tb\\x7f' is not" $M study rounding-bias --seed $'a\tb\x7f'
 expect_error "a carriage return in a batch option, escaped" "unknown option '--x\\r'" batch_in "" ampere $TF $'--x\r'
+
+# --- study --out: no byte of a path reaches gnuplot as code
+# A control character is refused in every path (one shared check); the .gp scripts name their files
+# relative to DIR (gnuplot runs there), so quotes, backslashes and backquotes in DIR are never in a script.
+pwned_before=$(ls "$T")
+for study in rounding-bias m3xu; do
+  expect_error "study $study: a newline and system() in --out refused" "has a control character (byte $((${#T} + 3))): refused in a path" \
+    $M study $study --samples 10 --out "$T/d"$'\n''system("touch '"$T"'/PWNED")'
+  expect_error "study $study: an ESC in --out refused" "--out '$T/d\\x1b' has a control character" $M study $study --out "$T/d"$'\x1b'
+  expect_error "study $study: an empty --out refused" "--out is empty" $M study $study --out ""
+  for name in "q'; touch $T/PWNED; '" 'b\\'"'"'\" `touch '"$T"'/PWNED` @x' "\$(touch $T/PWNED)"; do
+    dir="$T/$name"
+    gp=$dir/rounding-bias.gp; [[ $study == m3xu ]] && gp=$dir/m3xu.gp
+    plot=--no-plot; command -v gnuplot >/dev/null && plot=
+    if "$M" study $study --samples 100 --out "$dir" $plot >/dev/null 2>"$T_ERR" && [[ -s $gp ]] &&
+       ! grep -qF "$T" "$gp" && [[ -n $plot || -s ${gp%.gp}.png ]]; then
+      ok "study $study --out '${name:0:24}': runs, the script holds no byte of the path${plot:+ (no gnuplot here)}"
+    else not_ok "study $study --out '$name': $(cat "$T_ERR") $(grep -F "$T" "$gp" | head -1)"; fi
+  done
+done
+[[ ! -e $T/PWNED && ! -e PWNED ]] && ok "study: no hostile --out ran a command (no PWNED)" || not_ok "study: PWNED exists"
+
+# --- study outputs are replaced only when complete: a run that fails writing (a file-size limit) leaves
+# the previous files byte for byte and no temporary behind
+"$M" study rounding-bias --samples 1000 --out "$T/keep" --no-plot >/dev/null
+"$M" study m3xu --samples 1000 --out "$T/keep" --no-plot >/dev/null 2>&1
+(cd "$T/keep" && md5sum *) >"$T/keep.md5"
+for study in rounding-bias m3xu; do
+  err=$( (trap "" XFSZ; ulimit -f 20; "$M" study $study --samples 20000 --seed 2 --out "$T/keep" --no-plot) 2>&1 >/dev/null ); rc=$?
+  if [[ $rc -eq 2 && $(wc -l <<<"$err") -eq 1 && $err == *"cannot write '$T/keep/"*"write error: File too large"* ]] &&
+     (cd "$T/keep" && md5sum -c --quiet "$T/keep.md5") && [[ -z $(ls "$T/keep" | grep tmp) ]]; then
+    ok "study $study: a failed write leaves the previous outputs unchanged, no temporary"
+  else not_ok "study $study failed write: rc=$rc err='$err' files: $(ls "$T/keep")"; fi
+done
