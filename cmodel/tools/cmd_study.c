@@ -127,7 +127,7 @@ int study_rounding_bias_gp(FILE *f, const char *csv_name, const char *png_name, 
             "# run in the directory of the CSV (mmaref study does)\n"
             "if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) { set terminal pngcairo size 1000,560 } "
             "else { set terminal png size 1000,560 }\n"
-            "set output %s\n"
+            "if (!exists(\"png\")) png = %s\nset output png\n"
             "set datafile separator ','\n"
             "set termoption noenhanced\n"
             "set title 'cdna3 v_mfma_f32_32x32x8_f16: C ~ N(0,1), A, B ~ 1000 N(0,1), %ld dot-adds'\n"

@@ -587,7 +587,7 @@ int study_m3xu_gp(FILE *f, const char *csv_name, const char *png_name, long samp
             "# run in the directory of the CSV (mmaref study does)\n"
             "if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) { set terminal pngcairo size 1100,900 } "
             "else { set terminal png size 1100,900 }\n"
-            "set output %s\nset datafile separator ','\nset termoption noenhanced\n"
+            "if (!exists(\"png\")) png = %s\nset output png\nset datafile separator ','\nset termoption noenhanced\n"
             "set logscale y\nset grid\nset key top right\nset style data linespoints\n"
             "set xlabel 'ulp error of D against the correctly rounded f32 (bucket upper bound)'\n"
             "set ylabel 'dot products'\nset xtics rotate by -45\n"

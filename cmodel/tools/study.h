@@ -28,13 +28,15 @@ int study_gnuplot_string(char *out, size_t cap, const char *text);
 
 /* The gnuplot scripts.  They name their CSV and PNG relative to the output directory (gnuplot runs
  * there: study_run_gnuplot), so no byte of --out is ever in a script; the names go through
- * study_gnuplot_string.  Nonzero if a name is refused or a write fails. */
+ * study_gnuplot_string.  The PNG is the variable png when set (gnuplot -e), else png_name.  Nonzero if
+ * a name is refused or a write fails. */
 int study_rounding_bias_gp(FILE *f, const char *csv, const char *png, long samples, double lo, double hi);
 int study_m3xu_gp(FILE *f, const char *csv, const char *png, long samples, int top);
 
-/* Runs `gnuplot GP` in directory dir from an argument vector (no shell sees a path) and reports PNG on
+/* Runs `gnuplot -e "png = '<temporary>'" GP` in directory dir from an argument vector (no shell sees a
+ * path) and renames the temporary over png when gnuplot succeeds (outfile.h), then reports png on
  * stdout; 0 on success, else 1 after a one-line error (gnuplot missing: how to install it and rerun).
- * png and csv are the full paths, for the messages. */
+ * png and csv are the full paths. */
 int study_run_gnuplot(const char *dir, const char *gp, const char *png, const char *csv);
 
 /* mmaref study m3xu (cmd_study_m3xu.c) and its lines of `mmaref study --help`. */
