@@ -20,10 +20,11 @@ static const char usage[] =
     "  --check       each line carries one more field, the expected D; reports every mismatch and ends\n"
     "                with 'N passed, M failed' (exit 1 if any failed)\n"
     "  --nan-any     with --check, any NaN matches any NaN (for units whose NaN payload is unmodelled)\n"
-    "  --max-report  print at most N mismatch lines (default: all)\n"
+    "  --max-report  print at most N mismatch lines (a decimal count; default: all)\n"
     "  --allow-empty with --check, no line at all passes (by default zero checked vectors is a failure)\n"
     "  --threads N   worker threads (default: one per online CPU, at most 16); the output is the same\n"
-    "  A bad line stops the run with exit 2; every D before it has been written.\n";
+    "  A bad line (a NUL byte in it included) stops the run with exit 2; every D before it has been written.\n"
+    "  A failed write (a full disk, a closed pipe) stops it with exit 2.\n";
 
 enum {
     MAX_LINE = (1 << 16) - 2,  /* the longest line accepted, in characters before its newline */

@@ -20,6 +20,7 @@ static const char usage[] =
     "  --with-d     append the model's D to each line, the expected result `mmaref batch --check` reads\n"
     "  --coverage   after the lines, the coverage bins they hit on stderr (docs/verify-your-design.md);\n"
     "               exit status 3 when a bin the instruction can reach is left unhit\n"
+    "  A failed write (a full disk, a closed pipe) stops it at once with exit 2.\n"
     "  e.g. mmaref gen hopper mma.m16n8k16.f32.f16.f16.f32 --n 100 | mmaref batch hopper mma.m16n8k16.f32.f16.f16.f32\n";
 
 typedef struct {

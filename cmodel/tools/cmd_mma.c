@@ -19,7 +19,8 @@ static const char usage[] =
     "  unsigned integers (<u1, <u2, <u4, <u8; every value must fit the operand's format), or, for f16,\n"
     "  f32, tf32 and f64 operands, floats of that width (<f2 for f16, <f4 for f32 and tf32, <f8 for f64;\n"
     "  complex64 <c8 for f32c) whose bit patterns are taken as they are.\n"
-    "  -o, --output D.npy   where D goes (NPY 1.0)\n"
+    "  -o, --output D.npy   where D goes (NPY 1.0): replaced only once D is completely written; a symbolic\n"
+    "                       link is followed, a link to nothing refused\n"
     "  --d-dtype bits       D as raw bits, unsigned of D's width: <u2 (f16), <u4 (f32), <u8 (f64, f32c)\n"
     "                       (default)\n"
     "  --d-dtype float      D as floats: <f2, <f4, <f8, or complex64 <c8 for f32c\n";

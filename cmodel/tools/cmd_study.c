@@ -27,7 +27,8 @@ static const char usage[] =
     "  --samples N  dot-adds (K = 8 each), default 100000, at most 10000000; each costs about 100 bytes of\n"
     "               CSV and 44 bytes of memory (10^7: about 1 GB of CSV, 440 MB of memory, a minute)\n"
     "  --seed S     random seed, default 1\n"
-    "  --out DIR    output directory, default build/study\n"
+    "  --out DIR    output directory, default build/study (no control characters); each file replaces the\n"
+    "               previous one only when complete; the .gp script names its files relative to DIR\n"
     "  --no-plot    write the CSV and the gnuplot script but do not run gnuplot\n";
 
 /* The files written below --out DIR. */
