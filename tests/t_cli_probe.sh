@@ -1,7 +1,7 @@
 # mmaref probe: recovers every distinct configuration of the table from the model, names the difference
 # of deliberately different devices, gives the same report through the pipe and offline, and refuses
 # bad input with one line.
-# runtime: 40 s (on CI's 2 cores; tests/run.sh starts the longest suites first)
+# runtime: 55 s (on CI's 2 cores; tests/run.sh starts the longest suites first)
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.." || exit 1
 LIB=${MMAREF_LIB:-build/libmmaref.a}
@@ -188,3 +188,8 @@ expect_error "--queries onto a dangling link" "is a symbolic link to '$tmp/none/
   "$MMAREF" probe "${F[@]}" --queries "$tmp/dangling"
 expect_error "--queries with a newline" "--queries '$tmp/q\\nx' has a control character" "$MMAREF" probe "${F[@]}" --queries "$tmp/q"$'\n'x
 expect_error "--results with an ESC" "--results '\\x1b' has a control character" "$MMAREF" probe "${F[@]}" --results $'\x1b'
+# a device whose name holds a newline and an ESC: the report's device line shows them escaped
+ln -s "$(cd "$(dirname "$MMAREF")" && pwd)/$(basename "$MMAREF")" "$tmp/dev"$'\n\x1b'"x"
+out=$("$MMAREF" probe "${F[@]}" --confirm 100 -- "$tmp/dev"$'\n\x1b'"x" batch "${HOP[@]}" 2>&1); rc=$?
+[[ $rc -eq 0 && $(grep -c "^probe: device = '$tmp/dev\\\\n\\\\x1bx'$" <<<"$out") -eq 1 ]] \
+  && ok "a device name with control characters is printed escaped" || not_ok "escaped device name: rc=$rc $(head -2 <<<"$out")"

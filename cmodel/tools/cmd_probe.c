@@ -207,8 +207,11 @@ int cmd_probe(int argc, char **argv)
         printf("probe: device = the model's %s %s\n", device.arch, device.name);
     } else if (o.command) {
         rc = probe_device_run(&q, o.command, (int)o.timeout, answers);
-        if (!rc)
-            printf("probe: device = '%s'\n", o.command[0]);
+        if (!rc) {
+            fputs("probe: device = '", stdout);
+            cli_put_escaped(stdout, o.command[0]); /* a name with control characters stays one line */
+            fputs("'\n", stdout);
+        }
     } else {
         rc = probe_read_results(&q, o.results, answers);
         if (!rc)
