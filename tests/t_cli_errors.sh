@@ -243,10 +243,11 @@ expect_error "a carriage return in a batch option, escaped" "unknown option '--x
 # --- study --out: no byte of a path reaches gnuplot as code
 # A control character is refused in every path (one shared check); the .gp scripts name their files
 # relative to DIR (gnuplot runs there), so quotes, backslashes and backquotes in DIR are never in a script.
+# (The first --out below ran `touch PWNED` through gnuplot's system() when DIR was written into the script.)
 pwned_before=$(ls "$T")
 for study in rounding-bias m3xu; do
   expect_error "study $study: a newline and system() in --out refused" "has a control character (byte $((${#T} + 3))): refused in a path" \
-    $M study $study --samples 10 --out "$T/d"$'\n''system("touch '"$T"'/PWNED")'
+    $M study $study --samples 10 --out "$T/d"$'\n''system("touch '"$T"'/PWNED")'$'\n''#'
   expect_error "study $study: an ESC in --out refused" "--out '$T/d\\x1b' has a control character" $M study $study --out "$T/d"$'\x1b'
   expect_error "study $study: an empty --out refused" "--out is empty" $M study $study --out ""
   for name in "q'; touch $T/PWNED; '" 'b\\'"'"'\" `touch '"$T"'/PWNED` @x' "\$(touch $T/PWNED)"; do
