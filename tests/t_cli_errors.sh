@@ -277,7 +277,7 @@ done
 # the PNG too: gnuplot draws into a temporary renamed over it on success (a fake gnuplot that writes
 # half a file and fails leaves the previous PNG and no temporary)
 mkdir -p "$T/bin" "$T/png"; echo "previous png" >"$T/png/rounding-bias.png"
-printf '#!/bin/sh\nfor f in *.png.tmp*; do echo partial >"$f"; done\nexit 1\n' >"$T/bin/gnuplot"; chmod +x "$T/bin/gnuplot"
+printf '#!/bin/sh\nfor f in *.png.tmp*; do [ -e "$f" ] && echo partial >"$f"; done\nexit 1\n' >"$T/bin/gnuplot"; chmod +x "$T/bin/gnuplot"
 err=$(PATH="$T/bin:$PATH" "$M" study rounding-bias --samples 100 --out "$T/png" 2>&1 >/dev/null); rc=$?
 [[ $rc -ne 0 && $err == *"gnuplot failed on rounding-bias.gp in $T/png"* && $(cat "$T/png/rounding-bias.png") == "previous png" &&
    -z $(ls "$T/png" | grep tmp) ]] && ok "study: a failing gnuplot leaves the previous PNG, no temporary" \

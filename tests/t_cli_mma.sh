@@ -466,6 +466,6 @@ expect_error "-o kept when --c is missing" "--c '$T/none.npy': cannot open" \
 expect_error "-o with a newline" "-o '$T/x\\nsystem(\"touch PWNED\")' has a control character (byte $((${#T} + 3))): refused in a path" \
   "$MMAREF" mma "${good[@]}" -o "$T/x"$'\n''system("touch PWNED")'
 expect_error "--a with an escape byte" "--a 'a\\x1bb' has a control character" "$MMAREF" mma ampere $H8 --a $'a\x1bb' --b b --c c -o d
-expect_error "gemm -o with a carriage return" "gemm: -o 'd\\r' has a control character" \
-  "$MMAREF" gemm hopper mma.m16n8k16.f32.f16.f16.f32 --a "$T/int_a_f2.npy" --b "$T/int_b_f2.npy" -o $'d\r'
+expect_error "gemm -o with a carriage return" "gemm: -o '$T/d\\r' has a control character" \
+  "$MMAREF" gemm hopper mma.m16n8k16.f32.f16.f16.f32 --a "$T/int_a_f2.npy" --b "$T/int_b_f2.npy" -o "$T/d"$'\r'
 [[ ! -e PWNED && ! -e $T/PWNED ]] && ok "-o: no PWNED file" || not_ok "-o: a PWNED file appeared"
