@@ -122,7 +122,7 @@ expect_error "'--' without a command" "'--' needs a COMMAND" "$MMAREF" probe "${
 expect_error "no schedule for the formats" "has no schedule for" "$MMAREF" probe --formats f64,f16,f32,f32 --k 4 -- cat
 expect_error "device exits non-zero" "exited with status 3" "$MMAREF" probe "${F[@]}" -- sh -c 'cat >/dev/null; exit 3'
 expect_error "device answers too few lines" "answered 5 of the" "$MMAREF" probe "${F[@]}" -- sh -c "head -n 5 | $MMAREF batch ${HOP[*]}"
-expect_error "device prints a non-hex line" "device line 1 is not a hex f32 value" "$MMAREF" probe "${F[@]}" -- sh -c 'cat >/dev/null; echo zz'
+expect_error "device prints a non-hex line" "device 'sh' line 1 is not a hex f32 value" "$MMAREF" probe "${F[@]}" -- sh -c 'cat >/dev/null; echo zz'
 expect_error "device closes its output and hangs" "closed its output after 0 of the 6809 lines and then did not exit within 1 s; stopped it" \
   "$MMAREF" probe "${F[@]}" --confirm 100 --timeout 1 -- sh -c 'exec >&-; sleep 30'
 expect_error "device cannot be started" "device 'no-such-device-xyz' exited with status 127" "$MMAREF" probe "${F[@]}" -- no-such-device-xyz
@@ -147,7 +147,7 @@ probe_hostile() {  # probe_hostile WHAT PATTERN MAX_SECONDS MARKER COMMAND...
      ! { [[ -n $marker ]] && pgrep -f "$marker" >/dev/null; }; then ok "$what (${took} s)"
   else not_ok "$what: rc=$rc in ${took} s, stderr='$err'$( [[ -n $marker ]] && pgrep -fa "$marker")"; fi
 }
-probe_hostile "a device that never answers is stopped" "device gave no answer line for 1 s (0 of the 6809 lines answered); stopped it and its process group (SIGTERM)" \
+probe_hostile "a device that never answers is stopped" "device 'sleep' gave no answer line for 1 s (0 of the 6809 lines answered); stopped it and its process group (SIGTERM)" \
   4 "sleep 98761" sleep 98761
 probe_hostile "a device ignoring SIGTERM is killed" "(SIGTERM ignored: SIGKILL after 1 s)" 5 "sleep 98762" \
   sh -c 'trap "" TERM; sleep 98762'
@@ -155,15 +155,15 @@ probe_hostile "a grandchild holding stdout open is stopped with the group" "(1 o
   4 "sleep 98763" sh -c 'sleep 98763 & echo 0'
 probe_hostile "a grandchild ignoring SIGTERM and holding stdout is killed" "(0 of the 6809 lines answered)" 5 "sleep 98764" \
   sh -c '(trap "" TERM; sleep 98764) & exec sleep 98765'
-probe_hostile "every line answered, the output never closed" "answered all 6809 lines but did not close its output within 1 s" \
+probe_hostile "every line answered, the output never closed" "device 'sh' answered all 6809 lines but did not close its output within 1 s" \
   4 "sleep 98766" sh -c "$MMAREF batch ${HOP[*]}; sleep 98766"
-probe_hostile "a device printing garbage is a bad answer, not 'killed by signal 13'" "device line 1 is not a hex f32 value: 'garbage'" \
+probe_hostile "a device printing garbage is a bad answer, not 'killed by signal 13'" "device 'yes' line 1 is not a hex f32 value: 'garbage'" \
   3 "" yes garbage
-probe_hostile "garbage from a device that ignores SIGPIPE" "device line 1 is not a hex f32 value: 'zz'" 3 "" \
+probe_hostile "garbage from a device that ignores SIGPIPE" "device 'sh' line 1 is not a hex f32 value: 'zz'" 3 "" \
   sh -c 'trap "" PIPE; yes zz 2>/dev/null'
-probe_hostile "a NUL byte in an answer" "device line 2 has a NUL byte" 3 "" sh -c 'printf "0\n0\0junk\n"'
-probe_hostile "an endless line" "device line 1 is longer than 255 characters" 3 "" sh -c 'exec tr -c x x </dev/zero'
-probe_hostile "a device answering before reading, then stopping" "device answered more than the 6809 lines asked" 3 "" sh -c 'yes 0'
+probe_hostile "a NUL byte in an answer" "device 'sh' line 2 has a NUL byte" 3 "" sh -c 'printf "0\n0\0junk\n"'
+probe_hostile "an endless line" "device 'sh' line 1 is longer than 255 characters" 3 "" sh -c 'exec tr -c x x </dev/zero'
+probe_hostile "a device answering before reading, then stopping" "device 'sh' answered more than the 6809 lines asked" 3 "" sh -c 'yes 0'
 expect_error "--timeout 0" "--timeout '0' is not a decimal count of seconds from 1 to 86400" "$MMAREF" probe "${F[@]}" --timeout 0 -- cat
 expect_error "--timeout ''" "--timeout '' is not a decimal count" "$MMAREF" probe "${F[@]}" --timeout "" -- cat
 expect_error "--timeout 1.5" "--timeout '1.5' is not a decimal count" "$MMAREF" probe "${F[@]}" --timeout 1.5 -- cat

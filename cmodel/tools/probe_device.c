@@ -91,9 +91,10 @@ int probe_device_run(const probe_queries *q, char *const argv[], int timeout_s, 
     }
     close(to_dev[1]);
     int timeout_ms = timeout_s * 1000;
-    char err[400];
+    char err[700], what[300];
+    snprintf(what, sizeof what, "device '%s'", argv[0]);
     size_t got;
-    int how = probe_read_answers(q, from_dev[0], timeout_ms, "device", answers, &got, err, sizeof err);
+    int how = probe_read_answers(q, from_dev[0], timeout_ms, what, answers, &got, err, sizeof err);
     close(from_dev[0]); /* a device still writing now gets EPIPE (or SIGPIPE) */
     int st_dev = 0, st_writer = 0;
     const char *stopped = NULL;
