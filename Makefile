@@ -98,5 +98,10 @@ bench: all
 clean:
 	rm -rf $(BUILD)
 
+# $(call shell_word,VAR): VAR's text as one single-quoted shell word, a quote inside written '\'' --
+# neither expanded by make ($(value): a '$(...)' in it stays text) nor parsed by the shell.  The recipes
+# that hand a user's variables to a script (make verify, make prove) pass them so.
+shell_word = '$(subst ','\'',$(value $1))'
+
 # Later parts of the project (RTL, synthesis, GPU harness, bench) add their targets here.
 -include $(sort $(wildcard mk/*.mk))

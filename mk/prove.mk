@@ -5,10 +5,14 @@
 #   make prove-all   the table of docs/formal.md: the project's own units and properties (tests/prove/all.sh)
 # (prove.mk is read before rtl.mk: its prerequisites name the build paths themselves)
 .PHONY: prove prove-all
+# The user's variables reach tb/prove/prove.sh as shell words (shell_word, Makefile): a quote or a
+# $(...) in DUT is a character of a file name, never a command; the script sets the defaults.
 prove: $(CLI) $(LIB) $(BUILD)/rtl/libmmaref_dpi.a $(BUILD)/rtl/gen/instrs.txt
-	@DUT="$(DUT)" DUT_TOP="$(DUT_TOP)" INSTR="$(INSTR)" PARAMS="$(PARAMS)" REF="$(or $(REF),-)" \
-	  REF_PARAMS="$(REF_PARAMS)" REF_FILES="$(REF_FILES)" BOUND="$(or $(BOUND),16)" TIMEOUT="$(or $(TIMEOUT),600)" \
-	  INIT="$(or $(INIT),zero)" REPLAY="$(or $(REPLAY),1)" MMAREF=$(CLI) LIB=$(LIB) DPI_LIB=$(BUILD)/rtl/libmmaref_dpi.a bash tb/prove/prove.sh
+	@DUT=$(call shell_word,DUT) DUT_TOP=$(call shell_word,DUT_TOP) INSTR=$(call shell_word,INSTR) \
+	  PARAMS=$(call shell_word,PARAMS) REF=$(call shell_word,REF) REF_PARAMS=$(call shell_word,REF_PARAMS) \
+	  REF_FILES=$(call shell_word,REF_FILES) BOUND=$(call shell_word,BOUND) TIMEOUT=$(call shell_word,TIMEOUT) \
+	  INIT=$(call shell_word,INIT) REPLAY=$(call shell_word,REPLAY) MMAREF=$(CLI) LIB=$(LIB) \
+	  DPI_LIB=$(BUILD)/rtl/libmmaref_dpi.a bash tb/prove/prove.sh
 
 prove-all: $(CLI) $(LIB) $(BUILD)/rtl/libmmaref_dpi.a $(BUILD)/rtl/gen/instrs.txt
 	@MMAREF=$(CLI) bash tests/prove/all.sh

@@ -6,9 +6,13 @@
 #   make verify-example   the independent example examples/naive_dot against Hopper (it FAILS: that is
 #                         the point of the walkthrough)
 .PHONY: verify verify-example
+# The user's variables reach tb/verify/verify.sh as shell words (shell_word, Makefile): a quote or a
+# $(...) in DUT is a character of a file name, never a command; the script sets the defaults.
 verify: $(CLI) $(LIB) $(DPI_LIB)
-	@DUT="$(DUT)" DUT_TOP="$(DUT_TOP)" INSTR="$(INSTR)" PARAMS="$(PARAMS)" COUNT="$(or $(COUNT),100000)" \
-	  SEED="$(or $(SEED),1)" BP="$(BP)" PLUSARGS="$(PLUSARGS)" VECTORS="$(VECTORS)" MMAREF=$(CLI) LIB=$(LIB) DPI_LIB=$(DPI_LIB) bash tb/verify/verify.sh
+	@DUT=$(call shell_word,DUT) DUT_TOP=$(call shell_word,DUT_TOP) INSTR=$(call shell_word,INSTR) \
+	  PARAMS=$(call shell_word,PARAMS) COUNT=$(call shell_word,COUNT) SEED=$(call shell_word,SEED) BP=$(call shell_word,BP) \
+	  PLUSARGS=$(call shell_word,PLUSARGS) VECTORS=$(call shell_word,VECTORS) MMAREF=$(CLI) LIB=$(LIB) DPI_LIB=$(DPI_LIB) \
+	  bash tb/verify/verify.sh
 
 verify-example: $(CLI) $(LIB) $(DPI_LIB)
 	@DUT=examples/naive_dot/naive_dot.sv INSTR=hopper:mma.m16n8k16.f32.f16.f16.f32 COUNT="$(or $(COUNT),20000)" \

@@ -2,6 +2,8 @@
 # never crash; plus the batch --check exit status / summary line and --help on every subcommand.
 . "$(dirname "$0")/lib.sh"
 M=$MMAREF
+T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
+T_ERR=$T/stderr
 A8="mma.m16n8k8.f32.f16.f16.f32"                              # ampere HMMA.1688.F32, K = 8, f16 A/B, f32 C/D
 MX="mma.m16n8k64.block32.f32.e2m1.e2m1.f32.ue8m0"             # rtx-blackwell OMMA.SF, K = 64, 2 UE8M0 scales
 NV="mma.m16n8k64.block16.f32.e2m1.e2m1.f32.ue4m3"             # rtx-blackwell OMMA.SF NVFP4, 4 UE4M3 scales
@@ -118,8 +120,25 @@ expect_error "batch: over-wide e2m1 token" "stdin line 1: a[1] = 0x10 does not f
 expect_error "batch --check: over-wide expected d" "stdin line 1: expected d 0x100000000 does not fit in f32" \
   batch_in "0 $Z4 $Z4 100000000\n" ampere $TF --check
 expect_error "batch: unknown option" "unknown option '--frob'" batch_in "" ampere $TF --frob
-expect_error "batch: --max-report without a number" "--max-report needs a non-negative number" \
+expect_error "batch: --max-report without a number" "--max-report needs a decimal count from 0 to" \
   batch_in "" ampere $TF --check --max-report x
+# counts go through the shared parser: empty, overflowing, signed and hex counts are refused
+expect_error "batch: --max-report ''" "--max-report needs a decimal count from 0 to 9223372036854775807, not ''" \
+  batch_in "" ampere $TF --check --max-report ""
+expect_error "batch: --max-report 10^23" "not '99999999999999999999999'" \
+  batch_in "" ampere $TF --check --max-report 99999999999999999999999
+expect_error "batch: --max-report -1" "not '-1'" batch_in "" ampere $TF --check --max-report -1
+expect_error "batch: --max-report 0x10" "not '0x10'" batch_in "" ampere $TF --check --max-report 0x10
+# a NUL byte would hide the rest of its line: refused with the line's number, the lines before it answered
+out=$(printf "0 $Z4 $Z4\n0 $Z4 $Z4\0 junk\n0 $Z4 $Z4\n" | "$M" batch ampere $TF 2>"$T_ERR"); rc=$?
+[[ $rc -eq 2 && $(cat "$T_ERR") == "mmaref: batch: stdin line 2 has a NUL byte" && $out == 0x00000000 ]] \
+  && ok "batch: a NUL byte inside line 2 is refused after line 1's D" || not_ok "batch NUL: rc=$rc out='$out' err='$(cat "$T_ERR")'"
+expect_error "batch: a line starting with a NUL byte" "stdin line 1 has a NUL byte" \
+  batch_in "\\0000 $Z4 $Z4\n" ampere $TF
+expect_error "batch: a NUL byte in a comment" "stdin line 2 has a NUL byte" \
+  batch_in "0 $Z4 $Z4\n# note\\0000 $Z4\n" ampere $TF
+expect_error "batch --check: a NUL byte after the fields" "stdin line 1 has a NUL byte" \
+  batch_in "0 $Z4 $Z4 0\\0000 1\n" ampere $TF --check
 expect_error "batch without an instruction" "needs ARCH and INSTRUCTION" batch_in "" ampere
 
 # --- batch --check: exit 1 on a mismatch, mismatch lines, and the 'N passed, M failed' last line.
@@ -214,3 +233,52 @@ expect_error "study --samples above 10^7" "--samples '100000000' is not a decima
 # A name with control characters is quoted as \xNN: the message stays one line (fuzz_lookup's finding).
 expect_error "a newline in an instruction name stays on one line" "has no instruction 'mma\\x0ax'" \
   $M dot ampere "$(printf 'mma\nx')" -a 1 -b 1 -c 0
+# Control characters in a message are escaped: a quoted input cannot end the line or drive a terminal.
+err=$("$M" $'frob\n\x1b[31mx' 2>&1 >/dev/null); rc=$?
+[[ $rc -eq 2 && $err == "mmaref: unknown command 'frob\\n\\x1b[31mx' (try 'mmaref --help')" ]] \
+  && ok "a newline and an ESC in a quoted input are shown as \\n and \\x1b" || not_ok "escaping: rc=$rc err='$err'"
+expect_error "a tab and DEL in an option value, escaped" "--seed 'a\\tb\\x7f' is not" $M study rounding-bias --seed $'a\tb\x7f'
+expect_error "a carriage return in a batch option, escaped" "unknown option '--x\\r'" batch_in "" ampere $TF $'--x\r'
+
+# --- study --out: no byte of a path reaches gnuplot as code
+# A control character is refused in every path (one shared check); the .gp scripts name their files
+# relative to DIR (gnuplot runs there), so quotes, backslashes and backquotes in DIR are never in a script.
+# (The first --out below ran `touch PWNED` through gnuplot's system() when DIR was written into the script.)
+pwned_before=$(ls "$T")
+for study in rounding-bias m3xu; do
+  expect_error "study $study: a newline and system() in --out refused" "has a control character (byte $((${#T} + 3))): refused in a path" \
+    $M study $study --samples 10 --out "$T/d"$'\n''system("touch '"$T"'/PWNED")'$'\n''#'
+  expect_error "study $study: an ESC in --out refused" "--out '$T/d\\x1b' has a control character" $M study $study --out "$T/d"$'\x1b'
+  expect_error "study $study: an empty --out refused" "--out is empty" $M study $study --out ""
+  for name in "q'; touch $T/PWNED; '" 'b\\'"'"'\" `touch '"$T"'/PWNED` @x' "\$(touch $T/PWNED)"; do
+    dir="$T/$name"
+    gp=$dir/rounding-bias.gp; [[ $study == m3xu ]] && gp=$dir/m3xu.gp
+    plot=--no-plot; command -v gnuplot >/dev/null && plot=
+    if "$M" study $study --samples 100 --out "$dir" $plot >/dev/null 2>"$T_ERR" && [[ -s $gp ]] &&
+       ! grep -qF "$T" "$gp" && [[ -n $plot || -s ${gp%.gp}.png ]]; then
+      ok "study $study --out '${name:0:24}': runs, the script holds no byte of the path${plot:+ (no gnuplot here)}"
+    else not_ok "study $study --out '$name': $(cat "$T_ERR") $(grep -F "$T" "$gp" | head -1)"; fi
+  done
+done
+[[ ! -e $T/PWNED && ! -e PWNED ]] && ok "study: no hostile --out ran a command (no PWNED)" || not_ok "study: PWNED exists"
+
+# --- study outputs are replaced only when complete: a run that fails writing (a file-size limit) leaves
+# the previous files byte for byte and no temporary behind
+"$M" study rounding-bias --samples 1000 --out "$T/keep" --no-plot >/dev/null
+"$M" study m3xu --samples 1000 --out "$T/keep" --no-plot >/dev/null 2>&1
+(cd "$T/keep" && md5sum *) >"$T/keep.md5"
+for study in rounding-bias m3xu; do
+  err=$( (trap "" XFSZ; ulimit -f 20; "$M" study $study --samples 20000 --seed 2 --out "$T/keep" --no-plot) 2>&1 >/dev/null ); rc=$?
+  if [[ $rc -eq 2 && $(wc -l <<<"$err") -eq 1 && $err == *"cannot write '$T/keep/"*"write error: File too large"* ]] &&
+     (cd "$T/keep" && md5sum -c --quiet "$T/keep.md5") && [[ -z $(ls "$T/keep" | grep tmp) ]]; then
+    ok "study $study: a failed write leaves the previous outputs unchanged, no temporary"
+  else not_ok "study $study failed write: rc=$rc err='$err' files: $(ls "$T/keep")"; fi
+done
+# the PNG too: gnuplot draws into a temporary renamed over it on success (a fake gnuplot that writes
+# half a file and fails leaves the previous PNG and no temporary)
+mkdir -p "$T/bin" "$T/png"; echo "previous png" >"$T/png/rounding-bias.png"
+printf '#!/bin/sh\nfor f in *.png.tmp*; do [ -e "$f" ] && echo partial >"$f"; done\nexit 1\n' >"$T/bin/gnuplot"; chmod +x "$T/bin/gnuplot"
+err=$(PATH="$T/bin:$PATH" "$M" study rounding-bias --samples 100 --out "$T/png" 2>&1 >/dev/null); rc=$?
+[[ $rc -ne 0 && $err == *"gnuplot failed on rounding-bias.gp in $T/png"* && $(cat "$T/png/rounding-bias.png") == "previous png" &&
+   -z $(ls "$T/png" | grep tmp) ]] && ok "study: a failing gnuplot leaves the previous PNG, no temporary" \
+  || not_ok "study failing gnuplot: rc=$rc err='$err' png='$(head -c 20 "$T/png/rounding-bias.png")' $(ls "$T/png")"

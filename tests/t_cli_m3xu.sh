@@ -29,6 +29,10 @@ out=$("$MMAREF" dot m3xu m3xu.f32c -a 0x400000003f800000,0x1p-1 -b -i,2i -c -0.2
   not_ok "complex operand forms: '$out'"
 expect_error "a malformed complex operand is one line naming it" "a[0] = '1x+2i' is not a complex number" \
   "$MMAREF" dot m3xu m3xu.f32c -a 1x+2i -b 1 -c 0
+# a lone sign is the imaginary unit only before an i ("-i"); as a real part it has no digits
+expect_error "complex '+' (no digits) is refused" "a[0] (real part) = '+' is not a number" "$MMAREF" dot m3xu m3xu.f32c -a + -b 1 -c 0
+expect_error "complex '-' (no digits) is refused" "c (real part) = '-' is not a number" "$MMAREF" dot m3xu m3xu.f32c -a 1 -b 1 -c -
+expect_error "complex '+' in a list is refused" "b[1] (real part) = '+' is not a number" "$MMAREF" dot m3xu m3xu.f32c -a 1,1 -b 1,+ -c 0
 expect_error "a complex part not exact in f32 names the part and the nearest value" \
   "b[1] (imaginary part) = '+0.1' is not exactly representable in f32 (nearest: 0x3dcccccd" \
   "$MMAREF" dot m3xu m3xu.f32c -a 1 -b 1,1+0.1i -c 0

@@ -451,3 +451,21 @@ if [[ -e /dev/full ]]; then
     ok "-o /dev/full: write error, and the device node is still there"
   else not_ok "-o /dev/full: rc=$rc err='$err' $(ls -l /dev/full)"; fi
 fi
+# a dangling symbolic link is refused, not replaced by the file (renaming over it would replace the link)
+ln -s "$T/no_such_dir/target.npy" "$T/dangling.npy"
+err=$("$MMAREF" mma "${good[@]}" -o "$T/dangling.npy" 2>&1); rc=$?
+if [[ $rc -eq 2 && $(wc -l <<<"$err") -eq 1 && $err == *"-o '$T/dangling.npy': is a symbolic link to '$T/no_such_dir/target.npy', which does not exist"* &&
+      -L $T/dangling.npy && ! -e $T/dangling.npy ]]; then ok "-o onto a dangling symbolic link: refused, the link kept"
+else not_ok "-o dangling link: rc=$rc err='$err' $(ls -l "$T/dangling.npy")"; fi
+# an -o that fails on a later input leaves the previous file as it was
+echo "precious" >"$T/keep2.npy"
+expect_error "-o kept when --c is missing" "--c '$T/none.npy': cannot open" \
+  "$MMAREF" mma ampere $H8 --a "$T/int_a_f2.npy" --b "$T/int_b_f2.npy" --c "$T/none.npy" -o "$T/keep2.npy"
+[[ $(cat "$T/keep2.npy") == precious ]] && ok "-o: the previous file survives a failed run" || not_ok "-o: keep2.npy changed"
+# a control character in any path is refused before anything is read or written
+expect_error "-o with a newline" "-o '$T/x\\nsystem(\"touch PWNED\")' has a control character (byte $((${#T} + 3))): refused in a path" \
+  "$MMAREF" mma "${good[@]}" -o "$T/x"$'\n''system("touch PWNED")'
+expect_error "--a with an escape byte" "--a 'a\\x1bb' has a control character" "$MMAREF" mma ampere $H8 --a $'a\x1bb' --b b --c c -o d
+expect_error "gemm -o with a carriage return" "gemm: -o '$T/d\\r' has a control character" \
+  "$MMAREF" gemm hopper mma.m16n8k16.f32.f16.f16.f32 --a "$T/int_a_f2.npy" --b "$T/int_b_f2.npy" -o "$T/d"$'\r'
+[[ ! -e PWNED && ! -e $T/PWNED ]] && ok "-o: no PWNED file" || not_ok "-o: a PWNED file appeared"

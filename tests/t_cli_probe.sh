@@ -1,7 +1,7 @@
 # mmaref probe: recovers every distinct configuration of the table from the model, names the difference
 # of deliberately different devices, gives the same report through the pipe and offline, and refuses
 # bad input with one line.
-# runtime: 40 s (on CI's 2 cores; tests/run.sh starts the longest suites first)
+# runtime: 55 s (on CI's 2 cores; tests/run.sh starts the longest suites first)
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.." || exit 1
 LIB=${MMAREF_LIB:-build/libmmaref.a}
@@ -122,8 +122,9 @@ expect_error "'--' without a command" "'--' needs a COMMAND" "$MMAREF" probe "${
 expect_error "no schedule for the formats" "has no schedule for" "$MMAREF" probe --formats f64,f16,f32,f32 --k 4 -- cat
 expect_error "device exits non-zero" "exited with status 3" "$MMAREF" probe "${F[@]}" -- sh -c 'cat >/dev/null; exit 3'
 expect_error "device answers too few lines" "answered 5 of the" "$MMAREF" probe "${F[@]}" -- sh -c "head -n 5 | $MMAREF batch ${HOP[*]}"
-expect_error "device prints a non-hex line" "device line 1 is not a hex f32 value" "$MMAREF" probe "${F[@]}" -- sh -c 'cat >/dev/null; echo zz'
-expect_error "device closes its output and hangs" "did not exit within 5 s and was stopped" "$MMAREF" probe "${F[@]}" -- sh -c 'exec >&-; sleep 30'
+expect_error "device prints a non-hex line" "device 'sh' line 1 is not a hex f32 value" "$MMAREF" probe "${F[@]}" -- sh -c 'cat >/dev/null; echo zz'
+expect_error "device closes its output and hangs" "closed its output after 0 of the 6809 lines and then did not exit within 1 s; stopped it" \
+  "$MMAREF" probe "${F[@]}" --confirm 100 --timeout 1 -- sh -c 'exec >&-; sleep 30'
 expect_error "device cannot be started" "device 'no-such-device-xyz' exited with status 127" "$MMAREF" probe "${F[@]}" -- no-such-device-xyz
 expect_error "scales not FORMAT:BLOCK" "--scales 'ue8m0' is not FORMAT:BLOCK" "$MMAREF" probe --formats e2m1,e2m1,f32,f32 --k 64 --scales ue8m0 -- cat
 expect_error "scale block not dividing K" "--scales 'ue8m0:48' is not FORMAT:BLOCK" "$MMAREF" probe --formats e2m1,e2m1,f32,f32 --k 64 --scales ue8m0:48 -- cat
@@ -132,3 +133,63 @@ expect_error "unknown instruction" "has no instruction 'mma.no.such'" "$MMAREF" 
 expect_error "instruction and a device" "takes no device" "$MMAREF" probe "${HOP[@]}" -- cat
 if "$MMAREF" probe --help | grep -q '^usage: mmaref probe'; then ok "probe --help"; else not_ok "probe --help"; fi
 expect_error "missing results file" "--results $tmp/none" "$MMAREF" probe "${F[@]}" --results "$tmp/none"
+
+# 5. Hostile devices, each with --timeout 1: stopped with their process group within seconds, one line,
+#    exit 2, nothing left running.  (sleep 9876x: arguments no other process has, to look for leftovers.)
+P=("${F[@]}" --confirm 100 --timeout 1)
+probe_hostile() {  # probe_hostile WHAT PATTERN MAX_SECONDS MARKER COMMAND...
+  local what=$1 pat=$2 max=$3 marker=$4; shift 4
+  local start=$SECONDS err rc
+  err=$("$MMAREF" probe "${P[@]}" -- "$@" 2>&1 >/dev/null); rc=$?
+  local took=$((SECONDS - start))
+  sleep 0.2
+  if [[ $rc -eq 2 && $(wc -l <<<"$err") -eq 1 && $err == *"$pat"* && $took -le $max ]] &&
+     ! { [[ -n $marker ]] && pgrep -f "$marker" >/dev/null; }; then ok "$what (${took} s)"
+  else not_ok "$what: rc=$rc in ${took} s, stderr='$err'$( [[ -n $marker ]] && pgrep -fa "$marker")"; fi
+}
+probe_hostile "a device that never answers is stopped" "device 'sleep' gave no answer line for 1 s (0 of the 6809 lines answered); stopped it and its process group (SIGTERM)" \
+  4 "sleep 98761" sleep 98761
+probe_hostile "a device ignoring SIGTERM is killed" "(SIGTERM ignored: SIGKILL after 1 s)" 5 "sleep 98762" \
+  sh -c 'trap "" TERM; sleep 98762'
+probe_hostile "a grandchild holding stdout open is stopped with the group" "(1 of the 6809 lines answered); stopped it and its process group" \
+  4 "sleep 98763" sh -c 'sleep 98763 & echo 0'
+probe_hostile "a grandchild ignoring SIGTERM and holding stdout is killed" "(0 of the 6809 lines answered)" 5 "sleep 98764" \
+  sh -c '(trap "" TERM; sleep 98764) & exec sleep 98765'
+probe_hostile "every line answered, the output never closed" "device 'sh' answered all 6809 lines but did not close its output within 1 s" \
+  4 "sleep 98766" sh -c "$MMAREF batch ${HOP[*]}; sleep 98766"
+probe_hostile "a device printing garbage is a bad answer, not 'killed by signal 13'" "device 'yes' line 1 is not a hex f32 value: 'garbage'" \
+  3 "" yes garbage
+probe_hostile "garbage from a device that ignores SIGPIPE" "device 'sh' line 1 is not a hex f32 value: 'zz'" 3 "" \
+  sh -c 'trap "" PIPE; yes zz 2>/dev/null'
+probe_hostile "a NUL byte in an answer" "device 'sh' line 2 has a NUL byte" 3 "" sh -c 'printf "0\n0\0junk\n"'
+probe_hostile "an endless line" "device 'sh' line 1 is longer than 255 characters" 3 "" sh -c 'exec tr -c x x </dev/zero'
+probe_hostile "a device answering before reading, then stopping" "device 'sh' answered more than the 6809 lines asked" 3 "" sh -c 'yes 0'
+expect_error "--timeout 0" "--timeout '0' is not a decimal count of seconds from 1 to 86400" "$MMAREF" probe "${F[@]}" --timeout 0 -- cat
+expect_error "--timeout ''" "--timeout '' is not a decimal count" "$MMAREF" probe "${F[@]}" --timeout "" -- cat
+expect_error "--timeout 1.5" "--timeout '1.5' is not a decimal count" "$MMAREF" probe "${F[@]}" --timeout 1.5 -- cat
+"$MMAREF" probe --help | grep -q -- '--timeout S' && ok "probe --help documents --timeout" || not_ok "probe --help lacks --timeout"
+
+# 6. Offline files: a NUL byte in --results is refused with its line; --queries replaces a file only
+#    when complete, refuses a dangling link and control characters.
+"$MMAREF" probe "${F[@]}" --confirm 100 --queries "$tmp/q.txt" >/dev/null
+"$MMAREF" batch "${HOP[@]}" <"$tmp/q.txt" >"$tmp/d.txt"
+"$MMAREF" probe "${F[@]}" --confirm 100 --results "$tmp/d.txt" >/dev/null && ok "--results: the model's answers read back" \
+  || not_ok "--results of the model's answers"
+{ head -2 "$tmp/d.txt"; printf '0x00000000\0 ignored\n'; tail -n +4 "$tmp/d.txt"; } >"$tmp/d_nul.txt"
+expect_error "--results with a NUL byte on line 3" "--results $tmp/d_nul.txt line 3 has a NUL byte" \
+  "$MMAREF" probe "${F[@]}" --confirm 100 --results "$tmp/d_nul.txt"
+cp "$tmp/q.txt" "$tmp/q_keep.txt"
+err=$( (trap "" XFSZ; ulimit -f 100; "$MMAREF" probe "${F[@]}" --confirm 100000 --queries "$tmp/q.txt") 2>&1 >/dev/null ); rc=$?
+if [[ $rc -eq 2 && $err == *"--queries '$tmp/q.txt': write error: File too large"* ]] && cmp -s "$tmp/q.txt" "$tmp/q_keep.txt" &&
+   [[ -z $(ls "$tmp" | grep 'q.txt.tmp') ]]; then ok "--queries: a failed write leaves the previous file, no temporary"
+else not_ok "--queries failed write: rc=$rc err='$err' $(ls "$tmp")"; fi
+ln -s "$tmp/none/q.txt" "$tmp/dangling"
+expect_error "--queries onto a dangling link" "is a symbolic link to '$tmp/none/q.txt', which does not exist" \
+  "$MMAREF" probe "${F[@]}" --queries "$tmp/dangling"
+expect_error "--queries with a newline" "--queries '$tmp/q\\nx' has a control character" "$MMAREF" probe "${F[@]}" --queries "$tmp/q"$'\n'x
+expect_error "--results with an ESC" "--results '\\x1b' has a control character" "$MMAREF" probe "${F[@]}" --results $'\x1b'
+# a device whose name holds a newline and an ESC: the report's device line shows them escaped
+ln -s "$(cd "$(dirname "$MMAREF")" && pwd)/$(basename "$MMAREF")" "$tmp/dev"$'\n\x1b'"x"
+out=$("$MMAREF" probe "${F[@]}" --confirm 100 -- "$tmp/dev"$'\n\x1b'"x" batch "${HOP[@]}" 2>&1); rc=$?
+[[ $rc -eq 0 && $(grep -c "^probe: device = '$tmp/dev\\\\n\\\\x1bx'$" <<<"$out") -eq 1 ]] \
+  && ok "a device name with control characters is printed escaped" || not_ok "escaped device name: rc=$rc $(head -2 <<<"$out")"

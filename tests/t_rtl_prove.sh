@@ -101,3 +101,12 @@ expect_error "prove: INIT neither zero nor any" "INIT=some: zero or any" \
   env DUT=tests/prove/fda_lanes.sv INSTR=$INSTR INIT=some bash tb/prove/prove.sh
 expect_error "prove: TIMEOUT not a number" "TIMEOUT=x: not a positive number of seconds" \
   env DUT=tests/prove/fda_lanes.sv INSTR=$INSTR TIMEOUT=x bash tb/prove/prove.sh
+# make prove hands DUT and the rest to the script as shell words (shell_word, Makefile): a quote, a
+# backquote or a $(...) in a value is a character of it, never a command
+mkdir -p "$W"
+for dut in "a\" \`touch $W/PWNED\` \"b.sv" "it's \$(touch $W/PWNED).sv"; do
+  err=$(make -s prove DUT="$dut" INSTR=$INSTR BOUND="\`touch $W/PWNED\`" 2>&1); rc=$?
+  if [[ $rc -ne 0 && $(head -1 <<<"$err") == "prove: DUT: no such file '"* && ! -e $W/PWNED ]]; then
+    ok "make prove DUT='${dut:0:14}...': no such file, no command run"
+  else not_ok "make prove DUT='$dut': rc=$rc, $(ls "$W" 2>/dev/null | grep PWNED), stderr '$err'"; fi
+done

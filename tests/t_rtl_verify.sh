@@ -160,3 +160,11 @@ expect_error "verify (e): a pipe line with too few fields" "pipe: stdin line 1: 
   bash -c "echo '3f800000 3c00 3c00' | build/verify/naive_dot/Vverify +pipe"
 expect_error "verify (e): a pipe field wider than its format" "pipe: stdin line 1, field 2: 0x13c00 does not fit in f16" \
   bash -c "echo '${line/3c00/13c00}' | build/verify/naive_dot/Vverify +pipe"
+# make verify hands DUT and the rest to the script as shell words (shell_word, Makefile): a quote, a
+# backquote or a $(...) in a value is a character of it, never a command
+for dut in "a\" \`touch $tmp/PWNED\` \"b.sv" "it's \$(touch $tmp/PWNED).sv"; do
+  err=$(make -s verify DUT="$dut" INSTR=$INSTR PARAMS="'\$(touch $tmp/PWNED)'" 2>&1); rc=$?
+  if [[ $rc -ne 0 && $(head -1 <<<"$err") == "verify: DUT: no such file '"* && ! -e $tmp/PWNED ]]; then
+    ok "make verify DUT='${dut:0:14}...': no such file, no command run"
+  else not_ok "make verify DUT='$dut': rc=$rc, $(ls "$tmp" | grep PWNED), stderr '$err'"; fi
+done

@@ -8,14 +8,55 @@
 #include <stdlib.h>
 #include <string.h>
 
+void cli_put_escaped(FILE *out, const char *s)
+{
+    for (; *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch >= 0x20 && ch != 0x7f)
+            fputc(ch, out);
+        else if (ch == '\n' || ch == '\t' || ch == '\r')
+            fprintf(out, "\\%c", ch == '\n' ? 'n' : ch == '\t' ? 't' : 'r');
+        else
+            fprintf(out, "\\x%02x", ch);
+    }
+}
+
 int cli_error(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fputs("mmaref: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    char small[1024], *msg = small;
+    int n = vsnprintf(small, sizeof small, fmt, ap);
     va_end(ap);
+    if (n >= (int)sizeof small && (msg = malloc((size_t)n + 1))) {
+        va_start(ap, fmt);
+        vsnprintf(msg, (size_t)n + 1, fmt, ap);
+        va_end(ap);
+    }
+    fputs("mmaref: ", stderr);
+    cli_put_escaped(stderr, msg ? msg : small);
+    fputc('\n', stderr);
+    if (msg != small)
+        free(msg);
+    return 2;
+}
+
+int cli_check_path(const char *cmd, const char *opt, const char *path)
+{
+    if (!*path)
+        return cli_error("%s: %s is empty", cmd, opt);
+    for (const char *p = path; *p; p++)
+        if ((unsigned char)*p < 0x20 || *p == 0x7f)
+            return cli_error("%s: %s '%s' has a control character (byte %zu): refused in a path", cmd, opt, path,
+                             (size_t)(p - path) + 1);
+    return 0;
+}
+
+int cli_stdout_error(const char *cmd)
+{
+    static int reported;
+    if (!reported++)
+        cli_error("%s: error writing standard output: %s", cmd, errno ? strerror(errno) : "write failed");
     return 2;
 }
 

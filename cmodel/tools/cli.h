@@ -6,8 +6,19 @@
 #include <stdio.h>
 #include "mmaref.h"
 
-/* Print "mmaref: <message>" on stderr and return the exit status for usage/input errors (2). */
+/* Print "mmaref: <message>" on stderr and return the exit status for usage/input errors (2).  Control
+ * characters in the message (from the input it quotes) are written escaped (cli_put_escaped), so the
+ * message is one line whatever the input. */
 int cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* s with every control byte escaped: \n, \t, \r, else \xNN (0x00..0x1f, 0x7f). */
+void cli_put_escaped(FILE *out, const char *s);
+/* A path given to option opt of cmd: refused (a printed error, returns 2) when empty or when it holds a
+ * control character (a newline in a path is never meant, and would end a line of a generated script);
+ * else 0.  Every option that takes a path goes through it. */
+int cli_check_path(const char *cmd, const char *opt, const char *path);
+/* "cmd: error writing standard output: <why>" from errno, printed once however often called; returns 2,
+ * the exit status of a write that fails (a full disk, a closed pipe). */
+int cli_stdout_error(const char *cmd);
 
 /* Parse one operand: "0x" + hex digits = raw bits (must fit the format), anything else a C99 strtod
  * number (1.5, 0x1p-24, -inf, nan) that must be exactly representable.  On error writes a message

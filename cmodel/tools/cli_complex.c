@@ -8,14 +8,15 @@
 
 #include "cli.h"
 
-/* One part's text into bits; "what" names the operand and the part in a message. */
-static int parse_part(mmaref_format part, const char *text, const char *what, const char *which,
+/* One part's text into bits; "what" names the operand and the part in a message.  unit: the text stood
+ * before an 'i', where nothing or a lone sign is the imaginary unit ("i", "+i", "-i"); elsewhere a lone
+ * sign has no digits and is refused. */
+static int parse_part(mmaref_format part, const char *text, const char *what, const char *which, int unit,
                       uint64_t *bits, char *err, size_t errlen)
 {
     char name[96];
     snprintf(name, sizeof name, "%s (%s part)", what, which);
-    /* "i", "+i", "-i": the imaginary unit */
-    const char *t = !*text || !strcmp(text, "+") ? "1" : !strcmp(text, "-") ? "-1" : text;
+    const char *t = !unit ? text : !*text || !strcmp(text, "+") ? "1" : !strcmp(text, "-") ? "-1" : text;
     return cli_parse_value(part, t, name, bits, err, errlen);
 }
 
@@ -23,12 +24,14 @@ int cli_parse_complex(mmaref_format f, const char *text, const char *what, uint6
 {
     mmaref_format part = mmaref_format_part(f);
     char re[128] = "0", im[128] = "0";
+    int imaginary_written = 0;
     size_t n = strlen(text);
     if (n >= sizeof re) {
         snprintf(err, errlen, "%s is longer than %zu characters", what, sizeof re - 1);
         return 1;
     }
     if (n && text[n - 1] == 'i') {
+        imaginary_written = 1;
         /* the real part is the longest number strtod reads at the start; the rest, signed, is IM */
         char body[128];
         memcpy(body, text, n - 1);
@@ -50,8 +53,8 @@ int cli_parse_complex(mmaref_format f, const char *text, const char *what, uint6
         snprintf(re, sizeof re, "%s", text);
     }
     uint64_t parts[2];
-    if (parse_part(part, re, what, "real", &parts[0], err, errlen) ||
-        parse_part(part, im, what, "imaginary", &parts[1], err, errlen))
+    if (parse_part(part, re, what, "real", 0, &parts[0], err, errlen) ||
+        parse_part(part, im, what, "imaginary", imaginary_written, &parts[1], err, errlen))
         return 1;
     *bits = mmaref_format_join_parts(f, parts);
     return 0;

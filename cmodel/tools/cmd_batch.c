@@ -5,6 +5,7 @@
  * thread reads the next ones and writes finished ones in input order, so the output is the same for any
  * number of threads.  A worker parses up to GROUP lines, then computes them in one mmaref_dot_batch (the
  * instruction's SIMD kernel) and writes them. */
+#include <limits.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,10 +20,11 @@ static const char usage[] =
     "  --check       each line carries one more field, the expected D; reports every mismatch and ends\n"
     "                with 'N passed, M failed' (exit 1 if any failed)\n"
     "  --nan-any     with --check, any NaN matches any NaN (for units whose NaN payload is unmodelled)\n"
-    "  --max-report  print at most N mismatch lines (default: all)\n"
+    "  --max-report  print at most N mismatch lines (a decimal count; default: all)\n"
     "  --allow-empty with --check, no line at all passes (by default zero checked vectors is a failure)\n"
     "  --threads N   worker threads (default: one per online CPU, at most 16); the output is the same\n"
-    "  A bad line stops the run with exit 2; every D before it has been written.\n";
+    "  A bad line (a NUL byte in it included) stops the run with exit 2; every D before it has been written.\n"
+    "  A failed write (a full disk, a closed pipe) stops it with exit 2.\n";
 
 enum {
     MAX_LINE = (1 << 16) - 2,  /* the longest line accepted, in characters before its newline */
@@ -216,6 +218,13 @@ static void run_chunk(const batch_run *r, chunk *c)
                 BAD(c, "batch: stdin line %ld is longer than %d characters", lineno, MAX_LINE);
             return;
         }
+        /* a NUL byte would hide the rest of its line: the fields stopped at one (the chunk's sentinel is
+         * past its end), or a comment holds one */
+        if (!bad && ((*stop == 0 && stop < end) || (*stop == '#' && memchr(stop, 0, (size_t)(le - stop))))) {
+            if (!flush_group(r, c))
+                BAD(c, "batch: stdin line %ld has a NUL byte", lineno);
+            return;
+        }
         if (bad) { /* the lines before it are written first (an error among them is the one reported) */
             char err[sizeof c->err];
             memcpy(err, c->err, sizeof err);
@@ -304,8 +313,9 @@ static void *worker(void *arg)
     return NULL;
 }
 
-/* Writes a finished chunk: with --check at most what --max-report still allows of its mismatch lines. */
-static void write_chunk(const chunk *c, int check, long max_report, long failed_before)
+/* Writes a finished chunk: with --check at most what --max-report still allows of its mismatch lines.
+ * Nonzero when the write fails (a full disk, a closed pipe). */
+static int write_chunk(const chunk *c, int check, long max_report, long failed_before)
 {
     size_t len = c->out.len;
     if (check && max_report >= 0 && failed_before + c->failed > max_report) {
@@ -315,7 +325,7 @@ static void write_chunk(const chunk *c, int check, long max_report, long failed_
             p = memchr(p, '\n', (size_t)(c->out.p + c->out.len - p)) + 1;
         len = (size_t)(p - c->out.p);
     }
-    fwrite(c->out.p, 1, len, stdout);
+    return fwrite(c->out.p, 1, len, stdout) != len;
 }
 
 /* Runs stdin through `threads` workers.  Returns the exit status; *passed, *failed count --check. */
@@ -362,7 +372,10 @@ static int run_stdin(const batch_run *r, int threads, long max_report, long *pas
         while (!c->done)
             pthread_cond_wait(&pl.done, &pl.mu);
         pthread_mutex_unlock(&pl.mu);
-        write_chunk(c, r->check, max_report, *failed);
+        if (write_chunk(c, r->check, max_report, *failed)) {
+            rc = cli_stdout_error("batch"); /* the rest of stdin would go nowhere */
+            break;
+        }
         *passed += c->passed;
         *failed += c->failed;
         if (c->bad) {
@@ -415,9 +428,9 @@ int cmd_batch(int argc, char **argv)
         else if (!strcmp(argv[i], "--allow-empty"))
             allow_empty = 1;
         else if (!strcmp(argv[i], "--max-report")) {
-            char *end;
-            if (i + 1 >= argc || (max_report = strtol(argv[i + 1], &end, 10), *end) || max_report < 0)
-                return cli_error("batch: --max-report needs a non-negative number");
+            if (i + 1 >= argc || cli_parse_count(argv[i + 1], LONG_MAX, &max_report))
+                return cli_error("batch: --max-report needs a decimal count from 0 to %ld%s%s%s", LONG_MAX,
+                                 i + 1 < argc ? ", not '" : "", i + 1 < argc ? argv[i + 1] : "", i + 1 < argc ? "'" : "");
             i++;
         } else if (!strcmp(argv[i], "--threads")) {
             if (i + 1 >= argc || cli_parse_count(argv[i + 1], MAX_THREADS, &threads) || threads < 1)

@@ -29,7 +29,8 @@ static const char usage[] =
     "                       every N instructions the chain is added into an FP32 sum that starts at C\n"
     "                       (IEEE adds, round to nearest even) and restarts from +0 (DeepSeek-V3)\n"
     "  --threads T          worker threads (default: every core); D is the same for any T\n"
-    "  -o, --output D.npy   where D goes (NPY 1.0); nothing is written on an error\n"
+    "  -o, --output D.npy   where D goes (NPY 1.0); nothing is written on an error (replaced only once D is\n"
+    "                       completely written; a link to nothing refused)\n"
     "  --d-dtype bits|float D as raw bits (default) or floats, as 'mmaref mma'\n"
     "  A progress line is shown on stderr when it is a terminal and the run takes over a second.\n";
 
@@ -166,6 +167,8 @@ int cmd_gemm(int argc, char **argv)
     if (!pa || !pb || !pd)
         return cli_error("gemm: %s needs %s (see 'mmaref gemm --help')", in.name,
                          !pa ? "--a A.npy" : !pb ? "--b B.npy" : "-o D.npy");
+    if (cli_check_path("gemm", "-o", pd))
+        return 2;
     if (in.c != in.d)
         return cli_error("gemm: %s has C in %s and D in %s; chaining D into the next instruction's C needs "
                          "the two formats equal", in.name, mmaref_format_name(in.c), mmaref_format_name(in.d));

@@ -20,6 +20,7 @@ static const char usage[] =
     "  --with-d     append the model's D to each line, the expected result `mmaref batch --check` reads\n"
     "  --coverage   after the lines, the coverage bins they hit on stderr (docs/verify-your-design.md);\n"
     "               exit status 3 when a bin the instruction can reach is left unhit\n"
+    "  A failed write (a full disk, a closed pipe) stops it at once with exit 2.\n"
     "  e.g. mmaref gen hopper mma.m16n8k16.f32.f16.f16.f32 --n 100 | mmaref batch hopper mma.m16n8k16.f32.f16.f16.f32\n";
 
 typedef struct {
@@ -112,7 +113,8 @@ static int write_lines(const mmaref_instr *in, const gen_opts *o, uint64_t *hit)
         if (hit)
             mmaref_cov_classify(in, c, a, b, ns ? sa : NULL, ns ? sb : NULL, d, hit);
         if (len > sizeof buf - 20 * (2 * MMAREF_MAX_K + 2 * MMAREF_MAX_K + 2)) {
-            fwrite(buf, 1, len, stdout);
+            if (fwrite(buf, 1, len, stdout) != len)
+                return cli_stdout_error("gen"); /* the first failed write ends the run */
             len = 0;
         }
         char *p = cli_put_hex(buf + len, c, dc);
@@ -125,9 +127,8 @@ static int write_lines(const mmaref_instr *in, const gen_opts *o, uint64_t *hit)
         *p++ = '\n';
         len = (size_t)(p - buf);
     }
-    fwrite(buf, 1, len, stdout);
-    if (fflush(stdout) || ferror(stdout))
-        return cli_error("gen: error writing stdout");
+    if (fwrite(buf, 1, len, stdout) != len || fflush(stdout) || ferror(stdout))
+        return cli_stdout_error("gen");
     return 0;
 }
 

@@ -19,7 +19,8 @@ static const char usage[] =
     "  unsigned integers (<u1, <u2, <u4, <u8; every value must fit the operand's format), or, for f16,\n"
     "  f32, tf32 and f64 operands, floats of that width (<f2 for f16, <f4 for f32 and tf32, <f8 for f64;\n"
     "  complex64 <c8 for f32c) whose bit patterns are taken as they are.\n"
-    "  -o, --output D.npy   where D goes (NPY 1.0)\n"
+    "  -o, --output D.npy   where D goes (NPY 1.0): replaced only once D is completely written; a symbolic\n"
+    "                       link is followed, a link to nothing refused\n"
     "  --d-dtype bits       D as raw bits, unsigned of D's width: <u2 (f16), <u4 (f32), <u8 (f64, f32c)\n"
     "                       (default)\n"
     "  --d-dtype float      D as floats: <f2, <f4, <f8, or complex64 <c8 for f32c\n";
@@ -52,6 +53,8 @@ int load_operand(operand *op, const char *instr)
     const uint64_t want[2] = {op->rows, op->cols};
     const char *cmd = op->cmd ? op->cmd : "mma";
     int any = op->any_shape;
+    if (cli_check_path(cmd, op->opt, op->path))
+        return 2;
     int bad = npy_read_shaped(op->path, any ? -1 : 2, want, &op->arr, err, sizeof err);
     npy_array *a = &op->arr;
     const char *fname = mmaref_format_name(op->fmt);
@@ -183,6 +186,8 @@ int cmd_mma(int argc, char **argv)
     if (!pa || !pb || !pc || !pd)
         return cli_error("mma: %s needs %s (see 'mmaref mma --help')", in.name,
                          !pa ? "--a A.npy" : !pb ? "--b B.npy" : !pc ? "--c C.npy" : "-o D.npy");
+    if (cli_check_path("mma", "-o", pd))
+        return 2;
     int ns = mmaref_scale_count(&in);
     if (ns && (!psa || !psb))
         return cli_error("mma: %s takes block scales: give --scale-a SA.npy (%d, %d) and --scale-b SB.npy (%d, %d)",

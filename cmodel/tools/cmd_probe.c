@@ -31,6 +31,9 @@ static const char usage[] =
     "  --confirm N        confirmation vectors (default 100000)\n"
     "  --seed S           seed of the confirmation stream (default 1)\n"
     "  --nan-any          any NaN answer equals any NaN (for a device whose NaN payload is unmodelled)\n"
+    "  --timeout S        with -- COMMAND: the seconds the device may take for each answer line (its start\n"
+    "                     included) and to exit after the last (default 60, at most 86400); then it and\n"
+    "                     every process it started are stopped (SIGTERM, SIGKILL 1 s later), exit 2\n"
     "  Exit status: 0 a table instruction matches, 1 none does (or only on the battery), 2 bad input or a\n"
     "  failing device.\n";
 
@@ -38,7 +41,7 @@ typedef struct {
     const char *pos[2];
     int npos, nan_any;
     const char *formats, *scales, *queries, *results;
-    long k, confirm;
+    long k, confirm, timeout;
     uint64_t seed;
     char **command;
 } probe_opts;
@@ -58,20 +61,27 @@ static int parse_args(int argc, char **argv, probe_opts *o)
         } else if (!strcmp(a, "--nan-any")) {
             o->nan_any = 1;
         } else if (!strcmp(a, "--formats") || !strcmp(a, "--scales") || !strcmp(a, "--queries") ||
-                   !strcmp(a, "--results") || !strcmp(a, "--k") || !strcmp(a, "--confirm") || !strcmp(a, "--seed")) {
+                   !strcmp(a, "--results") || !strcmp(a, "--k") || !strcmp(a, "--confirm") || !strcmp(a, "--seed") ||
+                   !strcmp(a, "--timeout")) {
             if (!v)
                 return cli_error("probe: %s needs a value (see 'mmaref probe --help')", a);
             i++;
             if (!strcmp(a, "--formats")) o->formats = v;
             else if (!strcmp(a, "--scales")) o->scales = v;
-            else if (!strcmp(a, "--queries")) o->queries = v;
-            else if (!strcmp(a, "--results")) o->results = v;
+            else if (!strcmp(a, "--queries") || !strcmp(a, "--results")) {
+                if (cli_check_path("probe", a, v))
+                    return 2;
+                *(a[2] == 'q' ? &o->queries : &o->results) = v;
+            }
             else if (!strcmp(a, "--k")) {
                 if (cli_parse_count(v, MMAREF_MAX_K, &o->k) || o->k < 1)
                     return cli_error("probe: --k '%s' is not in 1..%d", v, MMAREF_MAX_K);
             } else if (!strcmp(a, "--confirm")) {
                 if (cli_parse_count(v, 100000000L, &o->confirm))
                     return cli_error("probe: --confirm '%s' is not a count", v);
+            } else if (!strcmp(a, "--timeout")) {
+                if (cli_parse_count(v, 86400, &o->timeout) || o->timeout < 1)
+                    return cli_error("probe: --timeout '%s' is not a decimal count of seconds from 1 to 86400", v);
             } else if (cli_parse_u64(v, &o->seed))
                 return cli_error("probe: --seed '%s' is not a non-negative integer", v);
         } else if (a[0] == '-') {
@@ -149,7 +159,7 @@ static int shape_from_options(const probe_opts *o, mmaref_instr *s)
 
 int cmd_probe(int argc, char **argv)
 {
-    probe_opts o = {.confirm = 100000, .seed = 1};
+    probe_opts o = {.confirm = 100000, .seed = 1, .timeout = PROBE_TIMEOUT_S};
     if (parse_args(argc, argv, &o))
         return 2;
     int model = o.npos == 2;
@@ -196,9 +206,12 @@ int cmd_probe(int argc, char **argv)
         }
         printf("probe: device = the model's %s %s\n", device.arch, device.name);
     } else if (o.command) {
-        rc = probe_device_run(&q, o.command, answers);
-        if (!rc)
-            printf("probe: device = '%s'\n", o.command[0]);
+        rc = probe_device_run(&q, o.command, (int)o.timeout, answers);
+        if (!rc) {
+            fputs("probe: device = '", stdout);
+            cli_put_escaped(stdout, o.command[0]); /* a name with control characters stays one line */
+            fputs("'\n", stdout);
+        }
     } else {
         rc = probe_read_results(&q, o.results, answers);
         if (!rc)

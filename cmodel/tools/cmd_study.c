@@ -14,6 +14,7 @@
 
 #include "cli.h"
 #include "expansion.h"
+#include "outfile.h"
 #include "study.h"
 
 static const char usage[] =
@@ -26,8 +27,14 @@ static const char usage[] =
     "  --samples N  dot-adds (K = 8 each), default 100000, at most 10000000; each costs about 100 bytes of\n"
     "               CSV and 44 bytes of memory (10^7: about 1 GB of CSV, 440 MB of memory, a minute)\n"
     "  --seed S     random seed, default 1\n"
-    "  --out DIR    output directory, default build/study\n"
+    "  --out DIR    output directory, default build/study (no control characters); each file replaces the\n"
+    "               previous one only when complete; the .gp script names its files relative to DIR\n"
     "  --no-plot    write the CSV and the gnuplot script but do not run gnuplot\n";
+
+/* The files written below --out DIR. */
+#define CSV_NAME "rounding-bias.csv"
+#define GP_NAME "rounding-bias.gp"
+#define PNG_NAME "rounding-bias.png"
 
 /* ---- random numbers: the library's splitmix64 and Box-Muller ---- */
 
@@ -108,23 +115,20 @@ static void print_stats(const char *label, stats s)
     printf("  %-34s negative %.2f%%  zero %.2f%%  positive %.2f%%\n", "", 100 * s.neg, 100 * s.zero, 100 * s.pos);
 }
 
-static int write_plot_script(const char *gp, const char *csv_path, const char *png_path, long n, double lo,
-                             double hi)
+int study_rounding_bias_gp(FILE *f, const char *csv_name, const char *png_name, long n, double lo, double hi)
 {
-    char csv[2 * 4096 + 1], png[2 * 4096 + 1];
-    study_gnuplot_string(csv, sizeof csv, csv_path);
-    study_gnuplot_string(png, sizeof png, png_path);
-    FILE *f = fopen(gp, "w");
-    if (!f)
+    char csv[2 * PATH_MAX + 3], png[2 * PATH_MAX + 3];
+    if (study_gnuplot_string(csv, sizeof csv, csv_name) || study_gnuplot_string(png, sizeof png, png_name))
         return -1;
     double w = (hi - lo) / 120;
     if (!(w > 0))
         w = 1;
     fprintf(f,
-            "# mmaref study rounding-bias: histograms of delta = D - exact (MMA-Sim paper, Fig. 2)\n"
+            "# mmaref study rounding-bias: histograms of delta = D - exact (MMA-Sim paper, Fig. 2);\n"
+            "# run in the directory of the CSV (mmaref study does)\n"
             "if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) { set terminal pngcairo size 1000,560 } "
             "else { set terminal png size 1000,560 }\n"
-            "set output '%s'\n"
+            "if (!exists(\"png\")) png = %s\nset output png\n"
             "set datafile separator ','\n"
             "set termoption noenhanced\n"
             "set title 'cdna3 v_mfma_f32_32x32x8_f16: C ~ N(0,1), A, B ~ 1000 N(0,1), %ld dot-adds'\n"
@@ -132,12 +136,12 @@ static int write_plot_script(const char *gp, const char *csv_path, const char *p
             "set style fill transparent solid 0.45 noborder\nset key top right\nset grid\n"
             "w = %.17g\nbin(x) = w * floor(x / w) + w / 2\n"
             "set xrange [%.17g:%.17g]\n"
-            "plot '%s' every ::1 using (bin($6)):(1.0) smooth frequency with boxes lc rgb '#d62728' "
+            "plot %s every ::1 using (bin($6)):(1.0) smooth frequency with boxes lc rgb '#d62728' "
             "title 'RD (CDNA3 FDRDA)', \\\n"
             "     '' every ::1 using (bin($7)):(1.0) smooth frequency with boxes lc rgb '#1f77b4' "
             "title 'RZ (hypothetical _rz)'\n",
             png, n, w, lo - w, hi + w, csv);
-    return fclose(f);
+    return ferror(f) ? -1 : 0;
 }
 
 static int rounding_bias(long samples, uint64_t seed, const char *dir, int plot)
@@ -149,24 +153,26 @@ static int rounding_bias(long samples, uint64_t seed, const char *dir, int plot)
     mmaref_instr in_rz = in;
     for (int i = 0; i < in_rz.passes; i++)
         in_rz.pass[i].align_products = in_rz.pass[i].align_c = MMAREF_RZ;
-    /* the longest file name written below DIR */
-    if (strlen(dir) + sizeof "/rounding-bias.csv" > PATH_MAX)
+    /* the longest file name written below DIR, with its temporary's suffix (outfile.c) */
+    if (strlen(dir) + sizeof "/" CSV_NAME ".tmpXXXXXX" > PATH_MAX)
         return cli_error("study: --out '%.40s...' is longer than a path can be (%d bytes with the file name)", dir,
                          PATH_MAX);
     if (study_mkdir_p(dir))
         return cli_error("study: cannot create directory '%s': %s", dir, strerror(errno));
-    char csv[PATH_MAX], gp[PATH_MAX], png[PATH_MAX];
-    snprintf(csv, sizeof csv, "%s/rounding-bias.csv", dir);
-    snprintf(gp, sizeof gp, "%s/rounding-bias.gp", dir);
-    snprintf(png, sizeof png, "%s/rounding-bias.png", dir);
-    FILE *out = fopen(csv, "w");
-    if (!out)
-        return cli_error("study: cannot write '%s': %s", csv, strerror(errno));
+    char csv[PATH_MAX], gp[PATH_MAX], png[PATH_MAX], err[300];
+    snprintf(csv, sizeof csv, "%s/" CSV_NAME, dir);
+    snprintf(gp, sizeof gp, "%s/" GP_NAME, dir);
+    snprintf(png, sizeof png, "%s/" PNG_NAME, dir);
+    /* the CSV and the script replace what was there only when both are complete (outfile.h) */
+    out_file csv_out, gp_out;
+    if (out_file_open(&csv_out, csv, err, sizeof err))
+        return cli_error("study: cannot write '%s': %s", csv, err);
+    FILE *out = csv_out.f;
     double *d_rd = malloc(samples * sizeof *d_rd), *d_rz = malloc(samples * sizeof *d_rz);
     double *scratch = malloc(samples * sizeof *scratch);
     int *s_rd = malloc(samples * sizeof *s_rd), *s_rz = malloc(samples * sizeof *s_rz);
     if (!d_rd || !d_rz || !scratch || !s_rd || !s_rz) {
-        fclose(out);
+        out_file_abandon(&csv_out);
         free(d_rd), free(d_rz), free(scratch), free(s_rd), free(s_rz);
         return cli_error("study: out of memory for %ld samples", samples);
     }
@@ -186,7 +192,7 @@ static int rounding_bias(long samples, uint64_t seed, const char *dir, int plot)
         char msg[256];
         if (mmaref_dot(&in, c, a, b, NULL, NULL, &rd, msg, sizeof msg) ||
             mmaref_dot(&in_rz, c, a, b, NULL, NULL, &rz, msg, sizeof msg)) {
-            fclose(out);
+            out_file_abandon(&csv_out);
             free(d_rd), free(d_rz), free(scratch), free(s_rd), free(s_rz);
             return cli_error("study: %s", msg);
         }
@@ -198,15 +204,32 @@ static int rounding_bias(long samples, uint64_t seed, const char *dir, int plot)
         d_rz[i] = -expansion_value(&e_rz);
         s_rd[i] = (d_rd[i] > 0) - (d_rd[i] < 0);
         s_rz[i] = (d_rz[i] > 0) - (d_rz[i] < 0);
-        fprintf(out, "%ld,%.9g,%.17g,%.17g,%.17g,%.17g,%.17g\n", i, f32_value(c), expansion_value(&exact),
-                f32_value(rd), f32_value(rz), d_rd[i], d_rz[i]);
-    }
-    if (fclose(out)) {
-        free(d_rd), free(d_rz), free(scratch), free(s_rd), free(s_rz);
-        return cli_error("study: error writing '%s'", csv);
+        errno = 0;
+        if (fprintf(out, "%ld,%.9g,%.17g,%.17g,%.17g,%.17g,%.17g\n", i, f32_value(c), expansion_value(&exact),
+                    f32_value(rd), f32_value(rz), d_rd[i], d_rz[i]) < 0) { /* a full disk, a file-size limit */
+            int saved = errno;
+            out_file_abandon(&csv_out);
+            free(d_rd), free(d_rz), free(scratch), free(s_rd), free(s_rz);
+            return cli_error("study: cannot write '%s': write error: %s", csv, saved ? strerror(saved) : "write failed");
+        }
     }
     stats rd = summarize(d_rd, s_rd, samples, scratch), rz = summarize(d_rz, s_rz, samples, scratch);
     free(d_rd), free(d_rz), free(scratch), free(s_rd), free(s_rz);
+    /* the histogram spans the 0.1%..99.9% quantiles of both deltas */
+    if (out_file_open(&gp_out, gp, err, sizeof err)) {
+        out_file_abandon(&csv_out);
+        return cli_error("study: cannot write '%s': %s", gp, err);
+    }
+    if (study_rounding_bias_gp(gp_out.f, CSV_NAME, PNG_NAME, samples, fmin(rd.p001, rz.p001), fmax(rd.p999, rz.p999))) {
+        out_file_abandon(&csv_out), out_file_abandon(&gp_out);
+        return cli_error("study: cannot write '%s'", gp);
+    }
+    if (out_file_commit(&csv_out, err, sizeof err)) {
+        out_file_abandon(&gp_out);
+        return cli_error("study: cannot write '%s': %s", csv, err);
+    }
+    if (out_file_commit(&gp_out, err, sizeof err))
+        return cli_error("study: cannot write '%s': %s", gp, err);
 
     printf("rounding-bias: %ld dot-adds of cdna3 %s (K = %d), seed %llu\n", samples, in.name, in.k,
            (unsigned long long)seed);
@@ -214,14 +237,11 @@ static int rounding_bias(long samples, uint64_t seed, const char *dir, int plot)
     print_stats("RD (CDNA3 FDRDA):", rd);
     print_stats("RZ (same algorithm, RZ alignment):", rz);
     printf("  csv: %s\n", csv);
-    /* the histogram spans the 0.1%..99.9% quantiles of both deltas */
-    if (write_plot_script(gp, csv, png, samples, fmin(rd.p001, rz.p001), fmax(rd.p999, rz.p999)))
-        return cli_error("study: cannot write '%s': %s", gp, strerror(errno));
     if (!plot) {
         printf("  gnuplot script: %s (not run: --no-plot)\n", gp);
         return 0;
     }
-    return study_run_gnuplot(gp, png, csv);
+    return study_run_gnuplot(dir, GP_NAME, png, csv);
 }
 
 int cmd_study(int argc, char **argv)
@@ -239,6 +259,8 @@ int cmd_study(int argc, char **argv)
                 return cli_error("study: %s needs a value", o);
             const char *v = argv[++i];
             if (!strcmp(o, "--out")) {
+                if (cli_check_path("study", "--out", v))
+                    return 2;
                 opt.dir = v;
             } else if (!strcmp(o, "--seed")) {
                 uint64_t u;

@@ -22,6 +22,7 @@
 
 #include "cli.h"
 #include "expansion.h"
+#include "outfile.h"
 #include "study.h"
 
 const char study_m3xu_usage[] =
@@ -33,6 +34,12 @@ const char study_m3xu_usage[] =
     "  rounded per method and class; writes DIR/m3xu.csv (ulp-error histograms), DIR/m3xu-samples.csv (the\n"
     "  first 100 samples of every class, raw bits), DIR/m3xu.gp and DIR/m3xu.png.\n"
     "  --samples N  dot products per mode, default 1000000 (about 10 s for both modes), at most 10000000\n";
+
+/* The files written below --out DIR. */
+#define CSV_NAME "m3xu.csv"
+#define SMP_NAME "m3xu-samples.csv"
+#define GP_NAME "m3xu.gp"
+#define PNG_NAME "m3xu.png"
 
 enum { DEFAULT_SAMPLES = 1000000, SAMPLE_ROWS = 100, K_MAX = 4 };
 
@@ -569,25 +576,23 @@ static int write_hist(FILE *f, const suite *su)
     return top;
 }
 
-static int write_plot_script(const char *gp, const char *csv_path, const char *png_path, long samples, int top)
+int study_m3xu_gp(FILE *f, const char *csv_name, const char *png_name, long samples, int top)
 {
-    char csv[2 * PATH_MAX + 1], png[2 * PATH_MAX + 1];
-    study_gnuplot_string(csv, sizeof csv, csv_path);
-    study_gnuplot_string(png, sizeof png, png_path);
-    FILE *f = fopen(gp, "w");
-    if (!f)
+    char csv[2 * PATH_MAX + 3], png[2 * PATH_MAX + 3];
+    if (study_gnuplot_string(csv, sizeof csv, csv_name) || study_gnuplot_string(png, sizeof png, png_name))
         return -1;
     static const char *const colour[METHOD_COUNT] = {"#d62728", "#1f77b4", "#2ca02c", "#9467bd"};
     fprintf(f,
-            "# mmaref study m3xu: ulp-error distributions per method (columns of %s)\n"
+            "# mmaref study m3xu: ulp-error distributions per method (columns of the CSV);\n"
+            "# run in the directory of the CSV (mmaref study does)\n"
             "if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) { set terminal pngcairo size 1100,900 } "
             "else { set terminal png size 1100,900 }\n"
-            "set output '%s'\nset datafile separator ','\nset termoption noenhanced\n"
+            "if (!exists(\"png\")) png = %s\nset output png\nset datafile separator ','\nset termoption noenhanced\n"
             "set logscale y\nset grid\nset key top right\nset style data linespoints\n"
             "set xlabel 'ulp error of D against the correctly rounded f32 (bucket upper bound)'\n"
             "set ylabel 'dot products'\nset xtics rotate by -45\n"
             "set xtics ('0' 0, '1' 2",
-            csv, png);
+            png);
     int step = top > 40 ? 4 : top > 20 ? 2 : 1;
     for (int j = 2 + step; j <= top; j += step)
         fprintf(f, ", '2^%d' %d", j - 2, j);
@@ -598,14 +603,14 @@ static int write_plot_script(const char *gp, const char *csv_path, const char *p
         fprintf(f, "set title '%s: %ld dot products (all classes)'\nplot ", name, samples);
         for (int m = 0; m < METHOD_COUNT; m++)
             fprintf(f,
-                    "%s'%s' every ::1 using (strcol(1) eq '%s' && strcol(2) eq 'all' && strcol(3) eq '%s' ? "
+                    "%s%s every ::1 using (strcol(1) eq '%s' && strcol(2) eq 'all' && strcol(3) eq '%s' ? "
                     "($4 > %d ? %d : $4) : NaN):($7 > 0 ? $7 : NaN) lc rgb '%s' title '%s'",
-                    m ? ", \\\n     " : "", m ? "" : csv, name, method_name[m], top, top + 1, colour[m],
+                    m ? ", \\\n     " : "", m ? "''" : csv, name, method_name[m], top, top + 1, colour[m],
                     method_name[m]);
         fputs("\n", f);
     }
     fputs("unset multiplot\n", f);
-    return fclose(f);
+    return ferror(f) ? -1 : 0;
 }
 
 /* A line on stderr every 10% of a long run (10^5 dot products or more). */
@@ -647,19 +652,22 @@ int study_m3xu(const study_options *o)
     x.bf16 = (split_mma){x.bf16.in, f32_man - mmaref_format_precision(MMAREF_BF16),
                          32 - mmaref_format_width(MMAREF_BF16)};
 
-    if (strlen(o->dir) + sizeof "/m3xu-samples.csv" > PATH_MAX)
+    /* the longest file name written below DIR, with its temporary's suffix (outfile.c) */
+    if (strlen(o->dir) + sizeof "/" SMP_NAME ".tmpXXXXXX" > PATH_MAX)
         return cli_error("study: --out '%.40s...' is longer than a path can be (%d bytes with the file name)",
                          o->dir, PATH_MAX);
     if (study_mkdir_p(o->dir))
         return cli_error("study: cannot create directory '%s': %s", o->dir, strerror(errno));
-    char csv[PATH_MAX], gp[PATH_MAX], png[PATH_MAX], smp[PATH_MAX];
-    snprintf(csv, sizeof csv, "%s/m3xu.csv", o->dir);
-    snprintf(gp, sizeof gp, "%s/m3xu.gp", o->dir);
-    snprintf(png, sizeof png, "%s/m3xu.png", o->dir);
-    snprintf(smp, sizeof smp, "%s/m3xu-samples.csv", o->dir);
-    x.samples = fopen(smp, "w");
-    if (!x.samples)
-        return cli_error("study: cannot write '%s': %s", smp, strerror(errno));
+    char csv[PATH_MAX], gp[PATH_MAX], png[PATH_MAX], smp[PATH_MAX], err[300];
+    snprintf(csv, sizeof csv, "%s/" CSV_NAME, o->dir);
+    snprintf(gp, sizeof gp, "%s/" GP_NAME, o->dir);
+    snprintf(png, sizeof png, "%s/" PNG_NAME, o->dir);
+    snprintf(smp, sizeof smp, "%s/" SMP_NAME, o->dir);
+    /* the three files replace what was there only when all are complete (outfile.h) */
+    static out_file smp_out, csv_out, gp_out;
+    if (out_file_open(&smp_out, smp, err, sizeof err))
+        return cli_error("study: cannot write '%s': %s", smp, err);
+    x.samples = smp_out.f;
     fprintf(x.samples, "suite,class,k,c,a,b,exact,%s,%s,%s,%s\n", method_name[0], method_name[1], method_name[2],
             method_name[3]);
 
@@ -671,11 +679,31 @@ int study_m3xu(const study_options *o)
     long next = 2 * samples / 10 > 0 ? 2 * samples / 10 : 1; /* progress lines every 10% */
     if (run_suite(&x, &fp32, samples, o->seed, 0, 0, 2 * samples, &next) ||
         run_suite(&x, &fp32c, samples, o->seed, 1, samples, 2 * samples, &next)) {
-        fclose(x.samples);
+        out_file_abandon(&smp_out);
         return 2;
     }
-    if (fclose(x.samples))
-        return cli_error("study: error writing '%s'", smp);
+    if (out_file_open(&csv_out, csv, err, sizeof err)) {
+        out_file_abandon(&smp_out);
+        return cli_error("study: cannot write '%s': %s", csv, err);
+    }
+    fprintf(csv_out.f, "suite,class,method,bucket,ulp_lo,ulp_hi,count\n");
+    int top = write_hist(csv_out.f, &fp32), top_c = write_hist(csv_out.f, &fp32c);
+    if (out_file_open(&gp_out, gp, err, sizeof err)) {
+        out_file_abandon(&smp_out), out_file_abandon(&csv_out);
+        return cli_error("study: cannot write '%s': %s", gp, err);
+    }
+    if (study_m3xu_gp(gp_out.f, CSV_NAME, PNG_NAME, samples, top > top_c ? top : top_c)) {
+        out_file_abandon(&smp_out), out_file_abandon(&csv_out), out_file_abandon(&gp_out);
+        return cli_error("study: cannot write '%s'", gp);
+    }
+    out_file *outs[3] = {&smp_out, &csv_out, &gp_out};
+    const char *paths[3] = {smp, csv, gp};
+    for (int i = 0; i < 3; i++)
+        if (out_file_commit(outs[i], err, sizeof err)) {
+            for (int j = i + 1; j < 3; j++)
+                out_file_abandon(outs[j]);
+            return cli_error("study: cannot write '%s': %s", paths[i], err);
+        }
 
     printf("m3xu accuracy study: seed %llu; ulp errors of D against the correctly rounded (RNE) f32, in ulps of\n"
            "that result (2^-149 for a subnormal or zero); 'correct': bit-identical to it; '<= fmaf' / '< fmaf': "
@@ -686,23 +714,13 @@ int study_m3xu(const study_options *o)
     print_suite(&fp32, samples);
     print_suite(&fp32c, samples);
 
-    FILE *f = fopen(csv, "w");
-    if (!f)
-        return cli_error("study: cannot write '%s': %s", csv, strerror(errno));
-    fprintf(f, "suite,class,method,bucket,ulp_lo,ulp_hi,count\n");
-    int top = write_hist(f, &fp32), top_c = write_hist(f, &fp32c);
-    if (fclose(f))
-        return cli_error("study: error writing '%s'", csv);
-
     printf("\nThe paper's claim \"the same results as FP32\":\n");
     print_claim(&fp32, "M3XU-FP32");
     print_claim(&fp32c, "M3XU-FP32C (both parts)");
     printf("  csv: %s (histograms), %s (first %d samples per class)\n", csv, smp, SAMPLE_ROWS);
-    if (write_plot_script(gp, csv, png, samples, top > top_c ? top : top_c))
-        return cli_error("study: cannot write '%s': %s", gp, strerror(errno));
     if (!o->plot) {
         printf("  gnuplot script: %s (not run: --no-plot)\n", gp);
         return 0;
     }
-    return study_run_gnuplot(gp, png, csv);
+    return study_run_gnuplot(o->dir, GP_NAME, png, csv);
 }

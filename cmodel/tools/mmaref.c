@@ -1,5 +1,6 @@
 /* mmaref: command-line front end of the golden model.  Subcommands live in cmd_*.c. */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -36,6 +37,9 @@ int main(int argc, char **argv)
         return 2;
     }
     const char *cmd = argv[1];
+    /* a closed output pipe is a write error (exit 2, one line), not death by SIGPIPE; children started
+     * here (probe's device, gnuplot) get the default action back */
+    signal(SIGPIPE, SIG_IGN);
     if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
         fputs(usage, stdout);
         return 0;
@@ -56,10 +60,8 @@ int main(int argc, char **argv)
             int rc = commands[i].run(argc - 1, argv + 1);
             /* a result that did not reach stdout (a full disk, a closed pipe) is a failure, not a pass */
             errno = 0;
-            if (fflush(stdout) || ferror(stdout) || fclose(stdout)) {
-                cli_error("%s: error writing standard output: %s", cmd, errno ? strerror(errno) : "write failed");
-                return 2;
-            }
+            if (fflush(stdout) || ferror(stdout) || fclose(stdout))
+                return cli_stdout_error(cmd); /* one line, if the command has not reported it already */
             return rc;
         }
     cli_error("unknown command '%s' (try 'mmaref --help')", cmd);

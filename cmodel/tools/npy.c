@@ -1,5 +1,6 @@
 /* A small reader/writer of NumPy's .npy format; see npy.h. */
 #include "npy.h"
+#include "outfile.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -382,65 +383,20 @@ static void store_le(unsigned char *p, uint64_t v, int n)
         p[i] = (unsigned char)v;
 }
 
-/* Write two buffers to path.  A regular file (or a new one) is written to a temporary file in the
- * same directory, then renamed over path; on failure only the temporary is removed.  Anything else
- * that exists (a device, a pipe, /dev/stdout) is written directly and never removed. */
+/* Write two buffers to path, through outfile.h: the file is replaced only when every byte is written. */
 static int write_replacing(const char *path, const void *p1, size_t n1, const void *p2, size_t n2, char *err,
                            size_t errlen)
 {
-    struct stat st;
-    int exists = stat(path, &st) == 0;
-    if (exists && !S_ISREG(st.st_mode)) {
-        errno = 0;
-        FILE *f = fopen(path, "wb");
-        if (!f)
-            return fail(err, errlen, "cannot open: %s", strerror(errno));
-        int bad = fwrite(p1, 1, n1, f) != n1 || fwrite(p2, 1, n2, f) != n2;
-        int saved = errno;
-        bad |= fclose(f) != 0;
-        return bad ? fail(err, errlen, "write error: %s", strerror(saved ? saved : errno)) : 0;
-    }
-    /* the temporary sits beside the target (same file system, so rename is atomic); a symbolic link
-     * is followed, so the file it names is replaced and the link kept */
-    char target[PATH_MAX];
-    if (exists && !realpath(path, target))
-        return fail(err, errlen, "cannot resolve: %s", strerror(errno));
-    if (!exists && snprintf(target, sizeof target, "%s", path) >= (int)sizeof target)
-        return fail(err, errlen, "path is longer than %d bytes", PATH_MAX - 1);
-    char tmp[PATH_MAX + 16];
-    snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", target);
-    int fd = mkstemp(tmp);
-    if (fd < 0)
-        return fail(err, errlen, "cannot create a temporary file beside it: %s", strerror(errno));
-    /* the permissions a plain creation would give, or those of the file being replaced */
-    mode_t mask = umask(0);
-    umask(mask);
-    if (fchmod(fd, exists ? st.st_mode & 07777 : 0666 & ~mask)) {
-        int saved = errno;
-        close(fd), unlink(tmp);
-        return fail(err, errlen, "cannot set permissions: %s", strerror(saved));
-    }
-    FILE *f = fdopen(fd, "wb");
-    if (!f) {
-        int saved = errno;
-        close(fd), unlink(tmp);
-        return fail(err, errlen, "cannot write: %s", strerror(saved));
-    }
+    out_file o;
+    if (out_file_open(&o, path, err, errlen))
+        return 1;
     errno = 0;
-    int bad = fwrite(p1, 1, n1, f) != n1 || fwrite(p2, 1, n2, f) != n2 || fflush(f) != 0;
-    int saved = errno;
-    bad |= fclose(f) != 0;
-    if (!saved)
-        saved = errno;
-    if (!bad && rename(tmp, target) != 0) {
-        bad = 1;
-        saved = errno;
+    if (fwrite(p1, 1, n1, o.f) != n1 || fwrite(p2, 1, n2, o.f) != n2) {
+        int saved = errno;
+        out_file_abandon(&o);
+        return fail(err, errlen, "write error: %s", saved ? strerror(saved) : "write failed");
     }
-    if (bad) {
-        unlink(tmp);
-        return fail(err, errlen, "write error: %s", strerror(saved));
-    }
-    return 0;
+    return out_file_commit(&o, err, errlen);
 }
 
 int npy_write(const char *path, char kind, int itemsize, int ndim, const uint64_t *shape, const uint64_t *data,

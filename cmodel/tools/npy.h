@@ -48,7 +48,8 @@ void npy_shape_str(char *buf, size_t cap, int ndim, const uint64_t *shape);
  * it would not fit in 65535 bytes), padded with spaces so that the data starts at a multiple of 64
  * bytes, ending in '\n'.  A regular file (or a new one) is written to a temporary file in the same
  * directory and renamed into place only when every byte is written, so a failed write leaves what was
- * there untouched; anything else (a device, a pipe) is written directly and never removed.  On error
+ * there untouched; a symbolic link is followed, a dangling one refused; anything else (a device, a pipe)
+ * is written directly and never removed (outfile.h).  On error
  * returns nonzero with a message in err. */
 int npy_write(const char *path, char kind, int itemsize, int ndim, const uint64_t *shape, const uint64_t *data,
               char *err, size_t errlen);

@@ -5,6 +5,7 @@
  * but the ones that behave as it does.  Split by concern:
  *   probe_battery.c  the queries (the experiments, the confirmation stream)
  *   probe_device.c   the device channel (a command over the batch-line pipe, or files for offline use)
+ *   probe_answers.c  the device's answer lines, read with a time limit
  *   probe_search.c   the candidate schedules, their elimination, the table's instructions
  *   probe_report.c   the findings, each with the input that showed it, and the verdict */
 #ifndef MMAREF_PROBE_H
@@ -46,11 +47,28 @@ int probe_dot(const mmaref_instr *in, const probe_queries *q, const uint64_t *ro
 int probe_same(mmaref_format f, uint64_t x, uint64_t y, int nan_any);
 
 /* ---- the device ---- */
+/* The seconds a device may take for each answer line (its start included) and to exit after the last,
+ * unless --timeout says otherwise; then it and its process group are stopped: SIGTERM, and SIGKILL
+ * PROBE_GRACE_S later. */
+enum { PROBE_TIMEOUT_S = 60, PROBE_GRACE_S = 1 };
 /* Run argv as the device: the queries on its stdin, one D per line from its stdout into answers. */
-int probe_device_run(const probe_queries *q, char *const argv[], uint64_t *answers);
+int probe_device_run(const probe_queries *q, char *const argv[], int timeout_s, uint64_t *answers);
 /* Offline: write the query lines to path; read the D lines of path. */
 int probe_write_queries(const probe_queries *q, const char *path);
 int probe_read_results(const probe_queries *q, const char *path, uint64_t *answers);
+
+/* ---- the answers (probe_answers.c) ---- */
+enum { PROBE_ANSWER_MAX = 255 }; /* the longest answer line, in characters before its newline */
+/* One answer line (len bytes, without its newline) as D of format d: one hex field (0x optional),
+ * blanks around it; 0, else 1 (not such a value) or 2 (a NUL byte in the line). */
+int probe_parse_answer(mmaref_format d, const char *line, size_t len, uint64_t *v);
+enum { PROBE_ANSWERS_OK, PROBE_ANSWERS_BAD, PROBE_ANSWERS_SHORT, PROBE_ANSWERS_SLOW };
+/* Exactly probe_total(q) answer lines from fd, then its end: PROBE_ANSWERS_OK, or with a one-line message
+ * in err (`what` names the source) BAD (a line that is not an answer, or more lines than asked), SHORT
+ * (the end came early) or SLOW (timeout_ms > 0 passed without a line, or without the end after the
+ * last).  *got: the answers read. */
+int probe_read_answers(const probe_queries *q, int fd, int timeout_ms, const char *what, uint64_t *answers,
+                       size_t *got, char *err, size_t cap);
 
 /* ---- the candidates ---- */
 typedef struct {

@@ -10,6 +10,7 @@
  *     fitting D's format; a clean run writes one D per data line (a line that is not blank or a '#'
  *     comment), and a run stopped by a bad line ("stdin line N") has written the D of every data line
  *     before line N, and nothing for any other failure (a bad option, an unknown instruction);
+ *   - a line with a NUL byte is refused (it would hide the rest of the line): a run that ends had none;
  *   - with --check: a run that ends ends with "ARCH NAME: P passed, F failed" where P + F is the
  *     number of data lines, F mismatch lines before it (fewer only with --max-report), exit 1 when F > 0
  *     or when nothing was checked without --allow-empty, else 0. */
@@ -43,7 +44,7 @@ static run_result run_batch(int argc, char **argv, const uint8_t *in, size_t in_
 }
 
 /* The data lines among stdin's first `before` lines, each line as cmd_batch's fgets cuts it (at a
- * '\n' or after BATCH_LINE - 1 bytes) and read up to its first NUL. */
+ * '\n' or after BATCH_LINE - 1 bytes; none of them holds a NUL byte, which cmd_batch refuses). */
 static long data_lines(const uint8_t *in, size_t len, long before)
 {
     long lineno = 0, n = 0;
@@ -160,6 +161,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                        r.out_len);
     } else if (!help) {
         FUZZ_CHECK(known, "status %d for an instruction mmaref_lookup refuses", r.rc);
+        FUZZ_CHECK(!memchr(in, 0, in_len), "status %d on a stdin with a NUL byte", r.rc);
         long lines = data_lines(in, in_len, __LONG_MAX__);
         if (!check) {
             FUZZ_CHECK(r.rc == 0 && r.err_len == 0, "status %d, stderr '%.*s'", r.rc, (int)r.err_len, r.err);

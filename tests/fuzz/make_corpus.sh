@@ -10,7 +10,7 @@ M=${1:-build/mmaref}
 PY=/usr/bin/python3
 C=tests/fuzz/corpus
 [[ -d $C ]] && find "$C" -type f ! -name 'regress-*' -delete
-mkdir -p "$C"/{fuzz_batch,fuzz_npy,fuzz_lookup,fuzz_dot,fuzz_value}
+mkdir -p "$C"/{fuzz_batch,fuzz_npy,fuzz_lookup,fuzz_dot,fuzz_value,fuzz_probe_answers,fuzz_study_gp}
 
 # ---- fuzz_batch: "ARGUMENTS\n" then stdin, lines from `mmaref gen` (--with-d for --check) ----
 batch() { # NAME "ARCH INSTR [OPTIONS]" GEN-OPTIONS...
@@ -94,4 +94,16 @@ value ue8m0-tiny '\0120x1p-127'
 value e5m2fnuz-nan '\015nan'
 value bf16-inf '\004-inf'
 value e2m1-list '\2110.5,-6, 0x7'
+# ---- fuzz_probe_answers: D's format byte, the answers asked, then the device's output ----
+answers() { local name=$1 head=$2; shift 2; { printf "$head"; "$@"; } >"$C/fuzz_probe_answers/$name"; }
+answers f32-batch '\001\010' sh -c "\"$M\" gen hopper mma.m16n8k16.f32.f16.f16.f32 --n 8 | \"$M\" batch hopper mma.m16n8k16.f32.f16.f16.f32"
+answers f16-forms '\003\003' printf '3c00\n  0x7e00 \r\n0X0001'
+answers f32-short '\001\004' printf '0\n0\n'
+answers f32-nul '\001\002' printf '0\n0\0junk\n'
+answers e4m3-too-wide '\005\001' printf '0x100\n'
+# ---- fuzz_study_gp: samples (8 bytes), top bucket (2 bytes), CSV name, 0xff, PNG name ----
+gp() { printf "$2" >"$C/fuzz_study_gp/$1"; }
+gp plain '\240\206\001\000\000\000\000\000\040\000rounding-bias.csv\377rounding-bias.png'
+gp quotes '\020\047\000\000\000\000\000\000\005\000it'"'"'s `touch x` @m $(y).csv\377a'"''"'b\\.png'
+gp newline '\001\000\000\000\000\000\000\000\001\000d\nsystem("touch PWNED")\377x.png'
 echo "corpus: $(find "$C" -type f | wc -l) files, $(du -sb "$C" | cut -f1) bytes in $C"
