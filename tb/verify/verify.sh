@@ -71,7 +71,7 @@ check_contract() {
 stamp=$( { cat "${srcs[@]}" "${BENCH[@]}" tb/tb_main.cpp tb/verify/verify.sh "$DIR/verify_dut.svh" rtl/*.svh "$DPI_LIB" "$LIB"
            echo "$TOP ${vargs[*]}"; } | md5sum | cut -c1-32)
 if [[ ! -x $SIM || $(cat "$DIR/stamp" 2>/dev/null) != "$stamp" ]]; then
-  echo "verify: building $TOP for $info (Verilator, about a minute)"
+  echo "verify: building $TOP for $info (Verilator: 30-60 s on 2 cores, more for a large unit)"
   # Verilator skips a run whose inputs it has seen (its verFiles.dat), and its warnings with it: removed,
   # so that verilate.log always holds the messages the contract is read from
   rm -f "$SIM" "$DIR/stamp" "$DIR"/*__verFiles.dat
