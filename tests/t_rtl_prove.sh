@@ -10,7 +10,8 @@
 #      product a zero of sign -, the model +0, the mutant -0);
 #  (c) the unit with its four lanes rotated (tests/prove/fda_lanes.sv) with TIMEOUT=2 is UNKNOWN (exit 4),
 #      never proven (make prove-all proves lane swaps and every mutant class: docs/formal.md);
-#  (d) bad arguments: one line on stderr, exit 2.
+#  (d) bad arguments: one line on stderr, exit 2;
+#  (e) the fixtures of make prove-all (tests/prove/*.sv) lint clean.
 # runtime: 80 s (on CI's 2 cores; tests/run.sh starts the longest suites first)
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.."
@@ -19,7 +20,10 @@ if ! command -v yosys >/dev/null || ! command -v yosys-abc >/dev/null || ! comma
 fi
 make -s build/rtl/gen/instrs.txt build/rtl/libmmaref_dpi.a >/dev/null 2>&1 || { not_ok "prove: make rtl failed"; exit 0; }
 INSTR=volta:mma.m8n8k4.f32.f16.f16.f32
-P="K=4,F=23,AB_MASK=8,C_MASK=10,OUT_MASK=5,INTERNAL=2"   # INTERNAL bit 1: mutant 1's instance built in
+# the parameters of the unit serving it (build/rtl/gen/instrs.txt, units.txt: K = 4, F = 23, f16, f32 RZ)
+UP=$(awk '$1 == "volta" && $2 == "mma.m8n8k4.f32.f16.f16.f32" {print $4}' build/rtl/gen/instrs.txt)
+UP=$(awk -v u="$UP" '$1 == u {print $12}' build/rtl/gen/units.txt)
+P="$UP,INTERNAL=2"   # INTERNAL bit 1: mutant 1's instance built in
 W=build/test-prove
 rm -rf "$W"
 prove() {  # prove NAME DUT PARAMS [VAR=VALUE...]: runs tb/prove/prove.sh into $W/NAME; output in $out, status in $rc
@@ -79,7 +83,7 @@ for m in 4 5; do
   else not_ok "prove: mutant $m's replay (mutant rc=$mut_rc, clean rc=$clean_rc, model '$md', unit '$ud'${bad:+: $bad}): $(tail -2 <<<"$mut_out" | tr '\n' ' ')"; fi
 done
 # (c) a rotation of the lanes, beyond the solver in 2 s
-prove rot tests/prove/fda_lanes.sv "K=4,F=23,AB_MASK=8,C_MASK=10,OUT_MASK=5,ROT=1" TIMEOUT=2
+prove rot tests/prove/fda_lanes.sv "$UP,ROT=1" TIMEOUT=2
 if [[ $rc == 4 && $out == *"prove: UNKNOWN after "*"nothing is proven"* && $(json $W/rot/result.json verdict) == UNKNOWN \
       && $(junit_failures $W/rot/result.xml) == 1 ]]; then
   ok "prove: the rotation of four lanes with TIMEOUT=2 is UNKNOWN (exit 4), not proven"
@@ -109,4 +113,11 @@ for dut in "a\" \`touch $W/PWNED\` \"b.sv" "it's \$(touch $W/PWNED).sv"; do
   if [[ $rc -ne 0 && $(head -1 <<<"$err") == "prove: DUT: no such file '"* && ! -e $W/PWNED ]]; then
     ok "make prove DUT='${dut:0:14}...': no such file, no command run"
   else not_ok "make prove DUT='$dut': rc=$rc, $(ls "$W" 2>/dev/null | grep PWNED), stderr '$err'"; fi
+done
+
+# (e) the fixtures of make prove-all (tests/prove/) lint clean with their default parameters
+for f in tests/prove/*.sv; do
+  if lint=$(verilator --lint-only -Wall --top-module "$(basename "$f" .sv)" -f rtl/rtl.f "$f" 2>&1) && [[ -z $lint ]]
+  then ok "prove: fixture $f lints clean (verilator --lint-only -Wall)"
+  else not_ok "prove: fixture $f: $(head -3 <<<"$lint" | tr '\n' ' ')"; fi
 done

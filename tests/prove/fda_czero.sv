@@ -34,8 +34,8 @@ module fda_czero #(
   logic [31:0] c_flipped;
   always @* begin
     c_flipped = c;
-    if (fmt_c == mma_pkg::FMT_F32 && c[30:0] == '0) c_flipped[31] = !c[31];
-    if (fmt_c == mma_pkg::FMT_F16 && c[14:0] == '0) c_flipped[15] = !c[15];
+    if (fmt_c == mma_pkg::FMT_BITS'(mma_pkg::FMT_F32) && c[30:0] == '0) c_flipped[31] = !c[31];
+    if (fmt_c == mma_pkg::FMT_BITS'(mma_pkg::FMT_F16) && c[14:0] == '0) c_flipped[15] = !c[15];
   end
   fda_unit #(.K(K), .F(F), .CHAIN(CHAIN), .AB_MASK(AB_MASK), .C_MASK(C_MASK), .OUT_MASK(OUT_MASK), .BLOCK(BLOCK),
              .ZERO_EXP(ZERO_EXP), .K_RUN(K_RUN), .AB_F16(AB_F16), .C_LAST(C_LAST)) u (
