@@ -270,7 +270,11 @@ mmaref_format mmaref_format_by_name(const char *name);
 int mmaref_format_width(mmaref_format f); /* storage width in bits (tf32: 32, e2m1: 4, ...) */
 /* Is raw a valid encoding of the format (fits in its width)? */
 int mmaref_format_valid_bits(mmaref_format f, uint64_t raw);
-/* Exact value as a double (every format's values are doubles), for display.  A complex format (f32c):
+/* The conversions between a format and the host's double decode and encode binary64 bit patterns with
+ * integer operations: the same bits under any rounding mode and with x86's FTZ or DAZ set (a binary64
+ * subnormal stays itself).  The generator and the coverage model, which compute with doubles, run in
+ * the default floating-point environment and give the caller's back.
+ * Exact value as a double (every format's values are doubles), for display.  A complex format (f32c):
  * the real part when the imaginary part is zero, else NaN (a complex value has no double; read the
  * parts with mmaref_format_part_bits). */
 double mmaref_format_to_double(mmaref_format f, uint64_t raw);

@@ -290,3 +290,51 @@ def test_matmul_errors():
         mmaref.matmul(A, B, arch="hopper", instr="wgmma.m64n8k16.f32.f16.f16", accumulate="promote:0")
     with pytest.raises(mmaref.Error, match=r"not an \(M, K\) and a \(K, N\) matrix"):
         mmaref.matmul(A, B[:40], arch="hopper", instr="wgmma.m64n8k16.f32.f16.f16")
+
+
+# ---- the host's floating-point environment: x86 flush-to-zero and denormals-are-zero ----
+# torch.set_flush_denormal(True) or a -ffast-math library sets MXCSR's FTZ (bit 15) and DAZ (bit 6) in the
+# process; NumPy cannot.  A two-function C helper, built here, reads and writes MXCSR through ctypes.
+MXCSR_HELPER = r"""
+#include <xmmintrin.h>
+unsigned mxcsr_get(void) { return _mm_getcsr(); }
+void mxcsr_set(unsigned csr) { _mm_setcsr(csr); }
+"""
+
+
+def _mxcsr(tmp_path):
+    import ctypes
+    import platform
+    if platform.machine() not in ("x86_64", "AMD64"):
+        pytest.skip("MXCSR is x86's")
+    src, so = tmp_path / "mxcsr.c", tmp_path / "mxcsr.so"
+    src.write_text(MXCSR_HELPER)
+    subprocess.run(["cc", "-shared", "-fPIC", "-O1", "-o", str(so), str(src)], check=True)
+    helper = ctypes.CDLL(str(so))
+    helper.mxcsr_get.restype = ctypes.c_uint
+    helper.mxcsr_set.argtypes = [ctypes.c_uint]
+    return helper
+
+
+def test_dot_f64_subnormal_under_ftz_daz(tmp_path):
+    """DMMA with a = 2^-1074 (the smallest binary64 subnormal), b = 2^1000: d = 2^-74 = 5.29e-23, the same
+    bits with MXCSR's FTZ and DAZ set as without (the library's conversions decode binary64 bits with
+    integer operations), and the caller's MXCSR as it was."""
+    helper = _mxcsr(tmp_path)
+    instr = ("ampere", "mma.m8n8k4.f64.f64.f64.f64")
+    a = np.array([0, 0, 0, 0], np.uint64).view(np.float64)
+    a[0] = np.uint64(1).view(np.float64)  # 5e-324, made from its bits
+    b = np.array([2.0 ** 1000, 0, 0, 0])
+    want = mmaref.dot(*instr, a, b, 0.0, raw=True)
+    assert int(want) == 0x3b50000000000000  # 2^-74: biased exponent 1023 - 74 = 949 = 0x3b5
+    saved = helper.mxcsr_get()
+    helper.mxcsr_set(saved | 0x8040)
+    try:
+        got_raw = mmaref.dot(*instr, a, b, 0.0, raw=True)
+        got = mmaref.dot(*instr, a, b, 0.0)
+        csr = helper.mxcsr_get()
+    finally:
+        helper.mxcsr_set(saved)
+    assert csr & 0x8040 == 0x8040, "the library changed the caller's FTZ/DAZ: 0x%x" % csr
+    assert int(got_raw) == int(want), hex(int(got_raw))
+    assert got.dtype == np.float64 and int(np.float64(got).view(np.uint64)) == int(want)
