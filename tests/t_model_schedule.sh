@@ -16,6 +16,17 @@ else
   not_ok "tests/api/check_schedule.c does not build: $(head -3 "$tmp/cc.log")"
 fi
 
+# 1b. Records the library did not make (zero, 0xff and random fills; a sealed record changed afterwards)
+# and NULL pointers at every public entry point (tests/api/hostile_records.c).
+if $API_CC -std=c11 -Wall -Wextra -Werror -Icmodel/include -o "$tmp/hostile_records" tests/api/hostile_records.c \
+   "$LIB" -lm -pthread 2>"$tmp/cc.log"; then
+  out=$("$tmp/hostile_records" 2>&1); rc=$?
+  echo "$out"
+  [[ $rc -ne 0 && $out != *"not ok"* ]] && not_ok "hostile_records exited with status $rc"
+else
+  not_ok "tests/api/hostile_records.c does not build: $(head -3 "$tmp/cc.log")"
+fi
+
 # 2. Only the API is exported: every global symbol the archive defines is mmaref_*.
 others=$(nm -g --defined-only "$LIB" | awk 'NF == 3 {print $3}' | grep -v '^mmaref_' | head -5 | tr '\n' ' ')
 api=$(nm -g --defined-only "$LIB" | awk 'NF == 3 && $3 ~ /^mmaref_/' | wc -l)

@@ -24,6 +24,7 @@
 #include "gen_sets.h"
 #include "host_fp.h"
 #include "instr_memo.h"
+#include "schedule.h"
 
 enum { GEN_MAX_SPECIALS = 24, GEN_WIDE_SPREAD = 12 };
 
@@ -41,7 +42,7 @@ static inline uint64_t next(uint64_t *state)
     return z ^ (z >> 31);
 }
 
-uint64_t mmaref_rand(uint64_t *state) { return next(state); }
+uint64_t mmaref_rand(uint64_t *state) { return state ? next(state) : 0; }
 
 static int below(uint64_t *r, int n) { return (int)(((next(r) >> 32) * (uint64_t)n) >> 32); }
 
@@ -158,8 +159,7 @@ typedef struct {
 
 static int ctx_init(gen_ctx *g, const mmaref_instr *in)
 {
-    if (!in || in->k < 1 || in->k > MMAREF_MAX_K || (unsigned)in->a >= MMAREF_FORMAT_COUNT ||
-        (unsigned)in->b >= MMAREF_FORMAT_COUNT || (unsigned)in->c >= MMAREF_FORMAT_COUNT)
+    if (schedule_usable(in, NULL, 0) != MMAREF_OK) /* NULL, or a record the check refuses */
         return -1;
     g->in = in;
     g->k = in->k;

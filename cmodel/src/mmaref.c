@@ -224,8 +224,12 @@ size_t mmaref_instr_size(void) { return sizeof(mmaref_instr); }
 
 /* ---- computing ---- */
 
-/* a record with a negative block size (a bad one, refused by mmaref_dot) has none, and no INT_MIN / -1 */
-int mmaref_scale_count(const mmaref_instr *in) { return in->block_size > 0 ? in->k / in->block_size : 0; }
+int mmaref_scale_count(const mmaref_instr *in)
+{
+    if (schedule_usable(in, NULL, 0) != MMAREF_OK) /* NULL, or a record the check refuses: none */
+        return 0;
+    return in->block_size > 0 ? in->k / in->block_size : 0;
+}
 
 mmaref_status mmaref_mma(const mmaref_instr *in, const uint64_t *A, const uint64_t *B, const uint64_t *C,
                          const uint64_t *SA, const uint64_t *SB, uint64_t *D, char *msg, size_t msglen)
