@@ -163,7 +163,8 @@ static int run(const mmaref_instr *in, operand *ops, int nops, const char *out_p
         char want[32], cap[32];
         return cli_error("gemm: M = %d, N = %d, K = %d (%.3g multiply-adds) needs %s, above --max-memory %s; give a "
                          "larger --max-memory to run it", m, n, k, (double)m * n * k,
-                         shown_bytes(want, sizeof want, (double)need), shown_bytes(cap, sizeof cap, (double)max_memory));
+                         shown_bytes(want, sizeof want, (double)need),
+                         shown_bytes(cap, sizeof cap, (double)max_memory));
     }
     if (ns && k % in->block_size)
         return cli_error("gemm: K = %d is not a multiple of %s's scale block of %d", k, in->name, in->block_size);

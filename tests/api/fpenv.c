@@ -566,8 +566,24 @@ static void conversions(void)
 }
 
 /* The generator and the coverage model (both compute with double or long double): the first vectors of
- * every configuration and their bins, in every environment. */
-enum { GEN_VECTORS = 64 };
+ * every configuration and their bins, in every environment; and mmaref_explain's text (values printed
+ * as decimals) for the first EXPLAIN_VECTORS of them. */
+enum { GEN_VECTORS = 64, EXPLAIN_VECTORS = 4, EXPLAIN_LINES = 256 };
+
+/* The trace of one dot-add as one string of its lines' text (0 where it does not run). */
+static size_t explained(const mmaref_instr *in, const vector *x, char *out, size_t cap)
+{
+    static mmaref_trace_line lines[EXPLAIN_LINES];
+    int count = 0;
+    uint64_t d;
+    char msg[256];
+    if (mmaref_explain(in, x->c, x->a, x->b, x->sa, x->sb, lines, EXPLAIN_LINES, &count, &d, msg, sizeof msg))
+        return 0;
+    size_t n = 0;
+    for (int i = 0; i < count && i < EXPLAIN_LINES && n < cap; i++)
+        n += (size_t)snprintf(out + n, cap - n, "%s|%s|%s\n", lines[i].step, lines[i].what, lines[i].text);
+    return n < cap ? n : cap;
+}
 
 static void generator_and_coverage(void)
 {
@@ -599,6 +615,7 @@ static void generator_and_coverage(void)
             if (e >= 0 && (mmaref_gen_directed_count(in) != directed || mmaref_cov_bins(in, NULL, 0) != bins))
                 what = "the directed count or the bin count";
             static vector want[GEN_VECTORS];
+            static char want_text[EXPLAIN_VECTORS][1 << 16], text[1 << 16];
             for (uint64_t v = 0; v < GEN_VECTORS && !what; v++) {
                 vector x;
                 memset(&x, 0, sizeof x);
@@ -610,6 +627,11 @@ static void generator_and_coverage(void)
                 uint64_t d = dot(in, &x);
                 if (mmaref_cov_classify(in, x.c, x.a, x.b, x.sa, x.sb, d, h) < 0)
                     what = "a coverage classification";
+                if (v < EXPLAIN_VECTORS) {
+                    size_t n = explained(in, &x, e < 0 ? want_text[v] : text, sizeof text);
+                    if (n == 0 || (e >= 0 && strcmp(text, want_text[v])))
+                        what = "mmaref_explain's text";
+                }
             }
             if (e >= 0)
                 env_leave();
@@ -627,9 +649,10 @@ static void generator_and_coverage(void)
         if (!env_available(&environments[e]))
             continue;
         char line[512];
-        snprintf(line, sizeof line, "%s: generator and coverage: %zu configurations, %llu vectors and their bins, "
-                 "%llu configurations differ from the default environment's%s%s", environments[e].name, configs,
-                 (unsigned long long)vectors, (unsigned long long)differ[e], differ[e] ? "; first: " : "", first[e]);
+        snprintf(line, sizeof line, "%s: generator, coverage and explain: %zu configurations, %llu vectors and their "
+                 "bins (%d explained each), %llu configurations differ from the default environment's%s%s",
+                 environments[e].name, configs, (unsigned long long)vectors, EXPLAIN_VECTORS,
+                 (unsigned long long)differ[e], differ[e] ? "; first: " : "", first[e]);
         report(!differ[e], line);
     }
     free(all), free(seen), free(hit), free(want_hit);
