@@ -59,6 +59,8 @@ for x in table:
         bad.append(f"{x['arch']} {x['name']}: K {x['k']} / {len(s)} passes")
     if x['block_size'] and x['k'] // x['block_size'] > lim['max_scales']:
         bad.append(f"{x['arch']} {x['name']}: too many scales")
+    if not (1 <= x['m'] <= lim['max_mn'] and 1 <= x['n'] <= lim['max_mn'] and 1 <= x['blocks'] <= lim['max_blocks']):
+        bad.append(f"{x['arch']} {x['name']}: shape {x['m']} x {x['n']}, {x['blocks']} blocks")
 print(f"ok - {len(table)} instructions: every schedule takes each product of K once, within the schema's limits" if not bad
       else f"not ok - schedules: {len(bad)} problems, first: {bad[:3]}")
 # Hand-derived facts of the schema: codes follow mmaref.h's enums (f64 0 ... e5m2fnuz 13); IEEE binary16
