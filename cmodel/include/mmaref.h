@@ -313,9 +313,10 @@ int mmaref_output_precision(mmaref_output o);  /* fractional bits kept: f32-rz 2
 int mmaref_output_signed_zero(mmaref_output o);  /* 1: a negative value rounding to zero gives -0 (IEEE) */
 /* The paper's name of a whole schedule: "FDA", "CoFDA" (two passes of one kind), "SFMA"...; "?" for NULL. */
 void mmaref_schedule_name(const mmaref_instr *in, char *buf, size_t cap);
-/* MMAREF_OK if the schedule is one the model can run (passes cover K in order, each pass's rounding
- * and scaling supported by its kind, K and the scales within the limits); otherwise a one-line
- * message naming the field. */
+/* MMAREF_OK if the record is one the model can run (its name and SASS alias end inside their arrays;
+ * m, n, blocks, K and the scales within the limits; passes cover K in order, each pass's rounding and
+ * scaling supported by its kind); otherwise MMAREF_ERR_INSTRUCTION and a one-line message naming the
+ * field (NULL: MMAREF_ERR_INSTRUCTION, "no instruction given"). */
 mmaref_status mmaref_check_schedule(const mmaref_instr *in, char *msg, size_t msglen);
 
 
