@@ -1,6 +1,8 @@
 # Fuzzing and sanitizer builds (tests/fuzz/README.md).
 #   make fuzz          builds the libFuzzer harnesses tests/fuzz/fuzz_*.c and runs each for FUZZ_SECONDS
-#                      (300) on a copy of its corpus (build/fuzz/corpus/<harness>, new inputs kept there);
+#                      (300), or for FUZZ_RUNS executions when that is set (no time limit; `make regress`
+#                      runs 10,000,000 each), on a copy of its corpus (build/fuzz/corpus/<harness>, new
+#                      inputs kept there);
 #                      a crash fails the target and names its reproducer (build/fuzz/artifacts/<harness>/).
 #                      FUZZ_HARNESSES picks some; `make -j2 fuzz` runs two at a time.
 #   make fuzz-build    only builds them: clang -fsanitize=fuzzer,address,undefined, the library and the
@@ -10,6 +12,7 @@
 #                      model suites against it and needs every report in a file)
 FUZZ_CC        ?= clang
 FUZZ_SECONDS   ?= 300
+FUZZ_RUNS      ?=
 FUZZ_DIR       := $(BUILD)/fuzz
 FUZZ_SANITIZE  := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_CFLAGS    := -std=gnu11 -O1 -g -Wall -Wextra $(FUZZ_SANITIZE) -Icmodel/include -Icmodel/tools
@@ -47,7 +50,8 @@ fuzz: $(addprefix fuzz-run-,$(FUZZ_HARNESSES))
 # a static pattern rule: make looks up no implicit rule for a phony target
 $(addprefix fuzz-run-,$(FUZZ_HARNESSES)): fuzz-run-%: $(FUZZ_DIR)/%
 	@mkdir -p $(FUZZ_DIR)/status
-	@bash tests/fuzz/run.sh --build $(FUZZ_DIR) --seconds $(FUZZ_SECONDS) $*; echo $$? >$(FUZZ_DIR)/status/$*
+	@bash tests/fuzz/run.sh --build $(FUZZ_DIR) $(if $(FUZZ_RUNS),--runs $(FUZZ_RUNS),--seconds $(FUZZ_SECONDS)) $*; \
+	  echo $$? >$(FUZZ_DIR)/status/$*
 
 # the same Makefile rules into another build directory, the sanitizers added to the user's CFLAGS
 asan:

@@ -26,3 +26,8 @@ regress:: all
 # properties; every row's solver time up to PROVE_TIMEOUT, default 1800 s)
 regress:: all
 	@$(MAKE) -s prove-all
+# make fuzz with 10,000,000 executions of each libFuzzer harness (FUZZ_RUNS; make test's t_model_fuzz runs
+# each for seconds): at the rates of tests/fuzz/README.md, from 8 minutes (fuzz_dot) to about 7 hours
+# (fuzz_batch, whose executions are table lookups) a harness; -j2 runs two at a time
+regress:: all
+	@$(MAKE) -s fuzz FUZZ_RUNS=$${FUZZ_RUNS:-10000000}

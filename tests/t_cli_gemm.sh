@@ -185,5 +185,32 @@ expect_refusal "bad: scaled K not a multiple of the block" "K = 40 is not a mult
 expect_refusal "bad: scaled instruction without scales" "takes block scales" \
   blackwell tcgen05.mma.m128n8k32.block32.f32.e4m3.e4m3.ue8m0 "${A[@]}"
 expect_refusal "bad: unknown option" "unknown option" hopper $HOP "${A[@]}" --bogus
+# the memory cap: A (20000, 1) by B (1, 20000) is a 3 GB D, refused at the default 1G before D is allocated
+$G write "$T/tall.npy" '<u2' 20000 1 $(printf '3c00 %.0s' $(seq 20000))
+$G write "$T/flat.npy" '<u2' 1 20000 $(printf '3c00 %.0s' $(seq 20000))
+expect_refusal "bad: a 20000 x 20000 x 1 GEMM (2.99 GiB) above the default --max-memory" \
+  "M = 20000, N = 20000, K = 1 (4e+08 multiply-adds) needs 2.99 GiB, above --max-memory 1 GiB" \
+  hopper $HOP --a "$T/tall.npy" --b "$T/flat.npy"
+# 150 x 37 x 70 without C, K' = 80: 8 (150*70 + 70*37 + 150*37 + 150*80 + 37*80) = 268,800 bytes = 262.5 KiB
+expect_refusal "bad: 150x37x70 above --max-memory 200K" "needs 262 KiB, above --max-memory 200 KiB" \
+  hopper $HOP "${A[@]}" --max-memory 200K
+for bad in 0 1x K 16E 99999999999999999999 -1; do
+  expect_refusal "bad: --max-memory $bad" "--max-memory is a count of bytes" hopper $HOP "${A[@]}" --max-memory "$bad"
+done
+expect_refusal "bad: --accumulate promote:2147483648 (above a C int)" "at least 1" hopper $HOP "${A[@]}" \
+  --accumulate promote:2147483648
+expect_refusal "bad: 150x37x70 (268,800 bytes) above --max-memory 268799" "above --max-memory 262 KiB" \
+  hopper $HOP "${A[@]}" --max-memory 268799
+if "$MMAREF" gemm hopper $HOP "${A[@]}" -o "$T/cap.npy" --max-memory 268800 &&
+   "$MMAREF" gemm hopper $HOP "${A[@]}" -o "$T/cap0.npy" && cmp -s "$T/cap.npy" "$T/cap0.npy"; then
+  ok "--max-memory 268800 runs the 150x37x70 GEMM (268,800 bytes), the same D as without it"
+else not_ok "--max-memory 268800 refused or changed the 150x37x70 GEMM"; fi
+# promote:N past the chunk count is one group: promote:2147483647 (INT_MAX) is promote:5 here (5 chunks)
+if "$MMAREF" gemm hopper $HOP "${A[@]}" -o "$T/pmax.npy" --accumulate promote:2147483647 &&
+   "$MMAREF" gemm hopper $HOP "${A[@]}" -o "$T/p5.npy" --accumulate promote:5 && cmp -s "$T/pmax.npy" "$T/p5.npy"; then
+  ok "--accumulate promote:2147483647 (INT_MAX) runs and equals promote:5 over 5 chunks"
+else not_ok "--accumulate promote:2147483647 failed or differs from promote:5"; fi
 if "$MMAREF" gemm --help | grep -q "split-k:S"; then ok "gemm --help describes --accumulate"
 else not_ok "gemm --help lacks --accumulate"; fi
+if "$MMAREF" gemm --help | grep -q "max-memory BYTES.*default 1G"; then ok "gemm --help describes --max-memory"
+else not_ok "gemm --help lacks --max-memory"; fi

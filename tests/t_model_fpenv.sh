@@ -1,7 +1,9 @@
 # Results independent of the host floating-point environment (rounding mode, x86 FTZ/DAZ): tests/api/fpenv.c
 # computes every distinct configuration under each environment and compares with the default, checks
 # hand-derived results in every environment, and holds SFMA against the host's fma; the batched path
-# (whose SFMA kernels use the host's FMA in an environment of their own) the same way.
+# (whose SFMA kernels use the host's FMA in an environment of their own) the same way; and the entry
+# points that meet host doubles (the format conversions over every class of binary64 subnormal, the
+# generator, the coverage model) in every environment: each rounding mode alone and with FTZ, DAZ, both.
 # MMAREF_LIB=path/to/libmmaref.a runs it against another build of the library.
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.." || exit 1

@@ -34,6 +34,19 @@ if clang -fsanitize=fuzzer -o "$tmp/fuzz_selftest" "$tmp/fuzz_selftest.c" 2>"$tm
   if [[ $rc -ne 0 && $out == "not ok - fuzz_selftest: finding"*"reproducer $tmp/self/artifacts/fuzz_selftest/crash-"* ]]; then
     ok "tests/fuzz/run.sh reports a crashing input with its reproducer"
   else not_ok "tests/fuzz/run.sh missed a crash: rc=$rc '$out'"; fi
+  # --runs N: exactly N executions (make regress runs 10,000,000), and fewer (a --seconds limit ran out)
+  # fails; a harness that never fails
+  printf '#include <stdint.h>\n#include <stddef.h>\nint LLVMFuzzerTestOneInput(const uint8_t *d, size_t n) { (void)d; (void)n; return 0; }\n' \
+    >"$tmp/fuzz_quiet.c"
+  clang -fsanitize=fuzzer -o "$tmp/fuzz_quiet" "$tmp/fuzz_quiet.c"
+  out=$(bash tests/fuzz/run.sh --build "$tmp" --work "$tmp/self" --runs 20000 fuzz_quiet); rc=$?
+  if [[ $rc -eq 0 && $out == "ok - fuzz_quiet: 20000 executions in "* ]]; then
+    ok "tests/fuzz/run.sh --runs 20000 runs 20,000 executions"
+  else not_ok "tests/fuzz/run.sh --runs 20000: rc=$rc '$out'"; fi
+  out=$(bash tests/fuzz/run.sh --build "$tmp" --work "$tmp/self" --runs 999999999999 --seconds 1 fuzz_quiet); rc=$?
+  if [[ $rc -ne 0 && $out == "not ok - fuzz_quiet: "*" of the 999999999999 executions asked for"* ]]; then
+    ok "tests/fuzz/run.sh fails a harness that ran out of time before its --runs"
+  else not_ok "tests/fuzz/run.sh --runs with too little time: rc=$rc '$out'"; fi
 else
   not_ok "the runner self-check does not build: $(head -2 "$tmp/cc.log")"
 fi

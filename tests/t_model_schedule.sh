@@ -16,6 +16,17 @@ else
   not_ok "tests/api/check_schedule.c does not build: $(head -3 "$tmp/cc.log")"
 fi
 
+# 1b. Records the library did not make (zero, 0xff and random fills; a sealed record changed afterwards)
+# and NULL pointers at every public entry point (tests/api/hostile_records.c).
+if $API_CC -std=c11 -Wall -Wextra -Werror -Icmodel/include -o "$tmp/hostile_records" tests/api/hostile_records.c \
+   "$LIB" -lm -pthread 2>"$tmp/cc.log"; then
+  out=$("$tmp/hostile_records" 2>&1); rc=$?
+  echo "$out"
+  [[ $rc -ne 0 && $out != *"not ok"* ]] && not_ok "hostile_records exited with status $rc"
+else
+  not_ok "tests/api/hostile_records.c does not build: $(head -3 "$tmp/cc.log")"
+fi
+
 # 2. Only the API is exported: every global symbol the archive defines is mmaref_*.
 others=$(nm -g --defined-only "$LIB" | awk 'NF == 3 {print $3}' | grep -v '^mmaref_' | head -5 | tr '\n' ' ')
 api=$(nm -g --defined-only "$LIB" | awk 'NF == 3 && $3 ~ /^mmaref_/' | wc -l)
@@ -48,6 +59,8 @@ for x in table:
         bad.append(f"{x['arch']} {x['name']}: K {x['k']} / {len(s)} passes")
     if x['block_size'] and x['k'] // x['block_size'] > lim['max_scales']:
         bad.append(f"{x['arch']} {x['name']}: too many scales")
+    if not (1 <= x['m'] <= lim['max_mn'] and 1 <= x['n'] <= lim['max_mn'] and 1 <= x['blocks'] <= lim['max_blocks']):
+        bad.append(f"{x['arch']} {x['name']}: shape {x['m']} x {x['n']}, {x['blocks']} blocks")
 print(f"ok - {len(table)} instructions: every schedule takes each product of K once, within the schema's limits" if not bad
       else f"not ok - schedules: {len(bad)} problems, first: {bad[:3]}")
 # Hand-derived facts of the schema: codes follow mmaref.h's enums (f64 0 ... e5m2fnuz 13); IEEE binary16

@@ -43,6 +43,10 @@ typedef enum {
 #define MMAREF_MAX_K 64
 #define MMAREF_MAX_SCALES 4
 #define MMAREF_MAX_PASSES 8
+/* The largest tile side (m, n: wgmma's N = 256) and the most concurrent MMAs in one instruction (AMD's
+ * _16b); every record's m, n and blocks lie in 1 .. these. */
+#define MMAREF_MAX_MN 256
+#define MMAREF_MAX_BLOCKS 16
 
 /* The summation kinds of the MMA-Sim paper, section IV: how one pass of a dot-add sums its products. */
 typedef enum {
@@ -110,9 +114,13 @@ static inline int mmaref_pass_k(const mmaref_pass *p, int j)
 
 /* One instruction on one architecture: shape, formats and its pass schedule, from the instruction
  * table.  A caller may copy a record and change a pass (mmaref study runs FDRDA with RZ alignment):
- * mmaref_dot runs a record only after checking the fields from k to pass[] (mmaref_check_schedule).
- * The library checks a record when it makes one and keeps a copy of what it checked in `checked`;
- * while k..pass[] equal that copy, mmaref_dot skips the check.  Never write `checked`. */
+ * every entry point that takes a record runs it only after checking it (mmaref_check_schedule: the
+ * name and SASS alias end inside their arrays, m, n, blocks and k .. pass[] are a schedule the model can
+ * run).  The library checks a record when it makes one (mmaref_lookup, mmaref_list) and seals it: it
+ * keeps a copy of k .. pass[] in `checked`, encoded so that no fill of the record (zeros, 0xff, random
+ * bytes) passes for it; while k .. pass[] match the seal, the check is skipped.  A record that is not
+ * sealed or no longer matches is checked in full on each call, and one the check refuses is refused
+ * with MMAREF_ERR_INSTRUCTION and the check's message.  Never write `checked`. */
 typedef struct {
     const char *arch;       /* canonical architecture name, e.g. "hopper" */
     char name[96];          /* canonical instruction name, e.g. "wgmma.m64n128k16.f32.f16.f16" */
@@ -149,7 +157,8 @@ size_t mmaref_list(const char *arch, mmaref_instr *out, size_t cap);
 /* sizeof(mmaref_instr): a binding without this header (python/mmaref) allocates records of this size. */
 size_t mmaref_instr_size(void);
 
-/* Number of scale factors one dot-add takes per operand (K / block_size), 0 without scales. */
+/* Number of scale factors one dot-add takes per operand (K / block_size), 0 without scales (and for
+ * NULL or a record the check refuses). */
 int mmaref_scale_count(const mmaref_instr *in);
 
 /* One dot-add d = c + sum_k a[k] b[k] (scaled by sa[k/block] sb[k/block] when the instruction has
@@ -193,7 +202,8 @@ mmaref_status mmaref_dot_batch(const mmaref_instr *in, size_t n, const mmaref_do
  * an unknown name: MMAREF_ERR_ARGUMENT and a message. */
 mmaref_status mmaref_simd_select(const char *path, char *msg, size_t msglen);  /* NULL: MMAREF_SIMD's */
 /* The path a batch of `in` takes now: the selected one, or "reference" where the instruction has no
- * batched kernel (those summation kinds run one dot-add at a time). */
+ * batched kernel (those summation kinds run one dot-add at a time), and for NULL or a record the check
+ * refuses. */
 const char *mmaref_simd_path(const mmaref_instr *in);
 
 /* A whole tile, row-major raw bits: A[M][K], B[K][N], C[M][N] -> D[M][N]; SA[M][K/block],
@@ -270,7 +280,11 @@ mmaref_format mmaref_format_by_name(const char *name);
 int mmaref_format_width(mmaref_format f); /* storage width in bits (tf32: 32, e2m1: 4, ...) */
 /* Is raw a valid encoding of the format (fits in its width)? */
 int mmaref_format_valid_bits(mmaref_format f, uint64_t raw);
-/* Exact value as a double (every format's values are doubles), for display.  A complex format (f32c):
+/* The conversions between a format and the host's double decode and encode binary64 bit patterns with
+ * integer operations: the same bits under any rounding mode and with x86's FTZ or DAZ set (a binary64
+ * subnormal stays itself).  The generator and the coverage model, which compute with doubles, run in
+ * the default floating-point environment and give the caller's back.
+ * Exact value as a double (every format's values are doubles), for display.  A complex format (f32c):
  * the real part when the imaginary part is zero, else NaN (a complex value has no double; read the
  * parts with mmaref_format_part_bits). */
 double mmaref_format_to_double(mmaref_format f, uint64_t raw);
@@ -297,11 +311,12 @@ mmaref_format mmaref_output_format(mmaref_output o);
 mmaref_rounding mmaref_output_rounding(mmaref_output o);
 int mmaref_output_precision(mmaref_output o);  /* fractional bits kept: f32-rz 23, f32_e8m13-rz 13 */
 int mmaref_output_signed_zero(mmaref_output o);  /* 1: a negative value rounding to zero gives -0 (IEEE) */
-/* The paper's name of a whole schedule: "FDA", "CoFDA" (two passes of one kind), "SFMA"... */
+/* The paper's name of a whole schedule: "FDA", "CoFDA" (two passes of one kind), "SFMA"...; "?" for NULL. */
 void mmaref_schedule_name(const mmaref_instr *in, char *buf, size_t cap);
-/* MMAREF_OK if the schedule is one the model can run (passes cover K in order, each pass's rounding
- * and scaling supported by its kind, K and the scales within the limits); otherwise a one-line
- * message naming the field. */
+/* MMAREF_OK if the record is one the model can run (its name and SASS alias end inside their arrays;
+ * m, n, blocks, K and the scales within the limits; passes cover K in order, each pass's rounding and
+ * scaling supported by its kind); otherwise MMAREF_ERR_INSTRUCTION and a one-line message naming the
+ * field (NULL: MMAREF_ERR_INSTRUCTION, "no instruction given"). */
 mmaref_status mmaref_check_schedule(const mmaref_instr *in, char *msg, size_t msglen);
 
 
@@ -328,7 +343,8 @@ typedef struct {
 
 mmaref_status mmaref_format_get_info(mmaref_format f, mmaref_format_info *info);
 
-/* splitmix64: *state advances by one step; returns 64 uniform bits.  The same stream on every host. */
+/* splitmix64: *state advances by one step; returns 64 uniform bits.  The same stream on every host.
+ * NULL: 0. */
 uint64_t mmaref_rand(uint64_t *state);
 
 typedef enum {

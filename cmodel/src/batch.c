@@ -131,7 +131,8 @@ const char *mmaref_simd_path(const mmaref_instr *in)
     int p = current_path();
     if (p < 0)
         return "invalid";
-    return in && p != FAST_REFERENCE && kernel_of(in) && kernel_of(in)->run[p] ? path_names[p] : "reference";
+    return in && p != FAST_REFERENCE && schedule_usable(in, NULL, 0) == MMAREF_OK && kernel_of(in) &&
+                   kernel_of(in)->run[p] ? path_names[p] : "reference";
 }
 
 /* Dot-add j's operands, gathered from the layout into mmaref_dot's arrays. */

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "algo.h"
+#include "host_fp.h"
 #include "format.h"
 #include "schedule.h"
 
@@ -279,7 +280,7 @@ static const char *global_reason(const reach_ctx *r, int b, char *why, size_t ca
     return NULL;
 }
 
-int mmaref_cov_bins(const mmaref_instr *in, mmaref_cov_bin *bins, int cap)
+static int cov_bins(const mmaref_instr *in, mmaref_cov_bin *bins, int cap)
 {
     if (!in || mmaref_check_schedule(in, NULL, 0) != MMAREF_OK || (cap > 0 && !bins))
         return -1;
@@ -321,6 +322,16 @@ int mmaref_cov_bins(const mmaref_instr *in, mmaref_cov_bin *bins, int cap)
         snprintf(b->unreachable, sizeof b->unreachable, "%s", why ? why : "");
     }
     return l.count;
+}
+
+/* In the default floating-point environment: the reach of each bin is computed in long double. */
+int mmaref_cov_bins(const mmaref_instr *in, mmaref_cov_bin *bins, int cap)
+{
+    host_fp_all_env env;
+    host_fp_all_default(&env);
+    int r = cov_bins(in, bins, cap);
+    host_fp_all_restore(&env);
+    return r;
 }
 
 /* ---- exact sums: a wide two's-complement accumulator ---- */
@@ -807,7 +818,7 @@ static void complex_classes(const mmaref_instr *in, const reach_ctx *r, uint64_t
     }
 }
 
-int mmaref_cov_classify(const mmaref_instr *in, uint64_t c, const uint64_t *a, const uint64_t *b,
+static int cov_classify(const mmaref_instr *in, uint64_t c, const uint64_t *a, const uint64_t *b,
                         const uint64_t *sa, const uint64_t *sb, uint64_t d, uint64_t *hit)
 {
     if (!in || !a || !b || !hit || mmaref_check_schedule(in, NULL, 0) != MMAREF_OK ||
@@ -862,6 +873,17 @@ int mmaref_cov_classify(const mmaref_instr *in, uint64_t c, const uint64_t *a, c
     return nh;
 }
 
+/* In the default floating-point environment: the reach of each bin is computed in long double. */
+int mmaref_cov_classify(const mmaref_instr *in, uint64_t c, const uint64_t *a, const uint64_t *b,
+                        const uint64_t *sa, const uint64_t *sb, uint64_t d, uint64_t *hit)
+{
+    host_fp_all_env env;
+    host_fp_all_default(&env);
+    int r = cov_classify(in, c, a, b, sa, sb, d, hit);
+    host_fp_all_restore(&env);
+    return r;
+}
+
 /* ---- the report ---- */
 
 /* The name of a lane or scale bin without its index ("lane 3: NaN" -> "NaN"). */
@@ -871,11 +893,11 @@ static const char *class_part(const char *name)
     return colon ? colon + 2 : name;
 }
 
-int mmaref_cov_print(FILE *out, const mmaref_instr *in, const uint64_t *hit, const uint64_t *mismatch)
+static int cov_print(FILE *out, const mmaref_instr *in, const uint64_t *hit, const uint64_t *mismatch)
 {
     static const uint64_t none[MMAREF_COV_MAX_BINS];
     mmaref_cov_bin bins[MMAREF_COV_MAX_BINS];
-    int n = mmaref_cov_bins(in, bins, MMAREF_COV_MAX_BINS);
+    int n = cov_bins(in, bins, MMAREF_COV_MAX_BINS);
     if (n < 0 || !out || !hit)
         return -1;
     if (!mismatch)
@@ -925,4 +947,14 @@ int mmaref_cov_print(FILE *out, const mmaref_instr *in, const uint64_t *hit, con
     fprintf(out, "coverage %s: %d of %d reachable bins hit, %d unreachable (reason given)\n",
             holes ? "NOT closed" : "closed", reachable - holes, reachable, n - reachable);
     return holes;
+}
+
+/* In the default floating-point environment: the reach of each bin is computed in long double. */
+int mmaref_cov_print(FILE *out, const mmaref_instr *in, const uint64_t *hit, const uint64_t *mismatch)
+{
+    host_fp_all_env env;
+    host_fp_all_default(&env);
+    int r = cov_print(out, in, hit, mismatch);
+    host_fp_all_restore(&env);
+    return r;
 }

@@ -11,36 +11,8 @@
 #include "fast_gdfs.h"
 #include "fast_gps.h"
 #include "fast_sfma.h"
+#include "host_fp.h"
 #include "lanes.h"
-
-/* The default floating-point environment (round to nearest even, no flush-to-zero, no
- * denormals-are-zero, exceptions masked) for the lanes that use the host's arithmetic (SFMA, GPS), set
- * around a kernel and given back as the caller had it, raised flags included: D never depends on
- * the caller's environment (tests/api/fpenv.c). */
-#if defined(__SSE2__)
-#include <xmmintrin.h>
-typedef unsigned host_fp_env;
-enum { MXCSR_DEFAULT = 0x1F80, MXCSR_FLAGS = 0x3F };
-LANE_INLINE host_fp_env host_fp_default(void)
-{
-    host_fp_env csr = _mm_getcsr();
-    if ((csr & ~MXCSR_FLAGS) != MXCSR_DEFAULT)
-        _mm_setcsr(MXCSR_DEFAULT);
-    return csr;
-}
-LANE_INLINE void host_fp_restore(host_fp_env csr) { _mm_setcsr(csr); }
-#else
-#include <fenv.h>
-typedef fenv_t host_fp_env;
-LANE_INLINE host_fp_env host_fp_default(void)
-{
-    host_fp_env env;
-    fegetenv(&env);
-    fesetenv(FE_DFL_ENV);
-    return env;
-}
-LANE_INLINE void host_fp_restore(host_fp_env env) { fesetenv(&env); }
-#endif
 
 /* Every full group of LANES dot-adds of the kind `algo`; the lanes it leaves go through the scalar
  * model. */

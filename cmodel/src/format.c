@@ -1,7 +1,6 @@
 /* Number formats: the format table, encoding with rounding, and the public format helpers. */
 #include "format.h"
 
-#include <math.h>
 #include <string.h>
 #include <strings.h>
 
@@ -104,22 +103,46 @@ uint64_t mmaref_format_join_parts(mmaref_format f, const uint64_t *parts)
     return raw;
 }
 
+/* The host's doubles cross the API as binary64 bit patterns, decoded and encoded with integer
+ * operations only: no conversion depends on the caller's rounding mode or on x86's flush-to-zero and
+ * denormals-are-zero (a -ffast-math library, torch.set_flush_denormal), under which frexp, ldexp and
+ * comparisons take the 2^52 - 1 binary64 subnormals of each sign for zeros. */
+static double double_of_bits(uint64_t bits)
+{
+    double x;
+    memcpy(&x, &bits, sizeof x);
+    return x;
+}
+
+/* The quiet NaN C's NAN is (the one every NaN converts to). */
+#define F64_QUIET_NAN 0x7ff8000000000000ULL
+
+static uint64_t bits_of_double(double x)
+{
+    uint64_t bits;
+    memcpy(&bits, &x, sizeof bits);
+    return bits;
+}
+
 double mmaref_format_to_double(mmaref_format f, uint64_t raw)
 {
+    const fmt_desc *f64 = fmt_of(MMAREF_F64);
     if ((unsigned)f >= MMAREF_FORMAT_COUNT)
-        return NAN;
+        return double_of_bits(F64_QUIET_NAN);
     const fmt_desc *d = fmt_of(f);
-    if (fmt_parts(d) > 1) /* complex: a double only when the imaginary part is zero */
-        return mmaref_format_to_double(d->part, fmt_part_bits(d, raw, 1)) == 0
-                   ? mmaref_format_to_double(d->part, fmt_part_bits(d, raw, 0)) : NAN;
-    fp_unpacked u = fmt_decode(d, raw);
-    double v;
-    switch (u.cls) {
-    case CLS_NAN: return NAN;
-    case CLS_INF: v = INFINITY; break;
-    default: v = ldexp((double)u.sig, u.exp - d->man_bits); break;
+    if (fmt_parts(d) > 1) { /* complex: a double only when the imaginary part is zero */
+        const fmt_desc *part = fmt_of(d->part);
+        fp_unpacked im = fmt_decode(part, fmt_part_bits(d, raw, 1));
+        return im.cls == CLS_ZERO ? mmaref_format_to_double(d->part, fmt_part_bits(d, raw, 0))
+                                  : double_of_bits(F64_QUIET_NAN);
     }
-    return u.sign ? -v : v;
+    fp_unpacked u = fmt_decode(d, raw);
+    switch (u.cls) {
+    case CLS_NAN: return double_of_bits(F64_QUIET_NAN);
+    case CLS_INF: return double_of_bits(fmt_inf(f64, u.sign));
+    default: /* every format's finite values are binary64 values: the encoding is exact */
+        return double_of_bits(fmt_encode(f64, u.sign, u.sig, u.exp - d->man_bits, MMAREF_RNE, NULL));
+    }
 }
 
 static mmaref_status format_convert_double(mmaref_format f, double x, uint64_t *raw, int exact);
@@ -146,20 +169,21 @@ static mmaref_status format_convert_double(mmaref_format f, double x, uint64_t *
             *raw = fmt_join_part(d, re, 0);
         return st;
     }
-    if (isnan(x)) {
+    fp_unpacked v = fmt_decode(fmt_of(MMAREF_F64), bits_of_double(x));
+    if (v.cls == CLS_NAN) {
         if (d->specials == MMAREF_SPECIALS_NONE)
             return MMAREF_ERR_VALUE;
         *raw = fmt_canonical_nan(d);
         return MMAREF_OK;
     }
-    if (isinf(x)) {
+    if (v.cls == CLS_INF) {
         if (d->specials != MMAREF_SPECIALS_IEEE)
             return MMAREF_ERR_VALUE;
-        *raw = fmt_inf(d, signbit(x) != 0);
+        *raw = fmt_inf(d, v.sign);
         return MMAREF_OK;
     }
-    int sign = signbit(x) != 0;
-    if (sign && (!d->has_sign || (x == 0 && d->specials == MMAREF_SPECIALS_FNUZ)))
+    int sign = v.sign;
+    if (sign && (!d->has_sign || (v.cls == CLS_ZERO && d->specials == MMAREF_SPECIALS_FNUZ)))
         return MMAREF_ERR_VALUE;
     /* A format whose low bits the hardware ignores (tf32: 13) holds fewer mantissa bits than its
      * storage: round once, at the bits it keeps, then put them back in place. */
@@ -168,11 +192,8 @@ static mmaref_status format_convert_double(mmaref_format f, double x, uint64_t *
     kept.man_bits -= low;
     kept.width -= low;
     kept.ignored = 0;
-    int ex;
-    double fr = frexp(fabs(x), &ex);               /* |x| = fr * 2^ex, 0.5 <= fr < 1 */
-    uint64_t mag = (uint64_t)ldexp(fr, 53);
-    int inexact;
-    uint64_t bits = fmt_encode(&kept, sign, mag, ex - 53, MMAREF_RNE, &inexact) << low;
+    int inexact; /* |x| = sig 2^(exp - 52), sig an integer */
+    uint64_t bits = fmt_encode(&kept, sign, v.sig, v.exp - 52, MMAREF_RNE, &inexact) << low;
     if (exact && inexact)
         return MMAREF_ERR_VALUE;
     *raw = bits;

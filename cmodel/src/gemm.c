@@ -81,7 +81,8 @@ static void row(const gemm_job *g, fast_kernel kernel, int i, int j0, int nj)
      * part of a complex D (f32c) is reduced on its own. */
     const fmt_desc *df = fmt_of(in->d), *pf = part_format(df), *rf = reduction_format(pf), *r_fmt = pf;
     const int parts = fmt_parts(df), split = g->kind == MMAREF_ACC_SPLIT_K;
-    const int groups = split ? g->param : (g->chunks + g->param - 1) / g->param;
+    const int groups = split ? g->param : g->chunks / g->param + (g->chunks % g->param != 0); /* no overflow at
+                                                                                                 * INT_MAX */
     uint64_t r[ROW_SLICE][2], acc[ROW_SLICE];
     for (int j = 0; j < nj; j++)
         for (int p = 0; p < parts; p++)

@@ -22,7 +22,9 @@
 
 #include "mmaref.h"
 #include "gen_sets.h"
+#include "host_fp.h"
 #include "instr_memo.h"
+#include "schedule.h"
 
 enum { GEN_MAX_SPECIALS = 24, GEN_WIDE_SPREAD = 12 };
 
@@ -40,7 +42,7 @@ static inline uint64_t next(uint64_t *state)
     return z ^ (z >> 31);
 }
 
-uint64_t mmaref_rand(uint64_t *state) { return next(state); }
+uint64_t mmaref_rand(uint64_t *state) { return state ? next(state) : 0; }
 
 static int below(uint64_t *r, int n) { return (int)(((next(r) >> 32) * (uint64_t)n) >> 32); }
 
@@ -157,8 +159,7 @@ typedef struct {
 
 static int ctx_init(gen_ctx *g, const mmaref_instr *in)
 {
-    if (!in || in->k < 1 || in->k > MMAREF_MAX_K || (unsigned)in->a >= MMAREF_FORMAT_COUNT ||
-        (unsigned)in->b >= MMAREF_FORMAT_COUNT || (unsigned)in->c >= MMAREF_FORMAT_COUNT)
+    if (schedule_usable(in, NULL, 0) != MMAREF_OK) /* NULL, or a record the check refuses */
         return -1;
     g->in = in;
     g->k = in->k;
@@ -1423,22 +1424,33 @@ static int generate(const mmaref_instr *in, mmaref_gen_kind kind, uint64_t seed,
 }
 
 /* ---- public entry points ---- */
+/* The generator computes with doubles (frexp, ldexp, products of candidate values): each entry point runs
+ * in the default floating-point environment (host_fp.h), so the vectors are the same bits whatever the
+ * caller's rounding mode, FTZ or DAZ. */
 
 int mmaref_gen_vector(const mmaref_instr *in, mmaref_gen_kind kind, uint64_t seed, uint64_t index,
                       uint64_t *c, uint64_t *a, uint64_t *b, uint64_t *sa, uint64_t *sb)
 {
     gen_tile t = {a, b, c, sa, sb, 1, 1};
-    return generate(in, kind, seed, index, &t);
+    host_fp_all_env env;
+    host_fp_all_default(&env);
+    int made = generate(in, kind, seed, index, &t);
+    host_fp_all_restore(&env);
+    return made;
 }
 
 int mmaref_gen_tile(const mmaref_instr *in, mmaref_gen_kind kind, uint64_t seed, uint64_t index,
                     uint64_t *C, uint64_t *A, uint64_t *B, uint64_t *SA, uint64_t *SB)
 {
     gen_tile t = {A, B, C, SA, SB, in ? in->m : 0, in ? in->n : 0};
-    return generate(in, kind, seed, index, &t);
+    host_fp_all_env env;
+    host_fp_all_default(&env);
+    int made = generate(in, kind, seed, index, &t);
+    host_fp_all_restore(&env);
+    return made;
 }
 
-uint64_t mmaref_gen_directed_count(const mmaref_instr *in)
+static uint64_t directed_count_of(const mmaref_instr *in)
 {
     gen_ctx g;
     if (ctx_init(&g, in))
@@ -1449,7 +1461,16 @@ uint64_t mmaref_gen_directed_count(const mmaref_instr *in)
     return directed_count(&g, &L);
 }
 
-const char *mmaref_gen_directed_label(const mmaref_instr *in, uint64_t index)
+uint64_t mmaref_gen_directed_count(const mmaref_instr *in)
+{
+    host_fp_all_env env;
+    host_fp_all_default(&env);
+    uint64_t count = directed_count_of(in);
+    host_fp_all_restore(&env);
+    return count;
+}
+
+static const char *directed_label_of(const mmaref_instr *in, uint64_t index)
 {
     gen_ctx g;
     gen_vec unused;
@@ -1461,6 +1482,15 @@ const char *mmaref_gen_directed_label(const mmaref_instr *in, uint64_t index)
     uint64_t count = directed_count(&g, &L);
     const char *label = count ? directed_at(&g, &L, index % count, &unused) : NULL;
     return label ? label : "?";
+}
+
+const char *mmaref_gen_directed_label(const mmaref_instr *in, uint64_t index)
+{
+    host_fp_all_env env;
+    host_fp_all_default(&env);
+    const char *label = directed_label_of(in, index);
+    host_fp_all_restore(&env);
+    return label;
 }
 
 static const char *const kind_names[MMAREF_GEN_KIND_COUNT] = {

@@ -61,11 +61,18 @@ static int isa_each(isa_arch arch, isa_visit_fn visit, void *ctx)
 
 /* ---- lookup ---- */
 
+typedef struct summary_ctx summary_ctx;
+static int summary_visit(const mmaref_instr *in, void *p);
+
+/* One walk of the table finds the name and, until it does, lists what the architecture has for the
+ * message of a name it lacks (a second walk doubled the cost of a refused lookup: 2 ms on Blackwell). */
 typedef struct {
     const char *name;
     mmaref_instr found;
     int by_name, by_alias;
     char first_alias_match[96];
+    summary_ctx *summary;
+    int summary_full;
 } lookup_ctx;
 
 static int lookup_visit(const mmaref_instr *in, void *p)
@@ -82,17 +89,40 @@ static int lookup_visit(const mmaref_instr *in, void *p)
             snprintf(ctx->first_alias_match, sizeof ctx->first_alias_match, "%s", in->name);
         }
     }
+    if (!ctx->summary_full)
+        ctx->summary_full = summary_visit(in, ctx->summary);
     return 0;
 }
 
 /* A short list of what an architecture has: the distinct instruction names with N collapsed to
- * "nN" for the N-parameterized families, so the message stays one line. */
-typedef struct {
+ * "nN" for the N-parameterized families, so the message stays one line.  The names listed so far are
+ * found again through a hash table of their places in buf (a scan of buf for each of Blackwell's
+ * thousands of entries took 8 ms a refused lookup). */
+enum { SUMMARY_LEN = 8192, SUMMARY_SLOTS = 8192 }; /* a slot per possible name: at least 2 bytes each */
+struct summary_ctx {
     char *buf;
     size_t cap, len;
     char last[96];
     int count;
-} summary_ctx;
+    uint16_t seen[SUMMARY_SLOTS]; /* 1 + the offset in buf of a listed name; 0: empty */
+};
+
+/* Is name listed in buf already?  If not, *slot is where its offset goes. */
+static int summary_has(const summary_ctx *s, const char *name, size_t *slot)
+{
+    size_t n = strlen(name), h = 2166136261u;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)name[i]) * 16777619u;
+    for (size_t i = h % SUMMARY_SLOTS;; i = (i + 1) % SUMMARY_SLOTS) {
+        if (!s->seen[i]) {
+            *slot = i;
+            return 0;
+        }
+        const char *at = s->buf + s->seen[i] - 1;
+        if (!strncmp(at, name, n) && (at[n] == ' ' || at[n] == 0))
+            return 1;
+    }
+}
 
 static void collapse_n(char *dst, size_t cap, const char *name)
 {
@@ -119,13 +149,16 @@ static int summary_visit(const mmaref_instr *in, void *p)
     else
         snprintf(name, sizeof name, "%s", in->name);
     /* collapsed families repeat consecutively; skip exact repeats of any earlier entry */
-    if (!strcmp(name, s->last) || (s->len && strstr(s->buf, name)))
+    size_t slot;
+    if (!strcmp(name, s->last) || summary_has(s, name, &slot))
         return 0;
     snprintf(s->last, sizeof s->last, "%s", name);
+    size_t at = s->len + (s->count ? 1 : 0); /* where the name starts, after its space */
     int w = snprintf(s->buf + s->len, s->cap - s->len, "%s%s", s->count++ ? " " : "", name);
-    if (w > 0 && (size_t)w < s->cap - s->len)
+    if (w > 0 && (size_t)w < s->cap - s->len) {
         s->len += (size_t)w;
-    else
+        s->seen[slot] = (uint16_t)(at + 1);
+    } else
         return 1;
     return 0;
 }
@@ -160,9 +193,12 @@ mmaref_status mmaref_lookup(const char *arch, const char *name, mmaref_instr *ou
         set_msg(msg, msglen, "no instruction name given");
         return MMAREF_ERR_ARGUMENT;
     }
+    char have[SUMMARY_LEN] = "";
+    summary_ctx s = {.buf = have, .cap = sizeof have};
     lookup_ctx ctx;
     memset(&ctx, 0, sizeof ctx);
     ctx.name = name;
+    ctx.summary = &s;
     /* AMD mnemonics may omit the v_mfma_ prefix */
     char prefixed[128];
     if (ai >= ARCH_CDNA1 && ai <= ARCH_CDNA3 && strncasecmp(name, "v_mfma_", 7)) {
@@ -180,9 +216,6 @@ mmaref_status mmaref_lookup(const char *arch, const char *name, mmaref_instr *ou
                 ctx.first_alias_match);
         return MMAREF_ERR_INSTRUCTION;
     }
-    char have[8192] = "";
-    summary_ctx s = {have, sizeof have, 0, "", 0};
-    isa_each((isa_arch)ai, summary_visit, &s);
     set_msg(msg, msglen, "%s has no instruction '%s'; it has: %s", isa_arch_names[ai], shown(q, sizeof q, name),
             s.count ? have : "(none modelled yet)");
     return MMAREF_ERR_INSTRUCTION;
@@ -224,8 +257,12 @@ size_t mmaref_instr_size(void) { return sizeof(mmaref_instr); }
 
 /* ---- computing ---- */
 
-/* a record with a negative block size (a bad one, refused by mmaref_dot) has none, and no INT_MIN / -1 */
-int mmaref_scale_count(const mmaref_instr *in) { return in->block_size > 0 ? in->k / in->block_size : 0; }
+int mmaref_scale_count(const mmaref_instr *in)
+{
+    if (schedule_usable(in, NULL, 0) != MMAREF_OK) /* NULL, or a record the check refuses: none */
+        return 0;
+    return in->block_size > 0 ? in->k / in->block_size : 0;
+}
 
 mmaref_status mmaref_mma(const mmaref_instr *in, const uint64_t *A, const uint64_t *B, const uint64_t *C,
                          const uint64_t *SA, const uint64_t *SB, uint64_t *D, char *msg, size_t msglen)

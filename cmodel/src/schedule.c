@@ -42,6 +42,10 @@ void mmaref_schedule_name(const mmaref_instr *in, char *buf, size_t cap)
 {
     if (!buf || !cap)
         return;
+    if (!in) {
+        snprintf(buf, cap, "?");
+        return;
+    }
     int same = in->passes > 0;
     for (int i = 1; i < in->passes && i < MMAREF_MAX_PASSES; i++)
         same &= in->pass[i].algo == in->pass[0].algo;
@@ -136,8 +140,9 @@ static const kind_desc kinds[MMAREF_ALGO_COUNT] = {
 
 
 typedef enum {
-    SCHED_OK, SCHED_K, SCHED_FORMAT, SCHED_BLOCK, SCHED_PASSES, SCHED_SLICE, SCHED_CODE, SCHED_KIND, SCHED_F,
-    SCHED_GROUP, SCHED_SCALES, SCHED_ZERO_EXP, SCHED_COVER, SCHED_D, SCHED_OPERANDS, SCHED_C, SCHED_C_LAST
+    SCHED_OK, SCHED_NAME, SCHED_SHAPE, SCHED_K, SCHED_FORMAT, SCHED_BLOCK, SCHED_PASSES, SCHED_SLICE, SCHED_CODE,
+    SCHED_KIND, SCHED_F, SCHED_GROUP, SCHED_SCALES, SCHED_ZERO_EXP, SCHED_COVER, SCHED_D, SCHED_OPERANDS, SCHED_C,
+    SCHED_C_LAST
 } sched_problem;
 
 /* The formats each summation kind is written for (sets over mmaref_format), the ones the instruction
@@ -236,9 +241,27 @@ static inline mmaref_format pass_c_format(const mmaref_instr *in, int i)
 
 mmaref_format schedule_pass_c_format(const mmaref_instr *in, int i) { return pass_c_format(in, i); }
 
+/* Is a string field terminated inside its array (the last byte first: the
+ * library's records leave the tail zero)? */
+static inline __attribute__((always_inline)) int terminated(const char *s, size_t cap)
+{
+    return s[cap - 1] == 0 || memchr(s, 0, cap - 1) != NULL;
+}
+
+/* Are m, n or blocks outside 1 .. MMAREF_MAX_MN, 1 .. MMAREF_MAX_BLOCKS? */
+static inline __attribute__((always_inline)) int shape_problem(const mmaref_instr *in)
+{
+    return ((unsigned)in->m - 1u >= MMAREF_MAX_MN) | ((unsigned)in->n - 1u >= MMAREF_MAX_MN) |
+           ((unsigned)in->blocks - 1u >= MMAREF_MAX_BLOCKS);
+}
+
 /* The first thing wrong with a record; *bad_pass names the pass. */
 static inline __attribute__((always_inline)) sched_problem schedule_problem(const mmaref_instr *in, int *bad_pass)
 {
+    if (!terminated(in->name, sizeof in->name) || !terminated(in->sass, sizeof in->sass))
+        return SCHED_NAME;
+    if (shape_problem(in))
+        return SCHED_SHAPE;
     if (((unsigned)in->k - 1u >= MMAREF_MAX_K) | ((unsigned)in->passes - 1u >= MMAREF_MAX_PASSES))
         return (unsigned)in->k - 1u >= MMAREF_MAX_K ? SCHED_K : SCHED_PASSES;
     if (((unsigned)in->a >= MMAREF_FORMAT_COUNT) | ((unsigned)in->b >= MMAREF_FORMAT_COUNT) |
@@ -297,6 +320,11 @@ mmaref_status mmaref_check_schedule(const mmaref_instr *in, char *msg, size_t le
     switch (pr) {
     case SCHED_OK:
         return MMAREF_OK;
+    case SCHED_NAME: /* the name cannot be printed */
+        return fail(msg, len, "not an instruction record: its name or SASS alias does not end inside its array");
+    case SCHED_SHAPE:
+        return fail(msg, len, "%s: shape m = %d, n = %d, blocks = %d outside 1..%d, 1..%d, 1..%d", in->name, in->m,
+                    in->n, in->blocks, MMAREF_MAX_MN, MMAREF_MAX_MN, MMAREF_MAX_BLOCKS);
     case SCHED_K:
         return fail(msg, len, "%s: K = %d is outside 1..%d (MMAREF_MAX_K)", in->name, in->k, MMAREF_MAX_K);
     case SCHED_FORMAT:
@@ -354,7 +382,7 @@ mmaref_status mmaref_check_schedule(const mmaref_instr *in, char *msg, size_t le
     }
 }
 
-/* ---- the checked copy ---- */
+/* ---- the seal: the checked copy ---- */
 
 /* k .. pass[]: the fields the arithmetic reads, contiguous in the record. */
 #define CHECKED_FROM offsetof(mmaref_instr, k)
@@ -364,19 +392,28 @@ _Static_assert(CHECKED_HEAD + sizeof(mmaref_pass) * MMAREF_MAX_PASSES == sizeof(
 
 static inline size_t checked_size(int passes) { return CHECKED_HEAD + (size_t)passes * sizeof(mmaref_pass); }
 
+/* The copy is kept with every byte XOR-ed with SEAL_BYTE, so that a record whose fields and copy hold the
+ * same bytes (a zero or 0xff fill, any constant fill, a record never sealed) is not taken for sealed: a
+ * fill forges the seal only by writing each byte of the copy as the field's XOR 0xa5. */
+#define SEAL_BYTE 0xa5u
+#define SEAL_WORD (0x0101010101010101ULL * SEAL_BYTE)
+
 /* Check a record the library made and keep the copy that lets mmaref_dot skip the check. */
 mmaref_status schedule_seal(mmaref_instr *in, char *msg, size_t len)
 {
     memset(in->checked, 0, sizeof in->checked);
     mmaref_status st = mmaref_check_schedule(in, msg, len);
-    if (!st)
-        memcpy(in->checked, (const char *)in + CHECKED_FROM, checked_size(in->passes));
+    if (!st) {
+        const unsigned char *from = (const unsigned char *)in + CHECKED_FROM;
+        for (size_t i = 0; i < checked_size(in->passes); i++)
+            in->checked[i] = (unsigned char)(from[i] ^ SEAL_BYTE);
+    }
     return st;
 }
 
-/* Do `size` bytes at x and y match?  Whole 64-bit words, OR-ed, so a fixed size compiles to a few
- * loads and no call. */
-static inline __attribute__((always_inline)) int same_bytes(const void *x, const void *y, size_t size)
+/* Do `size` bytes at x equal the sealed copy at y?  Whole 64-bit words, OR-ed, so a fixed size compiles
+ * to a few loads and no call. */
+static inline __attribute__((always_inline)) int same_as_sealed(const void *x, const void *y, size_t size)
 {
     uint64_t diff = 0;
     size_t i = 0;
@@ -385,24 +422,33 @@ static inline __attribute__((always_inline)) int same_bytes(const void *x, const
         uint64_t u, v;
         memcpy(&u, (const char *)x + i, 8);
         memcpy(&v, (const char *)y + i, 8);
-        diff |= u ^ v;
+        diff |= u ^ v ^ SEAL_WORD;
     }
     for (; i < size; i++)
-        diff |= (uint64_t)(((const unsigned char *)x)[i] ^ ((const unsigned char *)y)[i]);
+        diff |= (uint64_t)(((const unsigned char *)x)[i] ^ ((const unsigned char *)y)[i] ^ SEAL_BYTE);
     return diff == 0;
 }
 
-/* Do k .. pass[] equal the checked copy?  The head and the first pass at a fixed size, further passes
- * one by one (passes is in the head, so the copy's count, 1 .. MMAREF_MAX_PASSES, is the one used). */
-static inline __attribute__((always_inline)) int still_checked(const mmaref_instr *in)
+/* Do k .. pass[] equal the sealed copy, do the name and the SASS alias end inside their arrays
+ * (messages print them), and are m, n and blocks in range (a tile's size)?  The head and the first pass
+ * at a fixed size, further passes one by one (passes is in the head, so the copy's count,
+ * 1 .. MMAREF_MAX_PASSES, is the one used). */
+static inline __attribute__((always_inline)) int still_sealed(const mmaref_instr *in)
 {
     const char *now = (const char *)in + CHECKED_FROM;
-    if (!same_bytes(now, in->checked, CHECKED_HEAD + sizeof(mmaref_pass)))
+    if (!same_as_sealed(now, in->checked, CHECKED_HEAD + sizeof(mmaref_pass)))
         return 0;
     for (int i = 1; i < in->passes; i++)
-        if (!same_bytes(&in->pass[i], in->checked + CHECKED_HEAD + i * sizeof(mmaref_pass), sizeof(mmaref_pass)))
+        if (!same_as_sealed(&in->pass[i], in->checked + CHECKED_HEAD + i * sizeof(mmaref_pass), sizeof(mmaref_pass)))
             return 0;
-    return 1;
+    return terminated(in->name, sizeof in->name) && terminated(in->sass, sizeof in->sass) && !shape_problem(in);
+}
+
+mmaref_status schedule_usable(const mmaref_instr *in, char *msg, size_t len)
+{
+    if (!in)
+        return fail(msg, len, "no instruction given");
+    return still_sealed(in) ? MMAREF_OK : mmaref_check_schedule(in, msg, len);
 }
 
 /* ---- running ---- */
@@ -534,7 +580,7 @@ mmaref_status mmaref_dot(const mmaref_instr *in, uint64_t c, const uint64_t *a, 
         return MMAREF_ERR_ARGUMENT;
     }
     int bad_pass;
-    if (!still_checked(in) && schedule_problem(in, &bad_pass)) /* a record changed since it was checked */
+    if (!still_sealed(in) && schedule_problem(in, &bad_pass)) /* not sealed, or changed since */
         return mmaref_check_schedule(in, msg, msglen);
     mmaref_status st;
     int ns = in->block_size ? in->k / in->block_size : 0; /* mmaref_scale_count, inline */

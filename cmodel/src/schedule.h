@@ -16,6 +16,9 @@ void schedule_pairs_c_last(mmaref_instr *in, mmaref_pass proto);
 
 /* Check a record made by the table walk and keep the copy of its checked fields (mmaref_instr.checked). */
 mmaref_status schedule_seal(mmaref_instr *in, char *msg, size_t len);
+/* MMAREF_OK for a record that is still as sealed, or else passes mmaref_check_schedule (whose message and
+ * status it gives): what every entry point asks of a record before it reads one. */
+mmaref_status schedule_usable(const mmaref_instr *in, char *msg, size_t len);
 
 /* One dot-add as mmaref_dot computes it, without its checks: only for a record mmaref_check_schedule
  * accepted and operands (a, b: in->k values; sa, sb: the scales or NULL) whose bits fit their formats. */

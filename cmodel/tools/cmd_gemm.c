@@ -1,7 +1,7 @@
 /* mmaref gemm: a whole GEMM D = A B + C of any M, N, K from NumPy files, computed with one instruction
  * as a kernel does (mmaref_gemm, docs/gemm.md).
  *   mmaref gemm ARCH INSTR --a A.npy --b B.npy [--c C.npy] -o D.npy [--accumulate serial|split-k:S|promote:N]
- *               [--threads T] [--scale-a SA.npy --scale-b SB.npy] [--d-dtype bits|float] */
+ *               [--threads T] [--scale-a SA.npy --scale-b SB.npy] [--d-dtype bits|float] [--max-memory BYTES] */
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,7 +13,7 @@
 static const char usage[] =
     "usage: mmaref gemm ARCH INSTRUCTION --a A.npy --b B.npy [--c C.npy] -o D.npy\n"
     "                   [--accumulate serial|split-k:S|promote:N] [--threads T]\n"
-    "                   [--scale-a SA.npy --scale-b SB.npy] [--d-dtype bits|float]\n"
+    "                   [--scale-a SA.npy --scale-b SB.npy] [--d-dtype bits|float] [--max-memory BYTES]\n"
     "  Computes D = A*B + C for any M, N, K as a GPU kernel does with the instruction: output tiles of\n"
     "  the instruction's M x N; along K, chunks of the instruction's K (the last one padded with zeros\n"
     "  that change nothing), chained through the accumulator.  docs/gemm.md defines every step.\n"
@@ -32,6 +32,10 @@ static const char usage[] =
     "  -o, --output D.npy   where D goes (NPY 1.0); nothing is written on an error (replaced only once D is\n"
     "                       completely written; a link to nothing refused)\n"
     "  --d-dtype bits|float D as raw bits (default) or floats, as 'mmaref mma'\n"
+    "  --max-memory BYTES   the most memory the GEMM may hold (default 1G; suffixes K, M, G, T are powers\n"
+    "                       of 1024): A, B, C, D and the scales as 64-bit values, and the library's copies\n"
+    "                       of A, B and the scales padded to whole chunks of K.  A larger GEMM is refused\n"
+    "                       before D is allocated, with what it needs and its M*N*K multiply-adds\n"
     "  A progress line is shown on stderr when it is a terminal and the run takes over a second.\n";
 
 /* --accumulate serial | split-k:S | promote:N */
@@ -56,6 +60,56 @@ static int parse_accumulate(const char *text, mmaref_gemm_options *opt)
         }
     }
     return cli_error("gemm: --accumulate is serial, split-k:S or promote:N, not '%s'", text);
+}
+
+/* --max-memory: a byte count, or one with a suffix K, M, G or T (powers of 1024). */
+enum { MAX_MEMORY_DEFAULT_SHIFT = 30 }; /* 1 GiB */
+
+static int parse_bytes(const char *text, uint64_t *bytes)
+{
+    static const char suffixes[] = "KMGT";
+    char digits[32];
+    size_t len = strlen(text);
+    int shift = 0;
+    const char *s = len ? strchr(suffixes, text[len - 1]) : NULL;
+    if (s) {
+        shift = 10 * (int)(s - suffixes + 1);
+        len--;
+    }
+    long v;
+    if (!len || len >= sizeof digits)
+        return 1;
+    memcpy(digits, text, len);
+    digits[len] = 0;
+    if (cli_parse_count(digits, LONG_MAX >> shift, &v) || v < 1)
+        return 1;
+    *bytes = (uint64_t)v << shift;
+    return 0;
+}
+
+/* The bytes a GEMM holds at once, as 64-bit values: A, B, C (when given), D, the scales, and mmaref_gemm's
+ * copies of A and B (and the scales) padded to whole chunks of the instruction's K.  128 bits: M, N and K
+ * each reach INT_MAX. */
+static unsigned __int128 gemm_bytes(const mmaref_instr *in, uint64_t m, uint64_t n, uint64_t k, int with_c)
+{
+    typedef unsigned __int128 u128;
+    uint64_t kp = (k + (uint64_t)in->k - 1) / (uint64_t)in->k * (uint64_t)in->k;
+    uint64_t block = in->block_size > 0 ? (uint64_t)in->block_size : 0;
+    uint64_t sk = block ? k / block : 0, sp = block ? kp / block : 0;
+    u128 values = (u128)m * k + (u128)k * n + (u128)m * n * (with_c ? 2 : 1) + (u128)m * kp + (u128)n * kp +
+                  (u128)(m + n) * (sk + sp);
+    return values * sizeof(uint64_t);
+}
+
+/* A byte count for a message: "2.98 GiB", "77.3 KiB", "512 B". */
+static const char *shown_bytes(char *buf, size_t cap, double bytes)
+{
+    static const char *const units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+    size_t u = 0;
+    while (bytes >= 1024 && u + 1 < sizeof units / sizeof units[0])
+        bytes /= 1024, u++;
+    snprintf(buf, cap, "%.3g %s", bytes, units[u]);
+    return buf;
 }
 
 /* The progress line: tiles done of total, shown once the run has taken a second, at most 4 times a
@@ -90,7 +144,7 @@ static void show_progress(void *ctx, uint64_t done, uint64_t total)
 }
 
 static int run(const mmaref_instr *in, operand *ops, int nops, const char *out_path, int d_float,
-               mmaref_gemm_options *opt)
+               mmaref_gemm_options *opt, uint64_t max_memory)
 {
     for (int i = 0; i < 2; i++) /* A and B: their shapes give M, K and N */
         if (load_operand(&ops[i], in->name))
@@ -105,6 +159,14 @@ static int run(const mmaref_instr *in, operand *ops, int nops, const char *out_p
                          (unsigned long long)A->rows, (unsigned long long)B->cols, (unsigned long long)A->cols,
                          INT_MAX);
     int m = (int)A->rows, n = (int)B->cols, k = (int)A->cols, ns = mmaref_scale_count(in);
+    unsigned __int128 need = gemm_bytes(in, (uint64_t)m, (uint64_t)n, (uint64_t)k, ops[2].path != NULL);
+    if (need > max_memory) {
+        char want[32], cap[32];
+        return cli_error("gemm: M = %d, N = %d, K = %d (%.3g multiply-adds) needs %s, above --max-memory %s; give a "
+                         "larger --max-memory to run it", m, n, k, (double)m * n * k,
+                         shown_bytes(want, sizeof want, (double)need),
+                         shown_bytes(cap, sizeof cap, (double)max_memory));
+    }
     if (ns && k % in->block_size)
         return cli_error("gemm: K = %d is not a multiple of %s's scale block of %d", k, in->name, in->block_size);
     C->rows = (uint64_t)m, C->cols = (uint64_t)n;
@@ -143,11 +205,12 @@ static int run(const mmaref_instr *in, operand *ops, int nops, const char *out_p
 int cmd_gemm(int argc, char **argv)
 {
     const char *pos[2] = {0, 0}, *pa = NULL, *pb = NULL, *pc = NULL, *pd = NULL, *psa = NULL, *psb = NULL,
-               *dtype = NULL, *acc = NULL, *threads = NULL;
-    const char **opts[] = {&pa, &pb, &pc, &pd, &psa, &psb, &dtype, &acc, &threads};
+               *dtype = NULL, *acc = NULL, *threads = NULL, *memory = NULL;
+    const char **opts[] = {&pa, &pb, &pc, &pd, &psa, &psb, &dtype, &acc, &threads, &memory};
     const char *names[][2] = {{"--a", "-a"},        {"--b", "-b"},        {"--c", "-c"},
                               {"-o", "--output"},   {"--scale-a", NULL},  {"--scale-b", NULL},
-                              {"--d-dtype", NULL},  {"--accumulate", NULL}, {"--threads", NULL}};
+                              {"--d-dtype", NULL},  {"--accumulate", NULL}, {"--threads", NULL},
+                              {"--max-memory", NULL}};
     int rc = parse_matrix_options("gemm", usage, argc, argv, opts, names, sizeof opts / sizeof *opts, pos);
     if (rc >= 0)
         return rc;
@@ -161,6 +224,10 @@ int cmd_gemm(int argc, char **argv)
     if (threads && (cli_parse_count(threads, 1024, &t) || t < 1))
         return cli_error("gemm: --threads is a count 1 .. 1024, not '%s'", threads);
     opt.threads = (int)t;
+    uint64_t max_memory = (uint64_t)1 << MAX_MEMORY_DEFAULT_SHIFT;
+    if (memory && parse_bytes(memory, &max_memory))
+        return cli_error("gemm: --max-memory is a count of bytes, with K, M, G or T for powers of 1024 (e.g. 4G), "
+                         "not '%s'", memory);
     mmaref_instr in;
     if (cli_lookup(pos[0], pos[1], &in))
         return 2;
@@ -187,7 +254,7 @@ int cmd_gemm(int argc, char **argv)
                       {.opt = "--scale-a", .path = psa, .fmt = in.scale, .cmd = "gemm"},
                       {.opt = "--scale-b", .path = psb, .fmt = in.scale, .cmd = "gemm"}};
     int nops = ns ? 5 : 3;
-    rc = run(&in, ops, nops, pd, d_float, &opt);
+    rc = run(&in, ops, nops, pd, d_float, &opt, max_memory);
     for (int i = 0; i < nops; i++)
         npy_free(&ops[i].arr);
     return rc;

@@ -95,7 +95,8 @@ static int schema(int json)
             for (int i = 0; i < code_lists[t].count; i++)
                 printf(" %d=%s", i, code_lists[t].name(i));
         }
-        printf("\nlimits: max_k=%d max_scales=%d max_passes=%d\n", MMAREF_MAX_K, MMAREF_MAX_SCALES, MMAREF_MAX_PASSES);
+        printf("\nlimits: max_k=%d max_scales=%d max_passes=%d max_mn=%d max_blocks=%d\n", MMAREF_MAX_K,
+               MMAREF_MAX_SCALES, MMAREF_MAX_PASSES, MMAREF_MAX_MN, MMAREF_MAX_BLOCKS);
         return 0;
     }
     printf("{\"formats\": [\n");
@@ -132,8 +133,8 @@ static int schema(int json)
             printf("%s{\"name\": \"%s\", \"code\": %d}", i ? ", " : "", code_lists[t].name(i), i);
         printf("]");
     }
-    printf(",\n\"limits\": {\"max_k\": %d, \"max_scales\": %d, \"max_passes\": %d}}\n", MMAREF_MAX_K,
-           MMAREF_MAX_SCALES, MMAREF_MAX_PASSES);
+    printf(",\n\"limits\": {\"max_k\": %d, \"max_scales\": %d, \"max_passes\": %d, \"max_mn\": %d, "
+           "\"max_blocks\": %d}}\n", MMAREF_MAX_K, MMAREF_MAX_SCALES, MMAREF_MAX_PASSES, MMAREF_MAX_MN, MMAREF_MAX_BLOCKS);
     return 0;
 }
 

@@ -13,6 +13,8 @@ mmaref.Error (a ValueError) with the library's message.  A ctypes binding over l
 compiled at import.
 """
 import ctypes
+import operator
+import re
 
 import numpy as np
 
@@ -159,25 +161,76 @@ def mma(arch, name, A, B, C, SA=None, SB=None, raw=False):
 
 
 
+INT_MAX = 2 ** 31 - 1  # the C int that carries M, N, K, S and N of promote:N
+MAX_THREADS = 1024  # as `mmaref gemm --threads`
+MAX_MEMORY = 1 << 30  # bytes a matmul may hold by default (`mmaref gemm --max-memory`'s default, 1G)
+
+
+def _count(value, what, lo, hi):
+    """An integer argument in lo .. hi, checked before it reaches a C int: a bool, a float, a string or a
+    value out of range raises Error (ctypes would truncate it silently)."""
+    try:
+        if isinstance(value, (bool, np.bool_)):
+            raise TypeError
+        v = operator.index(value)
+    except TypeError:
+        v = None
+    if v is None or not lo <= v <= hi:
+        raise Error("%s is an integer %d .. %d, not %r" % (what, lo, hi, value))
+    return v
+
+
 def _accumulation(text):
-    """'serial', 'split-k:S' or 'promote:N' as (kind, parameter), as `mmaref gemm --accumulate` reads it."""
+    """'serial', 'split-k:S' or 'promote:N' as (kind, parameter), as `mmaref gemm --accumulate` reads it:
+    S and N decimal counts 1 .. INT_MAX."""
     kind, _, count = str(text).partition(":")
-    if kind not in _lib.ACCUMULATION or (kind == "serial") != (count == "") or (count and not count.isdigit()) \
-            or (count and int(count) < 1):
-        raise Error("accumulate is serial, split-k:S or promote:N (S, N >= 1), not %r" % (text,))
+    if kind not in _lib.ACCUMULATION or (kind == "serial") != (count == "") or \
+            (count and (not re.fullmatch(r"[0-9]{1,10}", count) or not 1 <= int(count) <= INT_MAX)):
+        raise Error("accumulate is serial, split-k:S or promote:N (S, N 1 .. %d), not %r" % (INT_MAX, text))
     return _lib.ACCUMULATION[kind], int(count or 0)
 
 
+def _bytes(n):
+    """A byte count for a message: '2.98 GiB', '81 KiB'."""
+    for unit in ("B", "KiB", "MiB", "GiB", "TiB", "PiB"):
+        if n < 1024 or unit == "PiB":
+            return "%.3g %s" % (n, unit)
+        n /= 1024.0
+
+
+def _gemm_bytes(rec, m, n, k, with_c):
+    """What a GEMM holds at once, as `mmaref gemm --max-memory` counts it: A, B, C (when given), D and the
+    scales as 64-bit values, and the library's copies of A, B and the scales padded to whole chunks of K."""
+    kp = -(-k // rec.k) * rec.k
+    sk, sp = (k // rec.block_size, kp // rec.block_size) if rec.block_size > 0 else (0, 0)
+    values = m * k + k * n + m * n * (2 if with_c else 1) + m * kp + n * kp + (m + n) * (sk + sp)
+    return 8 * values
+
+
 def matmul(A, B, C=None, arch="hopper", instr="mma.m16n8k16.f32.f16.f16.f32", accumulate="serial", SA=None,
-           SB=None, threads=0, raw=False):
+           SB=None, threads=0, raw=False, max_memory=MAX_MEMORY):
     """D = A B + C for any M, N, K as a GPU kernel computes it with one instruction (docs/gemm.md):
     output tiles of the instruction's M x N, K in instruction-sized chunks chained through the
     accumulator ('serial'), or 'split-k:S' slices reduced in FP32, or 'promote:N' (every N instructions
     added into an FP32 accumulator).  A (M, K), B (K, N), C (M, N) or None (+0); block-scaled
     instructions take SA (M, K/block), SB (K/block, N).  The same bits as `mmaref gemm` for any threads
-    (0: every core).  Returns D (M, N) in D's format (raw: its bits)."""
+    (0, the default: every core; else 1 .. 1024).  A GEMM that would hold more than max_memory bytes (1 GiB
+    by default, counted as `mmaref gemm --max-memory` counts) is refused before anything is allocated.
+    Returns D (M, N) in D's format (raw: its bits)."""
+    kind, param = _accumulation(accumulate)
+    threads = _count(threads, "threads", 0, MAX_THREADS)
+    max_memory = _count(max_memory, "max_memory", 1, 2 ** 63 - 1)
     rec = _lookup(arch, instr)
     name = "%s %s" % (_text(rec.arch), _text(rec.name))
+    sa, sb = np.shape(A), np.shape(B)
+    if len(sa) == 2 and len(sb) == 2 and sa[1] == sb[0]:
+        m, k, n = sa[0], sa[1], sb[1]
+        if not (1 <= m <= INT_MAX and 1 <= n <= INT_MAX and 1 <= k <= INT_MAX):
+            raise Error("shape M = %d, N = %d, K = %d: each must be 1 .. %d" % (m, n, k, INT_MAX))
+        need = _gemm_bytes(rec, m, n, k, C is not None)
+        if need > max_memory:
+            raise Error("M = %d, N = %d, K = %d (%.3g multiply-adds) needs %s, above max_memory %s; pass a larger "
+                        "max_memory to run it" % (m, n, k, float(m) * n * k, _bytes(need), _bytes(max_memory)))
     a_bits, b_bits = to_bits(rec.a, A, "A"), to_bits(rec.b, B, "B")
     if a_bits.ndim != 2 or b_bits.ndim != 2 or a_bits.shape[1] != b_bits.shape[0]:
         raise Error("A %s and B %s: not an (M, K) and a (K, N) matrix" % (a_bits.shape, b_bits.shape))
@@ -188,8 +241,7 @@ def matmul(A, B, C=None, arch="hopper", instr="mma.m16n8k16.f32.f16.f16.f32", ac
     vC = None if C is None else _operand(rec, rec.c, C, (m, n), "C", name)
     blocks = k // rec.block_size if rec.block_size else 0
     vSA, vSB = _scales(rec, SA, SB, lambda s: (m, blocks), lambda s: (blocks, n), ("SA", "SB"), name)
-    kind, param = _accumulation(accumulate)
-    opt = _lib.GemmOptions(kind, param, int(threads), None, None)
+    opt = _lib.GemmOptions(kind, param, threads, None, None)
     D = np.zeros((m, n), dtype=np.uint64)
     msg = ctypes.create_string_buffer(_lib.MSG_LEN)
     if lib.mmaref_gemm(ctypes.byref(rec), m, n, k, _ptr(vA), _ptr(vB), _ptr(vC), _ptr(vSA), _ptr(vSB), _ptr(D),

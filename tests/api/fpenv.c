@@ -27,24 +27,28 @@
 
 enum { RANDOM_VECTORS = 300, SEED = 1, CROSS_CHECK_VECTORS = 100000 };
 
-/* x86 MXCSR: flush-to-zero (bit 15) and denormals-are-zero (bit 6), what -ffast-math programs set. */
-#define MXCSR_FTZ_DAZ 0x8040u
+/* x86 MXCSR: flush-to-zero (bit 15) and denormals-are-zero (bit 6), what -ffast-math programs and
+ * torch.set_flush_denormal(True) set. */
+#define MXCSR_FTZ 0x8000u
+#define MXCSR_DAZ 0x0040u
 
 typedef struct {
     const char *name;
     int rounding;   /* fesetround mode */
-    int ftz_daz;    /* MXCSR FTZ and DAZ set (x86-64 only) */
+    unsigned mxcsr; /* MXCSR bits set: FTZ, DAZ or both (x86-64 only) */
 } fp_env;
 
+#define EACH_ROUNDING(prefix, bits) \
+    {prefix "FE_TONEAREST", FE_TONEAREST, bits}, {prefix "FE_UPWARD", FE_UPWARD, bits}, \
+    {prefix "FE_DOWNWARD", FE_DOWNWARD, bits}, {prefix "FE_TOWARDZERO", FE_TOWARDZERO, bits}
 static const fp_env environments[] = {
-    {"FE_UPWARD", FE_UPWARD, 0},
-    {"FE_DOWNWARD", FE_DOWNWARD, 0},
-    {"FE_TOWARDZERO", FE_TOWARDZERO, 0},
-    {"MXCSR FTZ|DAZ", FE_TONEAREST, 1},
-    {"MXCSR FTZ|DAZ with FE_UPWARD", FE_UPWARD, 1},
-    {"MXCSR FTZ|DAZ with FE_DOWNWARD", FE_DOWNWARD, 1},
-    {"MXCSR FTZ|DAZ with FE_TOWARDZERO", FE_TOWARDZERO, 1},
+    /* every rounding mode, alone and under each of FTZ, DAZ and FTZ|DAZ (the default itself left out) */
+    {"FE_UPWARD", FE_UPWARD, 0}, {"FE_DOWNWARD", FE_DOWNWARD, 0}, {"FE_TOWARDZERO", FE_TOWARDZERO, 0},
+    EACH_ROUNDING("MXCSR FTZ with ", MXCSR_FTZ),
+    EACH_ROUNDING("MXCSR DAZ with ", MXCSR_DAZ),
+    EACH_ROUNDING("MXCSR FTZ|DAZ with ", MXCSR_FTZ | MXCSR_DAZ),
 };
+#undef EACH_ROUNDING
 enum { ENV_COUNT = sizeof environments / sizeof environments[0] };
 
 static int failures;
@@ -61,8 +65,7 @@ static int env_available(const fp_env *e) { (void)e; return 1; }
 static void env_enter(const fp_env *e)
 {
     saved_mxcsr = _mm_getcsr();
-    if (e->ftz_daz)
-        _mm_setcsr(saved_mxcsr | MXCSR_FTZ_DAZ);
+    _mm_setcsr(saved_mxcsr | e->mxcsr);
     fesetround(e->rounding);
 }
 static void env_leave(void)
@@ -71,7 +74,7 @@ static void env_leave(void)
     _mm_setcsr(saved_mxcsr);
 }
 #else
-static int env_available(const fp_env *e) { return !e->ftz_daz; }
+static int env_available(const fp_env *e) { return !e->mxcsr; }
 static void env_enter(const fp_env *e) { fesetround(e->rounding); }
 static void env_leave(void) { fesetround(FE_TONEAREST); }
 #endif
@@ -400,10 +403,267 @@ static void host_fma_cross_check(void)
     report(!bad32 && !bad64, line);
 }
 
+/* ---- 4. the entry points that take or give host doubles, in every environment ---- */
+
+/* A binary64 value from its fields. */
+static double f64_of(int sign, uint64_t biased, uint64_t mantissa)
+{
+    uint64_t bits = (uint64_t)(sign != 0) << 63 | biased << 52 | (mantissa & ((1ULL << 52) - 1));
+    double x;
+    memcpy(&x, &bits, sizeof x);
+    return x;
+}
+
+static uint64_t bits_of(double x)
+{
+    uint64_t bits;
+    memcpy(&bits, &x, sizeof bits);
+    return bits;
+}
+
+enum { RANDOM_DOUBLES = 20000, RAW_PER_FORMAT = 20000 };
+
+/* The doubles the conversions are held on, of both signs: every class of binary64 subnormal (the
+ * smallest, the largest, each power of two 2^-1023 .. 2^-1074, the largest mantissa below each power,
+ * random mantissas), the smallest normals, every power of two, each format's values and their
+ * neighbours (ties and halfway points included), zeros, infinities, NaNs, and random bit patterns. */
+static size_t conversion_inputs(double **out)
+{
+    size_t cap = 1 << 20, n = 0;
+    double *x = malloc(cap * sizeof *x);
+    if (!x)
+        return 0;
+#define PUT(v) (n < cap ? (void)(x[n++] = (v)) : (void)0)
+    for (int sign = 0; sign < 2; sign++) {
+        PUT(f64_of(sign, 0, 1));                           /* 2^-1074, the smallest subnormal */
+        PUT(f64_of(sign, 0, (1ULL << 52) - 1));            /* the largest subnormal */
+        for (int b = 0; b < 52; b++) {                     /* 2^(b - 1074) and every mantissa below it */
+            PUT(f64_of(sign, 0, 1ULL << b));
+            PUT(f64_of(sign, 0, (1ULL << b) - 1 + (b == 0)));
+            PUT(f64_of(sign, 0, (1ULL << b) | 1));
+        }
+        for (int i = 0; i < 4000; i++)                     /* random subnormal mantissas, of every length */
+            PUT(f64_of(sign, 0, mmaref_rand(&rng) >> (12 + mmaref_rand(&rng) % 52)));
+        PUT(f64_of(sign, 1, 0));                           /* 2^-1022, the smallest normal */
+        PUT(f64_of(sign, 1, 1));
+        for (uint64_t e = 0; e < 2047; e++)                /* every power of two, and a neighbour */
+            PUT(f64_of(sign, e, 0)), PUT(f64_of(sign, e, (1ULL << 52) - 1)), PUT(f64_of(sign, e, 1ULL << 51 | 1));
+        PUT(f64_of(sign, 0, 0));                           /* +-0 */
+        PUT(f64_of(sign, 2047, 0));                        /* +-inf */
+        PUT(f64_of(sign, 2047, 1ULL << 51));               /* NaNs */
+        PUT(f64_of(sign, 2047, 1));
+    }
+    /* each format's values, and the points halfway between neighbours (each a tie) and just beside them */
+    for (int f = 0; f < MMAREF_FORMAT_COUNT; f++) {
+        int w = mmaref_format_width((mmaref_format)f);
+        if (w > 16)
+            continue;
+        for (uint64_t raw = 0; raw < 1ULL << w; raw += w > 8 && raw >> (w - 6) & 31 ? 13 : 1) { /* 16 bits:
+                                                          * every value with a small exponent, 1 in 13 others */
+            double v = mmaref_format_to_double((mmaref_format)f, raw);
+            uint64_t b = bits_of(v);
+            PUT(v);
+            PUT(f64_of((int)(b >> 63), b >> 52 & 2047, (b & ((1ULL << 52) - 1)) + (1ULL << (51 - 10))));
+            for (int d = -1; d <= 1; d += 2)
+                if ((b & 0x7fffffffffffffffULL) != 0)
+                    PUT(f64_of((int)(b >> 63), (b + (uint64_t)(int64_t)d) >> 52 & 2047, b + (uint64_t)(int64_t)d));
+        }
+    }
+    for (int i = 0; i < RANDOM_DOUBLES; i++) {             /* random bits, and random values near 1 */
+        uint64_t r = mmaref_rand(&rng);
+        double v;
+        memcpy(&v, &r, sizeof v);
+        PUT(v);
+        PUT(f64_of((int)(r & 1), 1023 - 130 + mmaref_rand(&rng) % 260, mmaref_rand(&rng)));
+    }
+#undef PUT
+    *out = x;
+    return n;
+}
+
+/* One conversion's answer: its status and raw bits. */
+typedef struct {
+    uint64_t bits;
+    int status;
+} answer;
+
+static answer convert(int round, mmaref_format f, double x)
+{
+    answer a = {0, 0};
+    a.status = round ? mmaref_format_round_double(f, x, &a.bits) : mmaref_format_from_double(f, x, &a.bits);
+    return a;
+}
+
+static void conversions(void)
+{
+    double *x = NULL;
+    size_t n = conversion_inputs(&x);
+    uint64_t *raws = malloc((size_t)RAW_PER_FORMAT * MMAREF_FORMAT_COUNT * sizeof *raws);
+    answer *want = malloc(n * MMAREF_FORMAT_COUNT * 2 * sizeof *want);
+    uint64_t *want_d = malloc((size_t)RAW_PER_FORMAT * MMAREF_FORMAT_COUNT * sizeof *want_d);
+    if (!n || !raws || !want || !want_d) {
+        report(0, "conversions: out of memory");
+        exit(1);
+    }
+    /* raw values for mmaref_format_to_double: every pattern of a format up to 16 bits, else random ones
+     * (a third with a zero exponent field: subnormals and zeros), then their results in the default */
+    size_t nraw[MMAREF_FORMAT_COUNT];
+    for (int f = 0; f < MMAREF_FORMAT_COUNT; f++) {
+        mmaref_format_info info;
+        mmaref_format_get_info((mmaref_format)f, &info);
+        uint64_t all = info.width == 64 ? ~0ULL : (1ULL << info.width) - 1;
+        nraw[f] = info.width <= 14 ? (size_t)1 << info.width : RAW_PER_FORMAT;
+        for (size_t i = 0; i < nraw[f]; i++) {
+            uint64_t r = info.width <= 14 ? i : mmaref_rand(&rng) & all;
+            if (info.width > 14 && i % 3 == 0)
+                for (int p = 0; p < info.parts; p++) /* zero every part's exponent field */
+                    r &= ~(((1ULL << info.exp_bits) - 1) << info.man_bits << p * (info.width / info.parts));
+            raws[f * RAW_PER_FORMAT + i] = r;
+            want_d[f * RAW_PER_FORMAT + i] = bits_of(mmaref_format_to_double((mmaref_format)f, r));
+        }
+    }
+    size_t total_raw = 0;
+    for (int f = 0; f < MMAREF_FORMAT_COUNT; f++)
+        total_raw += nraw[f];
+    for (size_t i = 0; i < n; i++)
+        for (int f = 0; f < MMAREF_FORMAT_COUNT; f++)
+            for (int r = 0; r < 2; r++)
+                want[(i * MMAREF_FORMAT_COUNT + f) * 2 + r] = convert(r, (mmaref_format)f, x[i]);
+
+    for (int e = 0; e < ENV_COUNT; e++) {
+        if (!env_available(&environments[e]))
+            continue;
+        uint64_t differ = 0;
+        char first[256] = "";
+        env_enter(&environments[e]);
+        for (size_t i = 0; i < n; i++)
+            for (int f = 0; f < MMAREF_FORMAT_COUNT; f++)
+                for (int r = 0; r < 2; r++) {
+                    answer got = convert(r, (mmaref_format)f, x[i]), w = want[(i * MMAREF_FORMAT_COUNT + f) * 2 + r];
+                    if ((got.status != w.status || (w.status == MMAREF_OK && got.bits != w.bits)) && differ++ == 0)
+                        snprintf(first, sizeof first, "%s(%s, 0x%016llx): status %d bits 0x%llx, default %d 0x%llx",
+                                 r ? "round_double" : "from_double", mmaref_format_name((mmaref_format)f),
+                                 (unsigned long long)bits_of(x[i]), got.status, (unsigned long long)got.bits,
+                                 w.status, (unsigned long long)w.bits);
+                }
+        for (int f = 0; f < MMAREF_FORMAT_COUNT; f++)
+            for (size_t i = 0; i < nraw[f]; i++) {
+                uint64_t r = raws[f * RAW_PER_FORMAT + i], got = bits_of(mmaref_format_to_double((mmaref_format)f, r));
+                if (got != want_d[f * RAW_PER_FORMAT + i] && differ++ == 0)
+                    snprintf(first, sizeof first, "to_double(%s, 0x%llx): 0x%016llx, default 0x%016llx",
+                             mmaref_format_name((mmaref_format)f), (unsigned long long)r, (unsigned long long)got,
+                             (unsigned long long)want_d[f * RAW_PER_FORMAT + i]);
+            }
+        env_leave();
+        char line[512];
+        snprintf(line, sizeof line, "%s: conversions: %zu doubles x %d formats through from_double and round_double, "
+                 "%zu raw values through to_double: %llu differ from the default environment's%s%s",
+                 environments[e].name, n, MMAREF_FORMAT_COUNT, total_raw, (unsigned long long)differ,
+                 differ ? "; first: " : "", first);
+        report(!differ, line);
+    }
+    free(x), free(raws), free(want), free(want_d);
+}
+
+/* The generator and the coverage model (both compute with double or long double): the first vectors of
+ * every configuration and their bins, in every environment; and mmaref_explain's text (values printed
+ * as decimals) for the first EXPLAIN_VECTORS of them. */
+enum { GEN_VECTORS = 64, EXPLAIN_VECTORS = 4, EXPLAIN_LINES = 256 };
+
+/* The trace of one dot-add as one string of its lines' text (0 where it does not run). */
+static size_t explained(const mmaref_instr *in, const vector *x, char *out, size_t cap)
+{
+    static mmaref_trace_line lines[EXPLAIN_LINES];
+    int count = 0;
+    uint64_t d;
+    char msg[256];
+    if (mmaref_explain(in, x->c, x->a, x->b, x->sa, x->sb, lines, EXPLAIN_LINES, &count, &d, msg, sizeof msg))
+        return 0;
+    size_t n = 0;
+    for (int i = 0; i < count && i < EXPLAIN_LINES && n < cap; i++)
+        n += (size_t)snprintf(out + n, cap - n, "%s|%s|%s\n", lines[i].step, lines[i].what, lines[i].text);
+    return n < cap ? n : cap;
+}
+
+static void generator_and_coverage(void)
+{
+    size_t count = mmaref_list(NULL, NULL, 0), configs = 0;
+    mmaref_instr *all = calloc(count, sizeof *all);
+    config_key *seen = calloc(count, sizeof *seen);
+    uint64_t *hit = calloc(MMAREF_COV_MAX_BINS, sizeof *hit), *want_hit = calloc(MMAREF_COV_MAX_BINS, sizeof *hit);
+    uint64_t differ[ENV_COUNT] = {0}, vectors = 0;
+    char first[ENV_COUNT][256] = {{0}};
+    if (!all || !seen || !hit || !want_hit) {
+        report(0, "out of memory");
+        exit(1);
+    }
+    mmaref_list(NULL, all, count);
+    for (size_t i = 0; i < count; i++) {
+        const mmaref_instr *in = &all[i];
+        if (!config_first_seen(seen, &configs, in))
+            continue;
+        uint64_t directed = mmaref_gen_directed_count(in);
+        int bins = mmaref_cov_bins(in, NULL, 0);
+        for (int e = -1; e < ENV_COUNT; e++) { /* -1: the default environment, the reference */
+            if (e >= 0 && !env_available(&environments[e]))
+                continue;
+            if (e >= 0)
+                env_enter(&environments[e]);
+            const char *what = NULL;
+            uint64_t *h = e < 0 ? want_hit : hit;
+            memset(h, 0, MMAREF_COV_MAX_BINS * sizeof *h);
+            if (e >= 0 && (mmaref_gen_directed_count(in) != directed || mmaref_cov_bins(in, NULL, 0) != bins))
+                what = "the directed count or the bin count";
+            static vector want[GEN_VECTORS];
+            static char want_text[EXPLAIN_VECTORS][1 << 16], text[1 << 16];
+            for (uint64_t v = 0; v < GEN_VECTORS && !what; v++) {
+                vector x;
+                memset(&x, 0, sizeof x);
+                int kind = mmaref_gen_vector(in, MMAREF_GEN_MIXED, SEED, v * 97, &x.c, x.a, x.b, x.sa, x.sb);
+                if (e < 0)
+                    want[v] = x;
+                else if (memcmp(&x, &want[v], sizeof x) || kind < 0)
+                    what = "a generated vector";
+                uint64_t d = dot(in, &x);
+                if (mmaref_cov_classify(in, x.c, x.a, x.b, x.sa, x.sb, d, h) < 0)
+                    what = "a coverage classification";
+                if (v < EXPLAIN_VECTORS) {
+                    size_t n = explained(in, &x, e < 0 ? want_text[v] : text, sizeof text);
+                    if (n == 0 || (e >= 0 && strcmp(text, want_text[v])))
+                        what = "mmaref_explain's text";
+                }
+            }
+            if (e >= 0)
+                env_leave();
+            if (e < 0) {
+                vectors += GEN_VECTORS;
+                continue;
+            }
+            if (!what && memcmp(hit, want_hit, MMAREF_COV_MAX_BINS * sizeof *hit))
+                what = "the coverage bins hit";
+            if (what && differ[e]++ == 0)
+                snprintf(first[e], sizeof first[e], "%s %s: %s", in->arch, in->name, what);
+        }
+    }
+    for (int e = 0; e < ENV_COUNT; e++) {
+        if (!env_available(&environments[e]))
+            continue;
+        char line[512];
+        snprintf(line, sizeof line, "%s: generator, coverage and explain: %zu configurations, %llu vectors and their "
+                 "bins (%d explained each), %llu configurations differ from the default environment's%s%s",
+                 environments[e].name, configs, (unsigned long long)vectors, EXPLAIN_VECTORS,
+                 (unsigned long long)differ[e], differ[e] ? "; first: " : "", first[e]);
+        report(!differ[e], line);
+    }
+    free(all), free(seen), free(hit), free(want_hit);
+}
+
 int main(void)
 {
     every_configuration();
     known_results();
     host_fma_cross_check();
+    conversions();
+    generator_and_coverage();
     return failures != 0;
 }

@@ -290,3 +290,100 @@ def test_matmul_errors():
         mmaref.matmul(A, B, arch="hopper", instr="wgmma.m64n8k16.f32.f16.f16", accumulate="promote:0")
     with pytest.raises(mmaref.Error, match=r"not an \(M, K\) and a \(K, N\) matrix"):
         mmaref.matmul(A, B[:40], arch="hopper", instr="wgmma.m64n8k16.f32.f16.f16")
+
+
+# ---- the host's floating-point environment: x86 flush-to-zero and denormals-are-zero ----
+# torch.set_flush_denormal(True) or a -ffast-math library sets MXCSR's FTZ (bit 15) and DAZ (bit 6) in the
+# process; NumPy cannot.  A two-function C helper, built here, reads and writes MXCSR through ctypes.
+MXCSR_HELPER = r"""
+#include <xmmintrin.h>
+unsigned mxcsr_get(void) { return _mm_getcsr(); }
+void mxcsr_set(unsigned csr) { _mm_setcsr(csr); }
+"""
+
+
+def _mxcsr(tmp_path):
+    import ctypes
+    import platform
+    if platform.machine() not in ("x86_64", "AMD64"):
+        pytest.skip("MXCSR is x86's")
+    src, so = tmp_path / "mxcsr.c", tmp_path / "mxcsr.so"
+    src.write_text(MXCSR_HELPER)
+    subprocess.run(["cc", "-shared", "-fPIC", "-O1", "-o", str(so), str(src)], check=True)
+    helper = ctypes.CDLL(str(so))
+    helper.mxcsr_get.restype = ctypes.c_uint
+    helper.mxcsr_set.argtypes = [ctypes.c_uint]
+    return helper
+
+
+def test_dot_f64_subnormal_under_ftz_daz(tmp_path):
+    """DMMA with a = 2^-1074 (the smallest binary64 subnormal), b = 2^1000: d = 2^-74 = 5.29e-23, the same
+    bits with MXCSR's FTZ and DAZ set as without (the library's conversions decode binary64 bits with
+    integer operations), and the caller's MXCSR as it was."""
+    helper = _mxcsr(tmp_path)
+    instr = ("ampere", "mma.m8n8k4.f64.f64.f64.f64")
+    a = np.array([0, 0, 0, 0], np.uint64).view(np.float64)
+    a[0] = np.uint64(1).view(np.float64)  # 5e-324, made from its bits
+    b = np.array([2.0 ** 1000, 0, 0, 0])
+    want = mmaref.dot(*instr, a, b, 0.0, raw=True)
+    assert int(want) == 0x3b50000000000000  # 2^-74: biased exponent 1023 - 74 = 949 = 0x3b5
+    saved = helper.mxcsr_get()
+    helper.mxcsr_set(saved | 0x8040)
+    try:
+        got_raw = mmaref.dot(*instr, a, b, 0.0, raw=True)
+        got = mmaref.dot(*instr, a, b, 0.0)
+        csr = helper.mxcsr_get()
+    finally:
+        helper.mxcsr_set(saved)
+    assert csr & 0x8040 == 0x8040, "the library changed the caller's FTZ/DAZ: 0x%x" % csr
+    assert int(got_raw) == int(want), hex(int(got_raw))
+    assert got.dtype == np.float64 and int(np.float64(got).view(np.uint64)) == int(want)
+
+
+# ---- matmul's integers and memory: checked before they reach a C int, as `mmaref gemm` checks them ----
+@pytest.mark.parametrize("accumulate", ["promote:4294967297", "split-k:99999999999", "promote:2147483648",
+                                        "promote:-1", "split-k:\u00b2", "promote:0x10", "promote:+2"])
+def test_matmul_accumulate_out_of_range(accumulate):
+    """ctypes would carry promote:4294967297 as promote:1 and split-k:99999999999 as 1215752191."""
+    A, B = _hand_gemm()
+    with pytest.raises(mmaref.Error, match=r"accumulate is serial, split-k:S or promote:N \(S, N 1 \.\. 2147483647\)"):
+        mmaref.matmul(A, B, arch="hopper", instr="wgmma.m64n8k16.f32.f16.f16", accumulate=accumulate)
+
+
+def test_matmul_promote_int_max():
+    """promote:2147483647 (INT_MAX) runs: past the 3 chunks of K = 48 it is one group, promote:3."""
+    A, B = _hand_gemm()
+    got = [mmaref.matmul(A, B, np.zeros((1, 1), np.float32), arch="hopper", instr="wgmma.m64n8k16.f32.f16.f16",
+                         accumulate=acc, raw=True) for acc in ("promote:2147483647", "promote:3")]
+    assert int(got[0][0, 0]) == int(got[1][0, 0])
+
+
+@pytest.mark.parametrize("threads", [-1, 2 ** 40, 1025, "x", 1.5, True, None])
+def test_matmul_threads_out_of_range(threads):
+    """threads is 0 (every core) or 1 .. 1024, as `mmaref gemm --threads`; -1 and 2**40 ran on every core."""
+    A, B = _hand_gemm()
+    with pytest.raises(mmaref.Error, match=r"threads is an integer 0 \.\. 1024, not"):
+        mmaref.matmul(A, B, arch="hopper", instr="wgmma.m64n8k16.f32.f16.f16", threads=threads)
+
+
+def test_matmul_threads_numpy_integer():
+    A, B = _hand_gemm()
+    D = mmaref.matmul(A, B, arch="hopper", instr="wgmma.m64n8k16.f32.f16.f16", threads=np.int64(2), raw=True)
+    assert int(D[0, 0]) == 0x3f800000
+
+
+def test_matmul_memory_cap():
+    """A (20000, 1) by B (1, 20000): a 3 GB D, refused at the default cap (1 GiB) before anything is
+    allocated; the 1 x 1 x 48 GEMM holds 8 (48 + 48 + 1 + 48 + 48) = 1544 bytes: refused at 1543, run at 1544."""
+    A = np.ones((20000, 1), np.float16)
+    with pytest.raises(mmaref.Error, match=r"M = 20000, N = 20000, K = 1 \(4e\+08 multiply-adds\) needs 2\.99 GiB, "
+                                           r"above max_memory 1 GiB"):
+        mmaref.matmul(A, A.T, arch="hopper", instr="wgmma.m64n8k16.f32.f16.f16")
+    a, b = _hand_gemm()
+    with pytest.raises(mmaref.Error, match=r"needs 1\.51 KiB, above max_memory 1\.51 KiB"):
+        mmaref.matmul(a, b, arch="hopper", instr="wgmma.m64n8k16.f32.f16.f16", max_memory=1543)
+    D = mmaref.matmul(a, b, arch="hopper", instr="wgmma.m64n8k16.f32.f16.f16", max_memory=1544, raw=True)
+    assert int(D[0, 0]) == 0x3f800000
+    for bad in (0, -5, "1G", 2 ** 64):
+        with pytest.raises(mmaref.Error, match=r"max_memory is an integer 1 \.\. "):
+            mmaref.matmul(a, b, arch="hopper", instr="wgmma.m64n8k16.f32.f16.f16", max_memory=bad)
