@@ -197,7 +197,8 @@ mmaref_status mmaref_dot_batch(const mmaref_instr *in, size_t n, const mmaref_do
 
 /* The paths mmaref_dot_batch can take: "reference" (mmaref_dot, one at a time), "generic" (the
  * batched kernels on the baseline instruction set), "avx2", "avx512"; "auto" picks the fastest the CPU
- * has, and is the default.  The environment variable MMAREF_SIMD sets the path at the first batch;
+ * has (the widest, but avx2 on AMD family 19h, whose AVX-512 runs in 256-bit halves), and is the
+ * default.  The environment variable MMAREF_SIMD sets the path at the first batch;
  * mmaref_simd_select sets it in the program (before any thread runs a batch).  A path the CPU lacks or
  * an unknown name: MMAREF_ERR_ARGUMENT and a message. */
 mmaref_status mmaref_simd_select(const char *path, char *msg, size_t msglen);  /* NULL: MMAREF_SIMD's */
