@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The whole hardware session in one command, for a GPU machine lent for a few minutes: every harness
+# The whole hardware check in one command, on a machine with a GPU and CUDA: every harness
 # instruction on seeded tiles, its directed vectors (`mmaref gen ARCH NAME --kind directed`, the set that
 # closes the coverage model), and any crafted dot-adds, each run on the tensor cores and checked against
 # the model; then it packs into PACK what a person needs to study the results elsewhere.
@@ -11,8 +11,8 @@
 # --seed S     the seed of the seeded tiles (default 1)
 # --jobs J     instructions run and checked at once (default: the number of CPUs)
 # --crafted D  files D/TAG__NAME.txt of dot-adds (C A.. B.., hex) to replay through instruction NAME
-# --out DIR    where the run's files go (default build/gpu/session); keep it on the GPU machine
-# --pack DIR   what comes back (default DIR/pack): versions.txt, summary.md (one row per file checked),
+# --out DIR    where the run's files go (default build/gpu/session)
+# --pack DIR   the results to keep or send (default DIR/pack): versions.txt, summary.md (one row per file checked),
 #              every .check report, *.mismatches.gz (every mismatching line, at most 20000 per file,
 #              each followed by the model's D), d__NAME.bin.gz (the GPU's D of every seeded vector, raw
 #              little-endian, for instructions with mismatches or checked against another table: inputs are
