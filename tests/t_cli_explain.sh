@@ -33,6 +33,19 @@ if grep -qxF "first divergence (>>): pass 0, Step 3, p[0]" <<<"$out" && grep -qx
   ok "explain --vs: Volta and Hopper part at Step 3 on p[0] (2^-25 truncated at F = 23, kept at F = 25)"
 else not_ok "explain --vs volta/hopper: $(tail -4 <<<"$out")"; fi
 
+# Values, not wording: Hopper FP8 (F = 13) against Blackwell (F = 25), c = 1, one product 2^-6 * 2^-8 =
+# 2^-14.  e_max = 0 (C's).  Step 3 c keeps +1.0 on both (Hopper's f32_e8m13 C drops "only zeros", the
+# f32 C drops "none": the same value worded differently); Step 3 p[0]: 2^-14 lies below Hopper's window
+# (lsb 2^-13), kept 0, while Blackwell keeps 0.(13 zeros)1.  The first step whose values differ is p[0].
+out=$("$MMAREF" explain hopper wgmma.m64n8k32.f32.e4m3.e4m3 -a 0x1p-6 -b 0x1p-8 -c 1 \
+      --vs blackwell tcgen05.mma.m64n8k32.f32.e4m3.e4m3)
+marks=$(grep '^>>' <<<"$out")
+if grep -qxF "first divergence (>>): pass 0, Step 3, p[0]" <<<"$out" && [[ $(wc -l <<<"$marks") -eq 2 ]] &&
+   [[ $(grep -c '^>> Step 3    p\[0\]  ' <<<"$marks") -eq 2 ]] && grep -q '^   Step 3    c .*kept +1.0, dropped: only zeros' <<<"$out" &&
+   grep -q '^   Step 3    c .*kept +1.0, dropped: none' <<<"$out"; then
+  ok "explain --vs: Hopper FP8 (F = 13) and Blackwell (F = 25) part at Step 3 p[0], not at C's same +1.0 worded differently"
+else not_ok "explain --vs hopper/blackwell e4m3: marks '$marks', $(tail -3 <<<"$out")"; fi
+
 # CDNA3 FDRDA, 2048 * 2048 - 2048 * 2048 + c, c = RN(-1e-6) = 0xb58637bd (-1.0000110... x 2^-20): the
 # products cancel exactly but set e_dot = 22; e_max = max(22, -20) = 22.  Step 6 aligns c at 24
 # fractional bits below 2^22 (lsb 2^-2) rounding DOWN: a negative c smaller than one lsb becomes -1 lsb
@@ -100,7 +113,9 @@ v, h = json.load(open(sys.argv[1]))
 i = v["first_divergence"]
 assert v["d"] == "0x3f800000" and h["d"] == "0x3f800001", (v["d"], h["d"])
 assert (v["steps"][i]["step"], v["steps"][i]["what"]) == ("Step 3", "p[0]"), v["steps"][i]
-assert all(set(s) == {"pass", "step", "what", "text"} for s in v["steps"] + h["steps"])
+assert all(set(s) == {"pass", "step", "what", "text", "value"} for s in v["steps"] + h["steps"])
+j = h["first_divergence"]
+assert v["steps"][i]["value"] == "+0" and h["steps"][j]["value"] == "+0x1p-25", (v["steps"][i], h["steps"][j])
 PY
 then ok "explain --json: two traces, D 0x3f800000 / 0x3f800001, first divergence at Step 3 p[0]"
 else not_ok "explain --json: $(head -c 300 "$tmp/j.json")"; fi

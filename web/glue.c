@@ -82,7 +82,7 @@ static const char *fail(const char *msg)
 }
 
 /* One dot-add from operand text as `mmaref explain` reads it (a, b, sa, sb comma lists; "" for no scales):
- * {"ok":true, "arch", "name" (canonical), "d":"0x..", "value":"...", "trace":[{"pass","step","what","text"}...]} or {"ok":false,"error"} */
+ * {"ok":true, "arch", "name" (canonical), "d":"0x..", "value":"...", "trace":[{"pass","step","what","text","value"}...]} or {"ok":false,"error"} */
 WEB_EXPORT(web_explain)
 const char *web_explain(const char *arch, const char *name, const char *ta, const char *tb, const char *tc,
                         const char *tsa, const char *tsb)
@@ -126,6 +126,8 @@ const char *web_explain(const char *arch, const char *name, const char *ta, cons
         put_string(lines[i].what);
         put(",\"text\":");
         put_string(lines[i].text);
+        put(",\"value\":");
+        put_string(lines[i].value);
         put("}");
     }
     put("]}");

@@ -50,8 +50,17 @@ static int same_key(const mmaref_trace_line *x, const mmaref_trace_line *y)
     return x->pass == y->pass && !strcmp(x->step, y->step) && !strcmp(x->what, y->what);
 }
 
+/* Two lines differ in value: their exact values where both have one (the same value read in other
+ * formats, or held with another F, is the same; only the wording may differ), else their texts. */
+static int values_differ(const mmaref_trace_line *x, const mmaref_trace_line *y)
+{
+    if (x->value[0] && y->value[0])
+        return strcmp(x->value, y->value) != 0;
+    return strcmp(x->text, y->text) != 0;
+}
+
 /* The first value line of x that y has too (the same pass, step and what: lanes beyond the shorter K
- * have no partner) with another text; -1 when they agree wherever both have a step.  The passes'
+ * have no partner) with another value; -1 when they agree wherever both have a step.  The passes'
  * parameter lines ("pass") are not values: they are printed beside the divergence. */
 static int first_divergence(const traced *x, const traced *y, int *partner)
 {
@@ -60,7 +69,7 @@ static int first_divergence(const traced *x, const traced *y, int *partner)
             continue;
         for (int j = 0; j < y->n; j++)
             if (same_key(&x->line[i], &y->line[j])) {
-                if (strcmp(x->line[i].text, y->line[j].text)) {
+                if (values_differ(&x->line[i], &y->line[j])) {
                     *partner = j;
                     return i;
                 }
@@ -115,6 +124,8 @@ static void print_json(const traced *t, int diverges)
         json_string(t->line[i].what);
         printf(", \"text\": ");
         json_string(t->line[i].text);
+        printf(", \"value\": ");
+        json_string(t->line[i].value);
         putchar('}');
     }
     printf("]}");
