@@ -3,6 +3,9 @@
 #     vectors and EXPLAIN_COUNT seeded random ones (default 2,000 in make test; make regress: 100,000);
 #   - the demo's first case: where Volta (F = 23) and Hopper (F = 25) part, derived by hand;
 #   - CDNA3's -0.25 (the MMA-Sim paper, section VI-C): where it comes from, derived by hand;
+#   - --vs marks the first step whose value differs (not its wording);
+#   - lanes whose product is an exact zero and contributes nothing fold into one line per step
+#     (--all-lanes: every lane), a zero product that sets e_max excepted;
 #   - chained passes (Ampere CoFDA), SFMA's FMAs, GPS's pairwise sums, --json, and bad input.
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.." || exit 1
@@ -45,6 +48,30 @@ if grep -qxF "first divergence (>>): pass 0, Step 3, p[0]" <<<"$out" && [[ $(wc 
    grep -q '^   Step 3    c .*kept +1.0, dropped: none' <<<"$out"; then
   ok "explain --vs: Hopper FP8 (F = 13) and Blackwell (F = 25) part at Step 3 p[0], not at C's same +1.0 worded differently"
 else not_ok "explain --vs hopper/blackwell e4m3: marks '$marks', $(tail -3 <<<"$out")"; fi
+
+# Lanes that contribute nothing fold: the same Hopper FP8 case, K = 32 with only lane 0 non-zero.  Lanes
+# 1..31 have a zero a, a zero b, a zero product and a zero aligned term: one line per step each,
+# "a[1..31] = 0 (31 lanes)" (the trace is 17 lines instead of 137); --all-lanes prints every one.
+fp8=(hopper wgmma.m64n8k32.f32.e4m3.e4m3 -a 0x1p-6 -b 0x1p-8 -c 1)
+out=$("$MMAREF" explain "${fp8[@]}"); all=$("$MMAREF" explain "${fp8[@]}" --all-lanes)
+folds=$(grep -c '\[1\.\.31\] .*0 (31 lanes)$' <<<"$out")
+if [[ $folds -eq 4 ]] && grep -qx '   Step 2    p\[1\.\.31\]    = 0 (31 lanes)' <<<"$out" &&
+   grep -qx '   Step 3    p\[1\.\.31\]    kept 0 (31 lanes)' <<<"$out" && grep -q '^   Step 3    p\[0\] ' <<<"$out" &&
+   [[ $(wc -l <<<"$out") -eq 17 ]]; then
+  ok "explain: K = 32 with one non-zero lane: lanes 1..31 folded into one line per step (a, b, p, aligned; 17 lines)"
+else not_ok "explain lane folding: $folds folded lines, $(wc -l <<<"$out") lines: $(head -12 <<<"$out")"; fi
+if [[ $(grep -c '^   Step 2    p\[[0-9]*\]  .*a\*b = +0' <<<"$all") -eq 31 && $(wc -l <<<"$all") -eq 137 ]] &&
+   ! grep -q 'lanes)$' <<<"$all"; then
+  ok "explain --all-lanes: every one of the 32 lanes on its own lines (137 lines)"
+else not_ok "explain --all-lanes: $(wc -l <<<"$all") lines, $(grep -c 'lanes)$' <<<"$all") folded"; fi
+# A zero product that sets e_max is shown: Volta (the MMA-Sim convention, a zero operand's exponent -126):
+# 0 * 2^15 has exponent -111, above the zero C's -126 and the other zero products' -252: e_max comes
+# from p[0], which stays on its own line while p[1..3] fold.
+out=$("$MMAREF" explain volta mma.m8n8k4.f32.f16.f16.f32 -a 0 -b 0x1p15 -c 0)
+grep -q '^   Step 2    e_max       -111, from p\[0\]' <<<"$out" && grep -q '^   Step 2    p\[0\]  ' <<<"$out" &&
+  grep -qx '   Step 2    p\[1\.\.3\]     = 0 (3 lanes)' <<<"$out" &&
+  ok "explain: a zero product that sets e_max (Volta, 0 * 2^15: -111) is not folded; the others are" ||
+  not_ok "explain: zero product setting e_max: $(grep 'Step 2' <<<"$out")"
 
 # CDNA3 FDRDA, 2048 * 2048 - 2048 * 2048 + c, c = RN(-1e-6) = 0xb58637bd (-1.0000110... x 2^-20): the
 # products cancel exactly but set e_dot = 22; e_max = max(22, -20) = 22.  Step 6 aligns c at 24
