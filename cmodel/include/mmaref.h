@@ -20,6 +20,12 @@ extern "C" {
 #pragma GCC visibility push(default)
 #endif
 
+/* The model's version: MMAREF_VERSION is the header's, mmaref_version() that of the library that runs
+ * (they differ when a program meets another libmmaref.so), so that a reference result can name the
+ * model that made it.  `mmaref --version` and pkg-config's mmaref.pc (mk/install.mk) read it here. */
+#define MMAREF_VERSION "0.1.0"
+const char *mmaref_version(void);
+
 typedef enum {
     MMAREF_OK = 0,
     MMAREF_ERR_ARCH,        /* unknown architecture */
