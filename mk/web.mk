@@ -1,5 +1,5 @@
-# The browser page (docs/web.md): the C library and the CLI's operand parser compiled to WebAssembly by
-# clang against Debian's wasi-libc (a reactor module, no main), with a static page in web/.
+# The browser page (docs/web.md): the C library, the CLI's operand parser and its lane folding compiled
+# to WebAssembly by clang against Debian's wasi-libc (a reactor module, no main), with a static page in web/.
 #   make web-build   build/web/: index.html, app.js, style.css, presets.json, mmaref.wasm
 #   make web         the same, then serves it on http://127.0.0.1:$(WEB_PORT)/ (any static host will do)
 WEB_DIR   := $(BUILD)/web
@@ -7,7 +7,7 @@ WEB_PORT  ?= 8000
 WEB_CC    ?= clang
 WEB_FILES := $(addprefix $(WEB_DIR)/,index.html app.js style.css presets.json)
 # the library but its GEMM driver (pthreads; the page computes one dot-add at a time)
-WEB_SRC   := web/glue.c cmodel/tools/cli.c cmodel/tools/cli_complex.c $(filter-out cmodel/src/gemm.c,$(LIB_SRC))
+WEB_SRC   := web/glue.c cmodel/tools/cli.c cmodel/tools/cli_complex.c cmodel/tools/explain_fold.c $(filter-out cmodel/src/gemm.c,$(LIB_SRC))
 
 .PHONY: web web-build
 web-build: $(SETUP_STAMP) $(WEB_DIR)/mmaref.wasm $(WEB_FILES)

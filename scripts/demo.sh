@@ -1,9 +1,37 @@
 #!/usr/bin/env bash
 # The main job: the model at work on inputs that expose each architecture's arithmetic, then the RTL
 # units co-simulated against the model (when built).  Every expected difference is derived beside it.
+# usage: scripts/demo.sh [--sections]   (--sections: only say which of the tool-dependent sections
+# 5 and 6 would run on this machine, and why not, then exit)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 M=build/mmaref
+
+# Sections 5 and 6 need tools beyond the C compiler.  Whether they can run is decided from those tools
+# themselves (never from `make -n`, whose $(MAKE) recipe lines run anyway and fail on a fresh clone);
+# each prints "" when the section can run, else the one reason it cannot.
+CXX=${CXX:-g++}
+cc_finds_header() { printf '#include <%s>\n' "$1" | "$CXX" -E -x c++ - >/dev/null 2>&1; }
+cc_finds_lib() { local f; f=$("$CXX" -print-file-name="$1" 2>/dev/null) && [[ $f == /* && -e $f ]]; }
+cosim_missing() {
+  if ! command -v verilator >/dev/null 2>&1; then echo "verilator is not installed (make setup)"
+  elif ! command -v python3 >/dev/null 2>&1; then echo "python3 is not installed (make setup)"
+  elif ! cc_finds_lib libz.so; then echo "zlib (libz.so, zlib1g-dev) is not found by $CXX (make setup)"
+  fi
+}
+systemc_missing() {
+  if ! command -v verilator >/dev/null 2>&1; then echo "verilator is not installed (make setup)"
+  elif ! cc_finds_header systemc.h; then echo "SystemC headers (systemc.h, libsystemc-dev) are not found by $CXX (make setup)"
+  elif ! cc_finds_lib libsystemc.so; then echo "the SystemC library (libsystemc.so, libsystemc-dev) is not found by $CXX (make setup)"
+  fi
+}
+if [[ ${1:-} == --sections ]]; then
+  why=$(cosim_missing); echo "5. RTL co-simulation: ${why:+cannot run: }${why:-runs}"
+  why=$(systemc_missing); echo "6. SystemC tile array: ${why:+cannot run: }${why:-runs}"
+  exit 0
+elif [[ $# -gt 0 ]]; then
+  echo "usage: scripts/demo.sh [--sections]" >&2; exit 2
+fi
 
 unexpected=0
 row() { # row EXPECTED_BITS ARCH INSTR ARGS...: the model's D beside the derivation's
@@ -61,17 +89,24 @@ B="0x1p10,0x1p-3,0x1p-3,0x1p-3,0x1p-3,0x1p-3,0x1p-3,0x1p-3,0x1p10"
 row 0x00000000 ampere mma.m16n8k16.f32.f16.f16.f32 -a "$A" -b "$B" -c 0
 row 0x3e600000 hopper mma.m16n8k16.f32.f16.f16.f32 -a "$A" -b "$B" -c 0
 echo
-if make -s -n cosim-demo >/dev/null 2>&1; then
+why=$(cosim_missing)
+if [[ -z $why ]]; then
   echo "5. RTL units co-simulated against the model (Verilator + DPI-C), bit for bit"
-  make -s cosim-demo
+  make -s cosim-demo || unexpected=1
 else
-  echo "5. RTL co-simulation: not built in this version."
+  echo "5. RTL co-simulation: skipped: $why"
 fi
-if make -s -n systemc-demo >/dev/null 2>&1; then
-  echo
+echo
+why=$(systemc_missing)
+if [[ -z $why ]]; then
   echo "6. SystemC: the 8x4 array of Verilated M3XU units as the paper's 8x4x8 Tensor Core, whole tiles"
   echo "   against the model; the paper's Corollaries 1-3: FP32 at 1/4 of the FP16 rate, FP32C at 1/16"
-  make -s systemc-demo SYSTEMC_DEMO_TILES=200 | grep -E '^SystemC 8x4 M3XU array: (FP|BF|mode)|RESULT|FAIL' \
-    | sed 's/^/   /' || unexpected=1
+  if out=$(make -s systemc-demo SYSTEMC_DEMO_TILES=200 2>&1); then
+    grep -E '^SystemC 8x4 M3XU array: (FP|BF|mode)|RESULT|FAIL' <<<"$out" | sed 's/^/   /' || unexpected=1
+  else # a failed build or run says so, with its last lines
+    echo "   make systemc-demo failed:"; tail -15 <<<"$out" | sed 's/^/   /'; unexpected=1
+  fi
+else
+  echo "6. SystemC tile array: skipped: $why"
 fi
 exit $unexpected

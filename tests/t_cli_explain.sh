@@ -3,6 +3,9 @@
 #     vectors and EXPLAIN_COUNT seeded random ones (default 2,000 in make test; make regress: 100,000);
 #   - the demo's first case: where Volta (F = 23) and Hopper (F = 25) part, derived by hand;
 #   - CDNA3's -0.25 (the MMA-Sim paper, section VI-C): where it comes from, derived by hand;
+#   - --vs marks the first step whose value differs (not its wording);
+#   - lanes whose product is an exact zero and contributes nothing fold into one line per step
+#     (--all-lanes: every lane), a zero product that sets e_max excepted;
 #   - chained passes (Ampere CoFDA), SFMA's FMAs, GPS's pairwise sums, --json, and bad input.
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.." || exit 1
@@ -32,6 +35,43 @@ if grep -qxF "first divergence (>>): pass 0, Step 3, p[0]" <<<"$out" && grep -qx
    grep -qxF "$want_h" <<<"$out" && grep -q "^   D  .*0x3f800000" <<<"$out" && grep -q "^   D  .*0x3f800001" <<<"$out"; then
   ok "explain --vs: Volta and Hopper part at Step 3 on p[0] (2^-25 truncated at F = 23, kept at F = 25)"
 else not_ok "explain --vs volta/hopper: $(tail -4 <<<"$out")"; fi
+
+# Values, not wording: Hopper FP8 (F = 13) against Blackwell (F = 25), c = 1, one product 2^-6 * 2^-8 =
+# 2^-14.  e_max = 0 (C's).  Step 3 c keeps +1.0 on both (Hopper's f32_e8m13 C drops "only zeros", the
+# f32 C drops "none": the same value worded differently); Step 3 p[0]: 2^-14 lies below Hopper's window
+# (lsb 2^-13), kept 0, while Blackwell keeps 0.(13 zeros)1.  The first step whose values differ is p[0].
+out=$("$MMAREF" explain hopper wgmma.m64n8k32.f32.e4m3.e4m3 -a 0x1p-6 -b 0x1p-8 -c 1 \
+      --vs blackwell tcgen05.mma.m64n8k32.f32.e4m3.e4m3)
+marks=$(grep '^>>' <<<"$out")
+if grep -qxF "first divergence (>>): pass 0, Step 3, p[0]" <<<"$out" && [[ $(wc -l <<<"$marks") -eq 2 ]] &&
+   [[ $(grep -c '^>> Step 3    p\[0\]  ' <<<"$marks") -eq 2 ]] && grep -q '^   Step 3    c .*kept +1.0, dropped: only zeros' <<<"$out" &&
+   grep -q '^   Step 3    c .*kept +1.0, dropped: none' <<<"$out"; then
+  ok "explain --vs: Hopper FP8 (F = 13) and Blackwell (F = 25) part at Step 3 p[0], not at C's same +1.0 worded differently"
+else not_ok "explain --vs hopper/blackwell e4m3: marks '$marks', $(tail -3 <<<"$out")"; fi
+
+# Lanes that contribute nothing fold: the same Hopper FP8 case, K = 32 with only lane 0 non-zero.  Lanes
+# 1..31 have a zero a, a zero b, a zero product and a zero aligned term: one line per step each,
+# "a[1..31] = 0 (31 lanes)" (the trace is 17 lines instead of 137); --all-lanes prints every one.
+fp8=(hopper wgmma.m64n8k32.f32.e4m3.e4m3 -a 0x1p-6 -b 0x1p-8 -c 1)
+out=$("$MMAREF" explain "${fp8[@]}"); all=$("$MMAREF" explain "${fp8[@]}" --all-lanes)
+folds=$(grep -c '\[1\.\.31\] .*0 (31 lanes)$' <<<"$out")
+if [[ $folds -eq 4 ]] && grep -qx '   Step 2    p\[1\.\.31\]    = 0 (31 lanes)' <<<"$out" &&
+   grep -qx '   Step 3    p\[1\.\.31\]    kept 0 (31 lanes)' <<<"$out" && grep -q '^   Step 3    p\[0\] ' <<<"$out" &&
+   [[ $(wc -l <<<"$out") -eq 17 ]]; then
+  ok "explain: K = 32 with one non-zero lane: lanes 1..31 folded into one line per step (a, b, p, aligned; 17 lines)"
+else not_ok "explain lane folding: $folds folded lines, $(wc -l <<<"$out") lines: $(head -12 <<<"$out")"; fi
+if [[ $(grep -c '^   Step 2    p\[[0-9]*\]  .*a\*b = +0' <<<"$all") -eq 31 && $(wc -l <<<"$all") -eq 137 ]] &&
+   ! grep -q 'lanes)$' <<<"$all"; then
+  ok "explain --all-lanes: every one of the 32 lanes on its own lines (137 lines)"
+else not_ok "explain --all-lanes: $(wc -l <<<"$all") lines, $(grep -c 'lanes)$' <<<"$all") folded"; fi
+# A zero product that sets e_max is shown: Volta (the MMA-Sim convention, a zero operand's exponent -126):
+# 0 * 2^15 has exponent -111, above the zero C's -126 and the other zero products' -252: e_max comes
+# from p[0], which stays on its own line while p[1..3] fold.
+out=$("$MMAREF" explain volta mma.m8n8k4.f32.f16.f16.f32 -a 0 -b 0x1p15 -c 0)
+grep -q '^   Step 2    e_max       -111, from p\[0\]' <<<"$out" && grep -q '^   Step 2    p\[0\]  ' <<<"$out" &&
+  grep -qx '   Step 2    p\[1\.\.3\]     = 0 (3 lanes)' <<<"$out" &&
+  ok "explain: a zero product that sets e_max (Volta, 0 * 2^15: -111) is not folded; the others are" ||
+  not_ok "explain: zero product setting e_max: $(grep 'Step 2' <<<"$out")"
 
 # CDNA3 FDRDA, 2048 * 2048 - 2048 * 2048 + c, c = RN(-1e-6) = 0xb58637bd (-1.0000110... x 2^-20): the
 # products cancel exactly but set e_dot = 22; e_max = max(22, -20) = 22.  Step 6 aligns c at 24
@@ -100,7 +140,9 @@ v, h = json.load(open(sys.argv[1]))
 i = v["first_divergence"]
 assert v["d"] == "0x3f800000" and h["d"] == "0x3f800001", (v["d"], h["d"])
 assert (v["steps"][i]["step"], v["steps"][i]["what"]) == ("Step 3", "p[0]"), v["steps"][i]
-assert all(set(s) == {"pass", "step", "what", "text"} for s in v["steps"] + h["steps"])
+assert all(set(s) == {"pass", "step", "what", "text", "value"} for s in v["steps"] + h["steps"])
+j = h["first_divergence"]
+assert v["steps"][i]["value"] == "+0" and h["steps"][j]["value"] == "+0x1p-25", (v["steps"][i], h["steps"][j])
 PY
 then ok "explain --json: two traces, D 0x3f800000 / 0x3f800001, first divergence at Step 3 p[0]"
 else not_ok "explain --json: $(head -c 300 "$tmp/j.json")"; fi

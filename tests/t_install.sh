@@ -3,6 +3,9 @@
 # paper's F-threshold dot-add (Hopper HMMA.16816.F32, F = 25: -1 + 1*1 + 2^-12 * 2^-13 = 2^-25 =
 # 0x33000000, t_model_paper_mmasim.sh), the installed Python package imports and finds the installed
 # library, and make uninstall leaves no file behind.  Only mmaref_* is exported from libmmaref.so.
+# The version: `mmaref --version`, mmaref_version() of the installed library, the header's MMAREF_VERSION
+# and pkg-config --modversion agree.  DESTDIR stages the tree: every file under DESTDIR/PREFIX, none
+# under PREFIX itself, the paths written into the files PREFIX's; make uninstall with DESTDIR empties it.
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.." || exit 1
 T=$(mktemp -d)
@@ -20,6 +23,7 @@ if ! out=$(make -s install PREFIX="$P" 2>&1); then not_ok "make install failed: 
 missing=""
 for f in include/mmaref.h lib/libmmaref.a lib/libmmaref.so lib/pkgconfig/mmaref.pc bin/mmaref \
          share/mmaref/dpi/mmaref_dpi_pkg.sv share/mmaref/dpi/mmaref_dpi.c share/mmaref/dpi/mmaref_dpi.h \
+         share/mmaref/dpi/mma_scoreboard_pkg.sv \
          lib/python3/dist-packages/mmaref/__init__.py lib/python3/dist-packages/mmaref/libmmaref.so; do
   [[ -e $P/$f ]] || missing+=" $f"
 done
@@ -53,6 +57,19 @@ if flags=$(pkg-config --cflags --libs mmaref) && err=$(gcc -std=gnu11 -Wall -Wex
 else
   not_ok "pkg-config program does not build: ${flags:-no pkg-config flags} $err"
 fi
+# the version, four ways: the CLI, the installed library, the header, pkg-config
+cat >"$T/version.c" <<'C'
+#include <stdio.h>
+#include <mmaref.h>
+int main(void) { printf("%s %s\n", mmaref_version(), MMAREF_VERSION); return 0; }
+C
+if gcc -std=gnu11 "$T/version.c" -o "$T/version" $(pkg-config --cflags --libs mmaref) 2>"$T/version.log"; then
+  v=$(pkg-config --modversion mmaref); lib=$(LD_LIBRARY_PATH=$P/lib "$T/version"); cli=$("$P/bin/mmaref" --version)
+  [[ $v =~ ^[0-9]+\.[0-9]+\.[0-9]+$ && $lib == "$v $v" && $cli == "mmaref $v" ]] \
+    && ok "version $v: mmaref --version, mmaref_version(), MMAREF_VERSION and pkg-config agree" \
+    || not_ok "version: pkg-config '$v', library and header '$lib', CLI '$cli'"
+else not_ok "version program does not build: $(head -3 "$T/version.log")"; fi
+
 # static: the archive alone (pkg-config --static adds Libs.private: -lm)
 if err=$(gcc -std=gnu11 "$T/tiny.c" -o "$T/tiny_static" $(pkg-config --cflags mmaref) "$P/lib/libmmaref.a" \
            $(pkg-config --static --libs-only-l mmaref | sed 's/-lmmaref//') 2>&1) && [[ $("$T/tiny_static") == 0x33000000 ]]; then
@@ -74,3 +91,17 @@ print(L.lib._name, hex(mmaref.dot("hopper", "mma.m16n8k16.f32.f16.f16.f32", [1, 
 if ! out=$(make -s uninstall PREFIX="$P" 2>&1); then not_ok "make uninstall failed: $out"; fi
 left=$(cd "$P" 2>/dev/null && find . -mindepth 1 \( -type f -o -type l -o -name '*mmaref*' \) | head)
 [[ -z $left ]] && ok "make uninstall leaves no file behind" || not_ok "make uninstall left: $(echo $left)"
+
+# DESTDIR: a staged install for a package (PREFIX a path that does not exist here)
+S=$T/stage Q=/nonexistent-mmaref-prefix
+if out=$(make -s install DESTDIR="$S" PREFIX="$Q" 2>&1); then
+  n=$(find "$S$Q" -type f | wc -l)
+  link=$(readlink "$S$Q/lib/python3/dist-packages/mmaref/libmmaref.so")
+  if [[ ! -e $Q && -x $S$Q/bin/mmaref && -e $S$Q/share/mmaref/dpi/mma_scoreboard_pkg.sv &&
+        $(head -1 "$S$Q/lib/pkgconfig/mmaref.pc") == "prefix=$Q" && $link == "$Q/lib/libmmaref.so" ]]; then
+    ok "make install DESTDIR: $n files under DESTDIR/PREFIX, none in PREFIX, mmaref.pc and the Python link name PREFIX"
+  else not_ok "make install DESTDIR: PREFIX exists: $([[ -e $Q ]] && echo yes || echo no), pc '$(head -1 "$S$Q/lib/pkgconfig/mmaref.pc" 2>&1)', link '$link'"; fi
+  make -s uninstall DESTDIR="$S" PREFIX="$Q" >/dev/null 2>&1
+  left=$(find "$S$Q" -mindepth 1 \( -type f -o -type l -o -name '*mmaref*' \) | head)
+  [[ -z $left ]] && ok "make uninstall DESTDIR leaves no file in the staged tree" || not_ok "make uninstall DESTDIR left: $(echo $left)"
+else not_ok "make install DESTDIR failed: $out"; fi

@@ -1,6 +1,7 @@
 // The browser page of mmaref (docs/web.md): the C model compiled to WebAssembly (web/glue.c), called
 // through a minimal WASI shim.  ?preset=N opens with preset N computed; ?selftest runs every preset and
-// an invalid operand, writing the results into #selftest for tests/t_web.sh (headless Chromium).
+// an invalid operand, writing the results into #selftest for tests/t_web.sh (headless Chromium): each
+// preset's D, its "every architecture" rows, its lesson and where its key step lies on the page.
 const $ = (id) => document.getElementById(id);
 
 async function loadModel() {
@@ -82,7 +83,34 @@ function main(model) {
     return model.explain(arch, instr, ops.a, ops.b, ops.c, ops.sa || '', ops.sb || '');
   }
 
-  function show(arch, instr, ops) {
+  // the trace table: lanes that contribute nothing folded into one row per step (the glue's "fold",
+  // web/glue.c, as `mmaref explain` folds them) unless "all lanes" is ticked; `key` ({pass, step, what}):
+  // the row the preset is about, highlighted and repeated under D
+  function showTrace(r, key) {
+    const tb = $('trace').tBodies[0];
+    tb.innerHTML = '';
+    const all = $('alllanes').checked;
+    let keyLine = null;
+    for (const s of r.trace) {
+      if (!all && s.fold === 2) continue;
+      const folded = !all && s.fold === 1;
+      const tr = tb.insertRow();
+      const isKey = key && !folded && s.step === key.step && s.what === key.what && (key.pass === undefined || s.pass === key.pass);
+      if (isKey) { tr.className = 'key'; keyLine = s; }
+      if (folded) tr.className = 'folded';
+      tr.innerHTML = `<td>${s.pass < 0 ? '' : s.pass}</td><td>${escapeHtml(s.step)}</td>` +
+        `<td>${escapeHtml(folded ? s.fold_what : s.what)}</td><td>${folded ? escapeHtml(s.fold_text) : markup(s.text)}</td>`;
+    }
+    $('keystep').hidden = !keyLine;
+    if (keyLine) {
+      $('keystep').innerHTML = `<b>Key step</b> (${keyLine.pass < 0 ? '' : `pass ${keyLine.pass}, `}${escapeHtml(keyLine.step)}, ` +
+        `${escapeHtml(keyLine.what)}): ${markup(keyLine.text)}`;
+    }
+    return keyLine;
+  }
+
+  let last = null; // the trace shown and its key step, redrawn when "all lanes" changes
+  function show(arch, instr, ops, key) {
     $('error').textContent = '';
     const r = compute(arch, instr, ops);
     if (!r.ok) {
@@ -94,19 +122,22 @@ function main(model) {
     $('d').textContent = r.d;
     $('value').textContent = `= ${r.value}`;
     $('instrname').textContent = `${r.arch} ${r.name}`;
-    const tb = $('trace').tBodies[0];
-    tb.innerHTML = '';
-    for (const s of r.trace) {
-      const tr = tb.insertRow();
-      tr.innerHTML = `<td>${s.pass < 0 ? '' : s.pass}</td><td>${escapeHtml(s.step)}</td><td>${escapeHtml(s.what)}</td>` +
-        `<td>${markup(s.text)}</td>`;
-    }
-    // every architecture with an instruction of the same formats: its first one (this one on its own)
+    last = { r, key };
+    r.keyLine = showTrace(r, key);
+    // every architecture with an instruction of the same formats: its first one with the same K (this one
+    // on its own), else the one whose K is nearest among those that hold the operands given (Volta's
+    // K = 4 beside Hopper's K = 8 for four products; never an FP8 K = 16 for 32 products)
     const me = byKey(r.arch, r.name); // the canonical names (an alias may have been given)
+    const given = Math.max(...[ops.a, ops.b].map((t) => (t.trim() ? t.split(',').length : 0)));
+    const counterpart = (a) => {
+      const same = all.filter((j) => j.arch === a && formatsOf(j) === formatsOf(me));
+      return same.find((j) => j.k === me.k) ||
+        same.filter((j) => j.k >= given).sort((x, y) => Math.abs(x.k - me.k) - Math.abs(y.k - me.k))[0];
+    };
     const across = $('across').tBodies[0];
     across.innerHTML = '';
     for (const a of arches) {
-      const i = a === me.arch ? me : all.find((j) => j.arch === a && formatsOf(j) === formatsOf(me));
+      const i = a === me.arch ? me : counterpart(a);
       if (!i) continue;
       const o = compute(a, i.name, ops);
       const tr = across.insertRow();
@@ -121,6 +152,7 @@ function main(model) {
   const operands = () => ({ a: $('a').value, b: $('b').value, c: $('c').value, sa: $('sa').value, sb: $('sb').value });
   $('arch').addEventListener('change', () => fillInstructions($('arch').value));
   $('instr').addEventListener('change', describe);
+  $('alllanes').addEventListener('change', () => { if (last) showTrace(last.r, last.key); });
   $('form').addEventListener('submit', (e) => { e.preventDefault(); show($('arch').value, $('instr').value, operands()); });
   return { show, fillInstructions, operands };
 }
@@ -138,7 +170,8 @@ async function start() {
   presets.forEach((p, i) => $('preset').add(new Option(p.name, String(i))));
   const apply = (p) => {
     $('a').value = p.a; $('b').value = p.b; $('c').value = p.c; $('sa').value = ''; $('sb').value = '';
-    const r = ui.show(p.arch, p.instr, ui.operands());
+    $('lesson').textContent = p.teaches;
+    const r = ui.show(p.arch, p.instr, ui.operands(), p.key);
     if (r.ok) {
       $('arch').value = r.arch;
       ui.fillInstructions(r.arch, r.name);
@@ -147,14 +180,31 @@ async function start() {
   };
   $('preset').addEventListener('change', () => { if ($('preset').value) apply(presets[+$('preset').value]); });
   if (new URLSearchParams(location.search).has('selftest')) {
-    const lines = presets.map((p) => {
+    const lines = [];
+    presets.forEach((p, n) => {
       const r = apply(p);
-      return `preset|${p.arch}|${p.instr}|${r.ok ? r.d : 'error: ' + r.error}|${p.d}`;
+      lines.push(`preset|${p.arch}|${p.instr}|${r.ok ? r.d : 'error: ' + r.error}|${p.d}`);
+      lines.push(`across|${n}|${[...$('across').tBodies[0].rows].map((row) =>
+        `${row.cells[0].textContent}:${row.cells[1].textContent}=${row.cells[3].textContent}`).join(',')}`);
+      // the key step's bottom edge on the page, beside the window's height (visible without scrolling)
+      const box = $('keystep').getBoundingClientRect();
+      lines.push(`key|${n}|${r.keyLine ? `${r.keyLine.step} ${r.keyLine.what}` : 'none'}|` +
+        `${$('keystep').hidden ? -1 : Math.ceil(box.bottom + window.scrollY)}|${window.innerWidth}x${window.innerHeight}`);
+      lines.push(`lesson|${n}|${$('lesson').textContent}`);
     });
     const bad = ui.show('hopper', 'mma.m16n8k8.f32.f16.f16.f32', { a: '0.1', b: '1', c: '0' });
     lines.push(`invalid|${bad.ok ? 'accepted' : $('error').textContent}`);
-    apply(presets[0]);
-    lines.push(`across|${[...$('across').tBodies[0].rows].map((r) => r.cells[0].textContent + '=' + r.cells[3].textContent).join(',')}`);
+    // lane folding: the FP8 preset (one non-zero lane of 32) folded, then with "all lanes"
+    const fp8 = presets.find((p) => p.instr.includes('e4m3'));
+    const rowsOf = () => [...$('trace').tBodies[0].rows];
+    apply({ ...fp8, a: '0x1p-6', b: '0x1p-8' });
+    const folded = rowsOf().filter((row) => row.className === 'folded').map((row) => `${row.cells[2].textContent} ${row.cells[3].textContent}`);
+    const nFolded = rowsOf().length;
+    $('alllanes').checked = true;
+    $('alllanes').dispatchEvent(new Event('change'));
+    lines.push(`fold|${nFolded}|${rowsOf().length}|${folded.join(';')}`);
+    $('alllanes').checked = false;
+    $('alllanes').dispatchEvent(new Event('change'));
     $('selftest').textContent = lines.join('\n');
     $('selftest').hidden = false;
   } else if (new URLSearchParams(location.search).has('preset')) { // a link to a preset: ?preset=N

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "explain_fold.h"
 #include "mmaref.h"
 
 #define WEB_EXPORT(name) __attribute__((export_name(#name)))
@@ -82,12 +83,16 @@ static const char *fail(const char *msg)
 }
 
 /* One dot-add from operand text as `mmaref explain` reads it (a, b, sa, sb comma lists; "" for no scales):
- * {"ok":true, "arch", "name" (canonical), "d":"0x..", "value":"...", "trace":[{"pass","step","what","text"}...]} or {"ok":false,"error"} */
+ * {"ok":true, "arch", "name" (canonical), "d":"0x..", "value":"...", "trace":[{"pass","step","what","text","value",
+ * "fold"}...]} or {"ok":false,"error"}.  "fold" (explain_fold.h): 0 shown, 2 a line of a folded run of
+ * lanes that contribute nothing, 1 its first line, which also has "fold_what" and "fold_text" (the
+ * run's one line, as `mmaref explain` prints it). */
 WEB_EXPORT(web_explain)
 const char *web_explain(const char *arch, const char *name, const char *ta, const char *tb, const char *tc,
                         const char *tsa, const char *tsb)
 {
     static mmaref_trace_line lines[4096];
+    static unsigned char fold[4096];
     static mmaref_instr in;
     char msg[512];
     if (mmaref_lookup(arch, name, &in, msg, sizeof msg))
@@ -109,8 +114,11 @@ const char *web_explain(const char *arch, const char *name, const char *ta, cons
     }
     if (mmaref_explain(&in, c, a, b, ns ? sa : NULL, ns ? sb : NULL, lines, 4096, &n, &d, msg, sizeof msg))
         return fail(msg);
-    char value[128];
+    char value[128], fold_what[32], fold_text[64];
     cli_format_decimal(value, sizeof value, in.d, d);
+    if (n > 4096)
+        n = 4096;
+    explain_fold(lines, n, -1, fold);
     used = 0;
     put("{\"ok\":true,\"arch\":");
     put_string(in.arch);
@@ -119,13 +127,23 @@ const char *web_explain(const char *arch, const char *name, const char *ta, cons
     put(",\"d\":\"0x%0*llx\",\"value\":", cli_hex_digits(in.d), (unsigned long long)d);
     put_string(value);
     put(",\"trace\":[");
-    for (int i = 0; i < n && i < 4096; i++) {
+    for (int i = 0; i < n; i++) {
         put("%s{\"pass\":%d,\"step\":", i ? "," : "", lines[i].pass);
         put_string(lines[i].step);
         put(",\"what\":");
         put_string(lines[i].what);
         put(",\"text\":");
         put_string(lines[i].text);
+        put(",\"value\":");
+        put_string(lines[i].value);
+        put(",\"fold\":%d", fold[i]);
+        if (fold[i] == FOLD_FIRST) {
+            explain_fold_summary(lines, n, fold, i, fold_what, sizeof fold_what, fold_text, sizeof fold_text);
+            put(",\"fold_what\":");
+            put_string(fold_what);
+            put(",\"fold_text\":");
+            put_string(fold_text);
+        }
         put("}");
     }
     put("]}");

@@ -20,6 +20,12 @@ extern "C" {
 #pragma GCC visibility push(default)
 #endif
 
+/* The model's version: MMAREF_VERSION is the header's, mmaref_version() that of the library that runs
+ * (they differ when a program meets another libmmaref.so), so that a reference result can name the
+ * model that made it.  `mmaref --version` and pkg-config's mmaref.pc (mk/install.mk) read it here. */
+#define MMAREF_VERSION "0.1.0"
+const char *mmaref_version(void);
+
 typedef enum {
     MMAREF_OK = 0,
     MMAREF_ERR_ARCH,        /* unknown architecture */
@@ -222,6 +228,9 @@ typedef struct {
     char step[16];   /* the paper's step: "Step 0" .. "Step 8", "pass", "D" */
     char what[24];   /* what the line is about: "a[3]", "p[3]", "c", "e_max", "sum", "normalize" */
     char text[320];  /* the value, readable */
+    char value[64];  /* the line's value alone, exact and canonical whatever the formats and F ("+0x3p-14",
+                      * "+0", "-inf", "NaN", e_max "-6"): what `explain --vs` compares; "" on lines
+                      * without one (their text is compared) */
 } mmaref_trace_line;
 
 /* Fills lines[0 .. min(cap, *count) - 1] (cap 0: only count them); *count gets how many the trace has,

@@ -33,8 +33,45 @@ static void __attribute__((format(printf, 4, 5))) add(trace *t, const char *step
         va_start(ap, fmt);
         vsnprintf(l->text, sizeof l->text, fmt, ap);
         va_end(ap);
+        l->value[0] = 0;
     }
     t->n++;
+}
+
+/* The value of the line just added: sign * mag * 2^exp2 as "+0x3p-14" (mag without its trailing zero
+ * bits, so that it reads the same whatever F or format holds it), a zero "+0" or "-0". */
+static void set_exact(trace *t, int sign, uint64_t mag, int exp2)
+{
+    if (!t->line || t->n > t->cap || t->n == 0)
+        return;
+    mmaref_trace_line *l = &t->line[t->n - 1];
+    if (!mag) {
+        snprintf(l->value, sizeof l->value, "%c0", sign ? '-' : '+');
+        return;
+    }
+    int tz = __builtin_ctzll(mag);
+    snprintf(l->value, sizeof l->value, "%c0x%llxp%d", sign ? '-' : '+', (unsigned long long)(mag >> tz), exp2 + tz);
+}
+
+static void set_int(trace *t, int v)
+{
+    if (t->line && t->n <= t->cap && t->n > 0)
+        snprintf(t->line[t->n - 1].value, sizeof t->line[t->n - 1].value, "%d", v);
+}
+
+/* The value of the line just added: a format's bits decoded (a complex value keeps the text). */
+static void set_decoded(trace *t, const fmt_desc *f, uint64_t raw)
+{
+    if (!t->line || t->n > t->cap || t->n == 0 || fmt_parts(f) > 1)
+        return;
+    mmaref_trace_line *l = &t->line[t->n - 1];
+    fp_unpacked u = fmt_decode(f, raw);
+    if (u.cls == CLS_NAN)
+        snprintf(l->value, sizeof l->value, "NaN");
+    else if (u.cls == CLS_INF)
+        snprintf(l->value, sizeof l->value, "%cinf", u.sign ? '-' : '+');
+    else
+        set_exact(t, u.sign, u.cls == CLS_ZERO ? 0 : u.sig, u.exp - f->man_bits);
 }
 
 /* mag * 2^-frac in binary, "101.0011" (the binary point before bit frac - 1; a value below 1 starts
@@ -121,6 +158,7 @@ static void operand(trace *t, const char *what, mmaref_format fmt, uint64_t raw)
         add(t, "Step 0", what, "%s (%s: bits 0x%llx ignored)", d, f->name, (unsigned long long)(raw & f->ignored));
     else
         add(t, "Step 0", what, "%s", d);
+    set_decoded(t, f, raw);
 }
 
 /* Step 3 of one term: sig * 2^(exp - sig_frac) aligned to e_max keeping F fractional bits. */
@@ -145,6 +183,7 @@ static int64_t align_term(trace *t, const char *step, const char *what, int sign
         snprintf(dropped, sizeof dropped, "only zeros");
     add(t, step, what, "shifted right %d: kept %c%s, dropped: %s%s", e_max - exp, v < 0 ? '-' : '+',
         bin_value(b, sizeof b, mag, F), dropped, lost ? (r == MMAREF_RD ? " (rounded down)" : " (truncated)") : "");
+    set_exact(t, v < 0, mag, e_max - F);
     return v;
 }
 
@@ -163,6 +202,7 @@ static void product_line(trace *t, const char *what, int sign, uint64_t sig, int
             sign ? '-' : '+', exp);
     else
         add(t, "Step 2", what, "a*b exact: %c%s x 2^%d", sign ? '-' : '+', bin_value(b, sizeof b, sig, frac), exp);
+    set_exact(t, sign, sig, exp - frac);
 }
 
 /* Step 5 (FDRDA Step 8): the exact sum normalized and rounded to the pass's output. */
@@ -178,6 +218,7 @@ static uint64_t normalize(trace *t, const char *step, int64_t sum, int lsb_exp, 
     describe(v, sizeof v, f, d);
     if (!mag) {
         add(t, step, "normalize", "the sum is exactly 0: D = %s", v);
+        set_decoded(t, f, d);
         return d;
     }
     int msb = 63 - __builtin_clzll(mag), e = msb + lsb_exp, drop = msb - o->man_bits;
@@ -202,6 +243,7 @@ static uint64_t normalize(trace *t, const char *step, int64_t sum, int lsb_exp, 
     add(t, step, "normalize", "%c%s x 2^%d: %s keeps %d fractional bits, %d dropped%s: %s -> D = %s",
         sum < 0 ? '-' : '+', bin_fixed(b, sizeof b, mag, msb), e, o->name, o->man_bits, drop > 0 ? drop : 0, gs,
         decision, v);
+    set_decoded(t, f, d);
     return d;
 }
 
@@ -257,6 +299,7 @@ static uint64_t trace_fda(trace *t, const mmaref_instr *in, const mmaref_pass *p
         char v[256];
         describe(v, sizeof v, fd, d);
         add(t, "Step 1", "specials", "an infinity or NaN among C, the operands or the scales: D = %s", v);
+        set_decoded(t, fd, d);
         return d;
     }
     if (from < 0)
@@ -264,6 +307,7 @@ static uint64_t trace_fda(trace *t, const mmaref_instr *in, const mmaref_pass *p
             p->zero_term_exp && uc.cls == CLS_ZERO ? ", a zero term's own" : "");
     else
         snprintf(w, sizeof w, "p[%d]", mmaref_pass_k(p, from)), add(t, "Step 2", "e_max", "%d, from %s", e_max, w);
+    set_int(t, e_max);
     int64_t sum = align_term(t, "Step 3", "c", uc.sign, uc.sig, fd->man_bits, c_term_exp(p, uc), e_max, F, MMAREF_RZ);
     for (int i = 0; i < k; i++) {
         snprintf(w, sizeof w, "p[%d]", mmaref_pass_k(p, i));
@@ -272,6 +316,7 @@ static uint64_t trace_fda(trace *t, const mmaref_instr *in, const mmaref_pass *p
     uint64_t mag = sum < 0 ? 0 - (uint64_t)sum : (uint64_t)sum;
     add(t, "Step 4", "sum", "exact sum of the aligned terms: %c%s x 2^%d", sum < 0 ? '-' : '+',
         bin_value(bin, sizeof bin, mag, F), e_max);
+    set_exact(t, sum < 0, mag, e_max - F);
     return normalize(t, "Step 5", sum, e_max - F, p->out);
 }
 
@@ -294,6 +339,7 @@ static int fused_group(trace *t, const char *name, const int *sign, const uint64
     for (int i = first; i < k; i += step)
         e_max = exp[i] > e_max ? exp[i] : e_max;
     add(t, "Step 4", name, "the largest product exponent e = %d", e_max);
+    set_int(t, e_max);
     int64_t sum = 0;
     for (int i = first; i < k; i += step) {
         snprintf(w, sizeof w, "p[%d]", k_first + i);
@@ -301,6 +347,7 @@ static int fused_group(trace *t, const char *name, const int *sign, const uint64
     }
     uint64_t mag = sum < 0 ? 0 - (uint64_t)sum : (uint64_t)sum;
     add(t, "Step 5", name, "exact sum: %c%s x 2^%d", sum < 0 ? '-' : '+', bin_value(bin, sizeof bin, mag, F), e_max);
+    set_exact(t, sum < 0, mag, e_max - F);
     *S = sum;
     *e = e_max;
     return 1;
@@ -332,6 +379,7 @@ static uint64_t trace_fdrda(trace *t, const mmaref_instr *in, const mmaref_pass 
         uint64_t d = algo_fdrda(in, p, c_fmt, c, a, b, NULL, NULL);
         describe(v, sizeof v, fd, d);
         add(t, "Steps 1-3", "specials", "an infinity or NaN among C and the operands, or a product >= 2^128: D = %s", v);
+        set_decoded(t, fd, d);
         return d;
     }
     int64_t s_dot = 0;
@@ -345,6 +393,7 @@ static uint64_t trace_fdrda(trace *t, const mmaref_instr *in, const mmaref_pass 
         int has_odd = fused_group(t, "odd", sign, sig, exp, k, 1, 2, frac, F, p->k_first, &s_odd, &e_odd);
         e_dot = !has_odd || (has_even && e_even > e_odd) ? e_even : e_odd;
         add(t, "Step 6", "e_dot", "max(e_even, e_odd) = %d", e_dot);
+        set_int(t, e_dot);
         if (has_even)
             s_dot += align_sum(t, "Step 6", "even", s_even, F, e_even, e_dot, F, p->align_products);
         if (has_odd)
@@ -352,6 +401,7 @@ static uint64_t trace_fdrda(trace *t, const mmaref_instr *in, const mmaref_pass 
     }
     const int e_c = operand_exp(uc), e_max = e_dot > e_c ? e_dot : e_c;
     add(t, grouped ? "Step 8" : "Step 6", "e_max", "max(e_dot, e_c) = max(%d, %d) = %d", e_dot, e_c, e_max);
+    set_int(t, e_max);
     int64_t s = align_sum(t, grouped ? "Step 8" : "Step 6", "dot", s_dot, F, e_dot, e_max, FDRDA_DOT_F, p->align_products);
     fp_rounding c_round = grouped && e_c < e_max - GFDRDA_C_WINDOW ? MMAREF_RZ : p->align_c;
     if (c_round != p->align_c)
@@ -361,6 +411,7 @@ static uint64_t trace_fdrda(trace *t, const mmaref_instr *in, const mmaref_pass 
     uint64_t mag = sum < 0 ? 0 - (uint64_t)sum : (uint64_t)sum;
     add(t, grouped ? "Step 9" : "Step 7", "sum", "exact sum: %c%s x 2^%d", sum < 0 ? '-' : '+', bin_value(bin, sizeof bin, mag, FDRDA_DOT_F),
         e_max);
+    set_exact(t, sum < 0, mag, e_max - FDRDA_DOT_F);
     return normalize(t, grouped ? "Step 10" : "Step 8", sum, e_max - FDRDA_DOT_F, p->out);
 }
 
@@ -383,6 +434,7 @@ static uint64_t trace_gdfs(trace *t, const mmaref_instr *in, const mmaref_pass *
         char v[256];
         describe(v, sizeof v, fd, d);
         add(t, "Step 1", "specials", "a NaN scale or an infinite or NaN C: D = %s", v);
+        set_decoded(t, fd, d);
         return d;
     }
     /* Steps 2-3: exact products in units of the smallest product, summed per group */
@@ -411,6 +463,7 @@ static uint64_t trace_gdfs(trace *t, const mmaref_instr *in, const mmaref_pass *
             gamma_exp[g]);
     }
     add(t, "Step 5", "e_max", "%d", e_max);
+    set_int(t, e_max);
     int64_t sum = align_term(t, "Step 5", "c", uc.sign, uc.sig, fd->man_bits, operand_exp(uc), e_max, F, MMAREF_RZ);
     for (int g = 0; g < groups; g++) {
         snprintf(w, sizeof w, "group[%d]", g);
@@ -418,6 +471,7 @@ static uint64_t trace_gdfs(trace *t, const mmaref_instr *in, const mmaref_pass *
     }
     uint64_t mag = sum < 0 ? 0 - (uint64_t)sum : (uint64_t)sum;
     add(t, "Step 6", "sum", "exact sum: %c%s x 2^%d", sum < 0 ? '-' : '+', bin_value(bin, sizeof bin, mag, F), e_max);
+    set_exact(t, sum < 0, mag, e_max - F);
     return normalize(t, "Step 7", sum, e_max - F, p->out);
 }
 
@@ -644,6 +698,7 @@ mmaref_status mmaref_explain(const mmaref_instr *in, uint64_t c, const uint64_t 
     }
     describe(v, sizeof v, fmt_of(in->d), want);
     add(&t, "D", "D", "%s", v);
+    set_decoded(&t, fmt_of(in->d), want);
     if (x != want) { /* the trace re-does the fast path's steps: they must agree (tests/t_cli_explain.sh) */
         set_msg(msg, msglen, "mmaref_explain: the traced D 0x%llx differs from mmaref_dot's 0x%llx (%s)",
                 (unsigned long long)x, (unsigned long long)want, in->name);

@@ -52,6 +52,8 @@ const char *mmaref_arch_canonical(const char *arch)
 
 const char *const *mmaref_arch_names(void) { return isa_arch_names; }
 
+const char *mmaref_version(void) { return MMAREF_VERSION; }
+
 static int isa_each(isa_arch arch, isa_visit_fn visit, void *ctx)
 {
     if (arch == ARCH_M3XU)

@@ -1,13 +1,15 @@
 /* mmaref explain ARCH INSTR -a LIST -b LIST -c VALUE [--scale-a LIST --scale-b LIST] [--vs ARCH2 INSTR2]
- * [--json]: one dot-add traced step by step (mmaref_explain; docs/explain.md). */
+ * [--all-lanes] [--json]: one dot-add traced step by step (mmaref_explain; docs/explain.md); lanes that
+ * contribute nothing folded into one line each step (explain_fold.c) unless --all-lanes. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "explain_fold.h"
 
 static const char usage[] =
     "usage: mmaref explain ARCH INSTRUCTION -a LIST -b LIST -c VALUE [--scale-a LIST --scale-b LIST]\n"
-    "                      [--vs ARCH2 INSTRUCTION2] [--json]\n"
+    "                      [--vs ARCH2 INSTRUCTION2] [--all-lanes] [--json]\n"
     "  Computes one dot-add as `mmaref dot` does and prints the algorithm's steps with the MMA-Sim paper's\n"
     "  step names: every operand decoded (sign, significand in binary, exponent), Step 0 effects, the\n"
     "  exact products, e_max, every term aligned to F fractional bits with the bits it drops, the exact\n"
@@ -15,6 +17,8 @@ static const char usage[] =
     "  Every summation kind: FDA, FDRDA/GFDRDA, GDFS, SFMA, GPS and M3XU (its 12-bit halves too).\n"
     "  --vs ARCH2 INSTRUCTION2  the same values through a second instruction (each value read in that\n"
     "                           instruction's formats); marks the first step where the two differ\n"
+    "  --all-lanes              every lane's lines; without it, lanes whose product is an exact zero and\n"
+    "                           that contribute nothing are folded: \"p[5..31]  = 0 (27 lanes)\"\n"
     "  --json                   the trace(s) as JSON: {\"instruction\": ..., \"d\": ..., \"steps\": [...]}\n"
     "  Operands as for `mmaref dot` (see 'mmaref dot --help').\n";
 
@@ -50,8 +54,17 @@ static int same_key(const mmaref_trace_line *x, const mmaref_trace_line *y)
     return x->pass == y->pass && !strcmp(x->step, y->step) && !strcmp(x->what, y->what);
 }
 
+/* Two lines differ in value: their exact values where both have one (the same value read in other
+ * formats, or held with another F, is the same; only the wording may differ), else their texts. */
+static int values_differ(const mmaref_trace_line *x, const mmaref_trace_line *y)
+{
+    if (x->value[0] && y->value[0])
+        return strcmp(x->value, y->value) != 0;
+    return strcmp(x->text, y->text) != 0;
+}
+
 /* The first value line of x that y has too (the same pass, step and what: lanes beyond the shorter K
- * have no partner) with another text; -1 when they agree wherever both have a step.  The passes'
+ * have no partner) with another value; -1 when they agree wherever both have a step.  The passes'
  * parameter lines ("pass") are not values: they are printed beside the divergence. */
 static int first_divergence(const traced *x, const traced *y, int *partner)
 {
@@ -60,7 +73,7 @@ static int first_divergence(const traced *x, const traced *y, int *partner)
             continue;
         for (int j = 0; j < y->n; j++)
             if (same_key(&x->line[i], &y->line[j])) {
-                if (strcmp(x->line[i].text, y->line[j].text)) {
+                if (values_differ(&x->line[i], &y->line[j])) {
                     *partner = j;
                     return i;
                 }
@@ -71,19 +84,29 @@ static int first_divergence(const traced *x, const traced *y, int *partner)
     return -1;
 }
 
-static void print_text(const traced *t, int mark)
+static void print_text(const traced *t, int mark, int all_lanes)
 {
-    char sched[256];
+    char sched[256], what[32], text[64];
     mmaref_schedule_name(&t->in, sched, sizeof sched);
     printf("%s %s: %s\n", t->in.arch, t->in.name, sched);
+    unsigned char *fold = calloc((size_t)t->n, 1);
+    if (fold && !all_lanes)
+        explain_fold(t->line, t->n, mark, fold);
     int pass = -2;
-    for (int i = 0; i < t->n; i++) {
+    for (int i = 0; i < t->n;) {
         const mmaref_trace_line *l = &t->line[i];
         if (l->pass != pass && l->pass >= 0)
             printf("  pass %d\n", l->pass);
         pass = l->pass;
+        if (fold && fold[i] == FOLD_FIRST) {
+            i = explain_fold_summary(t->line, t->n, fold, i, what, sizeof what, text, sizeof text);
+            printf("   %-9s %-11s %s\n", l->step, what, text);
+            continue;
+        }
         printf("%s %-9s %-11s %s\n", i == mark ? ">>" : "  ", l->step, l->what, l->text);
+        i++;
     }
+    free(fold);
 }
 
 static void json_string(const char *s)
@@ -115,6 +138,8 @@ static void print_json(const traced *t, int diverges)
         json_string(t->line[i].what);
         printf(", \"text\": ");
         json_string(t->line[i].text);
+        printf(", \"value\": ");
+        json_string(t->line[i].value);
         putchar('}');
     }
     printf("]}");
@@ -124,7 +149,7 @@ int cmd_explain(int argc, char **argv)
 {
     const char *pos[2] = {0, 0}, *vs[2] = {0, 0};
     cli_operand_text ops = {0};
-    int npos = 0, json = 0;
+    int npos = 0, json = 0, all_lanes = 0;
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i];
         if (!strcmp(o, "--help") || !strcmp(o, "-h")) {
@@ -138,6 +163,8 @@ int cmd_explain(int argc, char **argv)
             continue;
         if (!strcmp(o, "--json")) {
             json = 1;
+        } else if (!strcmp(o, "--all-lanes")) {
+            all_lanes = 1;
         } else if (!strcmp(o, "--vs")) {
             if (i + 2 >= argc)
                 return cli_error("explain: --vs needs ARCH2 and INSTRUCTION2");
@@ -168,10 +195,10 @@ int cmd_explain(int argc, char **argv)
                 printf(",\n"), print_json(&t[1], div1), putchar(']');
             putchar('\n');
         } else {
-            print_text(&t[0], div0);
+            print_text(&t[0], div0, all_lanes);
             if (vs[0]) {
                 printf("\n");
-                print_text(&t[1], div1);
+                print_text(&t[1], div1, all_lanes);
                 printf("\n");
                 for (int i = 0; i < 2; i++) /* the parameters of every pass */
                     for (int j = 0; j < t[i].n; j++)

@@ -23,12 +23,12 @@ static const char usage[] =
     "  study rounding-bias [--out DIR] the paper's Fig. 2: CDNA3 round-down bias vs an RZ variant\n"
     "  diff ARCH1 INSTR1 ARCH2 INSTR2 [--random N] [--seed S]\n"
     "                              how often and by how many ulps two instructions differ\n"
-    "  explain ARCH INSTR -a LIST -b LIST -c VALUE [--vs ARCH2 INSTR2] [--json]\n"
+    "  explain ARCH INSTR -a LIST -b LIST -c VALUE [--vs ARCH2 INSTR2] [--all-lanes] [--json]\n"
     "                              one dot-add step by step: what each step keeps and drops\n"
     "  probe ARCH INSTR | --formats A,B,C,D --k K -- COMMAND\n"
     "                              which arithmetic a unit implements, in the table's terms\n"
     "\n"
-    "'mmaref <command> --help' describes each command.\n";
+    "'mmaref <command> --help' describes each command; 'mmaref --version' names the model.\n";
 
 int main(int argc, char **argv)
 {
@@ -42,6 +42,10 @@ int main(int argc, char **argv)
     signal(SIGPIPE, SIG_IGN);
     if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
         fputs(usage, stdout);
+        return 0;
+    }
+    if (!strcmp(cmd, "--version") || !strcmp(cmd, "version")) { /* the library's, linked in */
+        printf("mmaref %s\n", mmaref_version());
         return 0;
     }
     static const struct {
