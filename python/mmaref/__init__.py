@@ -21,7 +21,7 @@ import numpy as np
 from . import _lib
 from ._bits import Error, from_bits, to_bits
 
-__all__ = ["Error", "list", "dot", "dot_batch", "mma", "matmul"]
+__all__ = ["Error", "version", "list", "dot", "dot_batch", "mma", "matmul"]
 
 lib = _lib.lib
 
@@ -59,6 +59,12 @@ def _describe(rec):
             "k": rec.k, "blocks": rec.blocks, "a": fmt(rec.a), "b": fmt(rec.b), "c": fmt(rec.c), "d": fmt(rec.d),
             "scale": fmt(rec.scale) if rec.block_size else "", "block_size": rec.block_size,
             "algo": _text(sched.value), "c_last": rec.c_last, "schedule": passes}
+
+
+def version():
+    """The model's version (the library's mmaref_version(), as `mmaref --version` prints it), so that a
+    result can name the model that made it."""
+    return _text(lib.mmaref_version())
 
 
 def list(arch=None):  # noqa: A001 -- the name the CLI and the issue use

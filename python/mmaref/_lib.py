@@ -113,6 +113,7 @@ class Dots(ctypes.Structure):
 
 _proto("mmaref_dot_batch", _int, _ip, ctypes.c_size_t, ctypes.POINTER(Dots), _u64p, ctypes.c_char_p, ctypes.c_size_t)
 _proto("mmaref_simd_path", _str, _ip)
+_proto("mmaref_version", _str)
 _proto("mmaref_format_name", _str, _int)
 _proto("mmaref_format_width", _int, _int)
 _proto("mmaref_format_valid_bits", _int, _int, _u64)

@@ -3,6 +3,7 @@ code (struct mirror, conversions, shapes), and against hand-derived bits from th
 Run by tests/t_py_binding.sh: PYTHONPATH=python, MMAREF=build/mmaref."""
 import json
 import os
+import re
 import subprocess
 
 import numpy as np
@@ -21,6 +22,12 @@ def cli(*args, **kw):
 def record(arch, name):
     """The list() entry of an instruction by its name or its SASS/ISA alias."""
     return [r for r in mmaref.list(arch) if name in (r["name"], r["sass"])][0]
+
+
+# ---- version: the library's, as `mmaref --version` prints it ----
+def test_version_is_the_cli_version():
+    v = mmaref.version()
+    assert cli("--version").strip() == "mmaref " + v and re.fullmatch(r"[0-9]+\.[0-9]+\.[0-9]+", v)
 
 
 # ---- list: every field of every record, as `mmaref list --json` prints it ----
