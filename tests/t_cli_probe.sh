@@ -136,8 +136,14 @@ expect_error "missing results file" "--results $tmp/none" "$MMAREF" probe "${F[@
 
 # 5. Hostile devices, each with --timeout 1: stopped with their process group within seconds, one line,
 #    exit 2, nothing left running.  (sleep 9876x: arguments no other process has, to look for leftovers.)
+#    They mostly wait out their timeouts: all run at once, their reports printed in order.
 P=("${F[@]}" --confirm 100 --timeout 1)
-probe_hostile() {  # probe_hostile WHAT PATTERN MAX_SECONDS MARKER COMMAND...
+hostile=0
+probe_hostile() {  # probe_hostile WHAT PATTERN MAX_SECONDS MARKER COMMAND...: in the background
+  hostile=$((hostile + 1))
+  probe_hostile_one "$@" >"$tmp/hostile.$hostile" &
+}
+probe_hostile_one() {
   local what=$1 pat=$2 max=$3 marker=$4; shift 4
   local start=$SECONDS err rc
   err=$("$MMAREF" probe "${P[@]}" -- "$@" 2>&1 >/dev/null); rc=$?
@@ -164,6 +170,8 @@ probe_hostile "garbage from a device that ignores SIGPIPE" "device 'sh' line 1 i
 probe_hostile "a NUL byte in an answer" "device 'sh' line 2 has a NUL byte" 3 "" sh -c 'printf "0\n0\0junk\n"'
 probe_hostile "an endless line" "device 'sh' line 1 is longer than 255 characters" 3 "" sh -c 'exec tr -c x x </dev/zero'
 probe_hostile "a device answering before reading, then stopping" "device 'sh' answered more than the 6809 lines asked" 3 "" sh -c 'yes 0'
+wait
+for ((i = 1; i <= hostile; i++)); do cat "$tmp/hostile.$i"; done
 expect_error "--timeout 0" "--timeout '0' is not a decimal count of seconds from 1 to 86400" "$MMAREF" probe "${F[@]}" --timeout 0 -- cat
 expect_error "--timeout ''" "--timeout '' is not a decimal count" "$MMAREF" probe "${F[@]}" --timeout "" -- cat
 expect_error "--timeout 1.5" "--timeout '1.5' is not a decimal count" "$MMAREF" probe "${F[@]}" --timeout 1.5 -- cat
