@@ -60,7 +60,9 @@ localparam int SCALES_PER_PRODUCT = 1;
 localparam int SCALES_PER_GROUP   = 2;
 
 // ---- limits of the model ----
+localparam int LIMIT_MAX_BLOCKS = 16;
 localparam int LIMIT_MAX_K = 64;
+localparam int LIMIT_MAX_MN = 256;
 localparam int LIMIT_MAX_PASSES = 8;
 localparam int LIMIT_MAX_SCALES = 4;
 
