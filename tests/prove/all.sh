@@ -76,6 +76,12 @@ for iv in VOLTA:2 ADA16:3 FP4:2 HOPPER8:3; do
   # D(-A, B, -C) = -D(A, B, C): the fixture with NEGATE=1 against itself with NEGATE=0
   rows+=("PROVEN sign-symmetry:$i ${!i} $S @,NEGATE=1 REF=fda_sign REF_FILES=$S REF_PARAMS=@,NEGATE=0")
 done
+# GDFS (tests/prove/gdfs_lanes.sv): two lanes of one group trade places freely; lanes of two groups meet
+# different scales (must be refuted)
+GDFS16=blackwell:tcgen05.mma.m128n8k64.block16.f32.e2m1.e2m1.ue8m0   # e2m1, K = 64, groups of 16, UE8M0
+G="tests/prove/gdfs_lanes.sv K=64,G=16,F=35,FMT_S=$(code FMT_UE8M0),BLOCK32=0"
+rows+=("PROVEN gdfs-lanes-swap-0-1:GDFS16 $GDFS16 $G,I=0,J=1")
+rows+=("REFUTED gdfs-lanes-swap-0-16-across-groups:GDFS16 $GDFS16 $G,I=0,J=16")
 # the sign fixture can fail: A negated but C kept is no identity
 rows+=("REFUTED sign-fixture-c-kept:VOLTA $VOLTA $S @,NEGATE=2 REF=fda_sign REF_FILES=$S REF_PARAMS=@,NEGATE=0")
 # the M3XU designs (tests/prove/m3xu_contract.sv): pipelined and not, without FP32C and with, 11-bit
