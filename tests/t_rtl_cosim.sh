@@ -5,7 +5,8 @@
 # deliberately broken units (F one bit short; CoFDA built as a single pass; M3XU without a_L b_L, without
 # FP32C's sign flip; FDRDA with C rounded toward zero; CDNA2 GPS without flushing; SFMA without its sticky
 # bit; Hopper's FP8 mma.sync with C in the first pass, with passes over the halves of K, with the FP8
-# operands' own exponents) must be caught, with a report and an FST waveform.
+# operands' own exponents) must be caught, with a report and an FST waveform.  Bad +cfg / +instr
+# arguments: one line on stderr, exit 2; +instr=ARCH:INSTRUCTION runs the instruction on its unit.
 # runtime: 165 s (on CI's 2 cores; tests/run.sh starts the longest suites first)
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.."
