@@ -35,7 +35,8 @@ each design runs every m3xu instruction of its modes, the naive unit the f32 one
 built at run time through mmaref_dpi_with_k: the config's k column).  Two M3XU mutants (a_L b_L dropped
 from the product register; FP32C's real part without its sign flip) must be caught.
 
-Writes OUT/tb_units.svh (bench instances + configuration table for tb/tb_mma.sv), OUT/configs.txt
+Writes OUT/tb_units.svh (bench instances, configuration table and the instruction -> configuration lookup
+of +instr for tb/tb_mma.sv), OUT/configs.txt
 (index, unit, kind, arch, name, K, F, passes, formats, out, scale, block, instructions covered) and
 OUT/units.txt (read by synth/lint.sh and synth/synth.sh), OUT/instrs.txt (every instruction a unit serves: its
 configuration and unit; make prove's reference unit).
@@ -290,6 +291,12 @@ def main():
             f.write(f"    {i}: begin arch = \"{cfg['arch']}\"; name = \"{cfg['name']}\"; unit = {cfg['unit']}; "
                     f"mutant = {int(cfg['kind'] != 'check')}; k = {cfg.get('k_run', 0)}; end\n")
         f.write("    default: ;\n  endcase\nendfunction\n\n")
+        index = {id(c): i for i, c in enumerate(configs)}
+        f.write("// +instr=ARCH:NAME: the configuration whose unit serves the instruction (instrs.txt), or -1\n")
+        f.write("function automatic int cfg_of_instr(input string instr);\n")
+        for arch, name, c in served:
+            f.write(f"  if (instr == \"{arch}:{name}\") return {index[id(c)]};\n")
+        f.write("  return -1;\nendfunction\n\n")
         for i, u in enumerate(units):
             m3xu = "".join(f", .{p}({u[p.lower()]})" for p in ("MUL_W", "PIPE", "F_LO", "OUT_LO", "OUT_HI")
                            if p.lower() in u)

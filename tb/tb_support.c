@@ -285,3 +285,12 @@ double mmaref_tb_seconds(void)
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
+
+/* ---- arguments ---- */
+
+void mmaref_tb_arg_error(const char *msg)
+{
+    fflush(stdout);
+    fprintf(stderr, "tb_mma: %s\n", msg);
+    exit(2);
+}

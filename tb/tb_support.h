@@ -18,6 +18,8 @@ int mmaref_tb_gen(int h, unsigned long long seed, unsigned long long idx, unsign
                   svBitVecVal *b, svBitVecVal *sa, svBitVecVal *sb, unsigned long long *d);
 int mmaref_tb_gen_packed(int h, unsigned long long seed, unsigned long long idx, unsigned long long *c,
                          svBitVecVal *a, svBitVecVal *b, unsigned long long *d);
+/* A bad plusarg (+cfg, +instr): "tb_mma: MSG" on stderr, one line, then exit status 2. */
+void mmaref_tb_arg_error(const char *msg);
 /* Count one offered vector in handle h's coverage bins (tb/tb_coverage.c). */
 void tb_cov_count(int h, uint64_t c, const uint64_t *a, const uint64_t *b, const uint64_t *sa, const uint64_t *sb,
                   uint64_t d);

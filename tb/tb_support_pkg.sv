@@ -45,5 +45,7 @@ package tb_support_pkg;
   import "DPI-C" function int mmaref_tb_coverage_holes();
   // The configuration the top selected (arch:name), and its handle, for the bench instances.
   import "DPI-C" function void mmaref_tb_select(input int h);
+  // a bad plusarg: the message on stderr, one line, and exit status 2
+  import "DPI-C" function void mmaref_tb_arg_error(input string msg);
   import "DPI-C" function int mmaref_tb_selected();
 endpackage

@@ -104,7 +104,7 @@ expect_error "batch: too few fields" "stdin line 3: 8 fields, expected 9" \
   batch_in "# comment\n\n0 3f800000 0 0 0 3f800000 0 0\n" ampere $TF
 expect_error "batch: too many fields" "stdin line 2: more than 9 fields" \
   batch_in "0 $Z4 $Z4\n0 $Z4 $Z4 0\n" ampere $TF
-expect_error "batch --check: missing expected d" "stdin line 1: 9 fields, expected 10" \
+expect_error "batch --check: missing device d" "stdin line 1: 9 fields, expected 10 (c, 4 a, 4 b, device d)" \
   batch_in "0 $Z4 $Z4\n" ampere $TF --check
 expect_error "batch: non-hex token" "stdin line 2, field 9: not a hex number" \
   batch_in "0 $Z4 $Z4\n0 $Z4 0 0 0 zz\n" ampere $TF
@@ -117,7 +117,7 @@ expect_error "batch: over-wide f32 c" "stdin line 1: c = 0x100000000 does not fi
   batch_in "100000000 $Z4 $Z4\n" ampere $TF
 expect_error "batch: over-wide e2m1 token" "stdin line 1: a[1] = 0x10 does not fit in e2m1" \
   batch_in "0 1 10 $(printf '0 %.0s' {1..30}) $(printf '0 %.0s' {1..32})\n" rtx-blackwell $E2
-expect_error "batch --check: over-wide expected d" "stdin line 1: expected d 0x100000000 does not fit in f32" \
+expect_error "batch --check: over-wide device d" "stdin line 1: device d 0x100000000 does not fit in f32" \
   batch_in "0 $Z4 $Z4 100000000\n" ampere $TF --check
 expect_error "batch: unknown option" "unknown option '--frob'" batch_in "" ampere $TF --frob
 expect_error "batch: --max-report without a number" "--max-report needs a decimal count from 0 to" \
@@ -150,10 +150,24 @@ out=$(printf "0 3f800000 0 0 0 3f800000 0 0 0 3f800000\n# x\n0 3f800000 0 0 0 3f
   || not_ok "batch --check last line: got '$(tail -1 <<<"$out")'"
 grep -q "mismatch line 3" <<<"$out" && ok "batch --check names the mismatching line" \
   || not_ok "batch --check names the mismatching line: got '$out'"
+# the record: the device's D (the line's last field) against the model's (the expected value), then
+# the line's operands decoded lane by lane
+want="mismatch line 3: device 0x00000000 (0), model 0x3f800000 (1)
+  c 0x00000000 (0)
+  a 0x3f800000 (1) 0x00000000 (0) 0x00000000 (0) 0x00000000 (0)
+  b 0x3f800000 (1) 0x00000000 (0) 0x00000000 (0) 0x00000000 (0)"
+[[ $(grep -A3 "^mismatch line 3" <<<"$out") == "$want" ]] \
+  && ok "batch --check: a mismatch names the device's and the model's D and decodes the operands" \
+  || not_ok "batch --check mismatch record: got '$out'"
+# --max-report counts records, not their operand lines
+out=$(printf "0 3f800000 0 0 0 3f800000 0 0 0 0\n0 3f800000 0 0 0 3f800000 0 0 0 0\n" \
+      | "$M" batch ampere $TF --check --max-report 1 2>&1)
+[[ $(grep -c "^mismatch" <<<"$out") == 1 && $(grep -c "^  " <<<"$out") == 3 ]] \
+  && ok "batch --check --max-report 1: one whole mismatch record" || not_ok "batch --max-report 1 record: got '$out'"
 out=$(printf "0 3f800000 0 0 0 3f800000 0 0 0 3f800000\n0 $Z4 $Z4 0\n" | "$M" batch ampere $TF --check 2>&1); rc=$?
 [[ $rc -eq 0 && $(tail -1 <<<"$out") == *"2 passed, 0 failed" ]] && ok "batch --check all pass: exit 0, '2 passed, 0 failed'" \
   || not_ok "batch --check all pass: rc=$rc last='$(tail -1 <<<"$out")'"
-# --nan-any: the model's 0x7fffffff matches an expected 0x7fc00000 only with the flag
+# --nan-any: the model's 0x7fffffff matches a device's 0x7fc00000 only with the flag
 out=$(printf "7fc00000 $Z4 $Z4 7fc00000\n" | "$M" batch ampere $TF --check 2>&1); rc=$?
 [[ $rc -eq 1 && $(tail -1 <<<"$out") == *"0 passed, 1 failed" ]] && ok "batch --check: NaN payloads differ without --nan-any" \
   || not_ok "batch --check NaN without --nan-any: rc=$rc last='$(tail -1 <<<"$out")'"

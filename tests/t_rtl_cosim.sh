@@ -5,7 +5,8 @@
 # deliberately broken units (F one bit short; CoFDA built as a single pass; M3XU without a_L b_L, without
 # FP32C's sign flip; FDRDA with C rounded toward zero; CDNA2 GPS without flushing; SFMA without its sticky
 # bit; Hopper's FP8 mma.sync with C in the first pass, with passes over the halves of K, with the FP8
-# operands' own exponents) must be caught, with a report and an FST waveform.
+# operands' own exponents) must be caught, with a report and an FST waveform.  Bad +cfg / +instr
+# arguments: one line on stderr, exit 2; +instr=ARCH:INSTRUCTION runs the instruction on its unit.
 # runtime: 165 s (on CI's 2 cores; tests/run.sh starts the longest suites first)
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.."
@@ -85,3 +86,26 @@ for cfg in 0 "$(awk '$3 == "check" && $4 == "m3xu" {print $1; exit}' build/rtl/g
     not_ok "rtl: cfg $cfg on a failing batch: rc=$rc $(head -3 <<<"$out" | tr '\n' ' ')"
   fi
 done
+
+# Arguments: a configuration out of range or an instruction no unit serves is one line on stderr and
+# exit status 2; +instr=ARCH:INSTRUCTION picks the configuration of build/rtl/gen/instrs.txt and runs that
+# instruction (here in pipe mode, one vector, against mmaref batch).
+SIM=build/rtl/obj/Vtb_mma
+ncfg=$(grep -vc '^#' build/rtl/gen/configs.txt)
+for bad in "+cfg=$ncfg" "+cfg=-1"; do
+  err=$("$SIM" "$bad" +count=1 +nofst 2>&1 >/dev/null); rc=$?
+  [[ $rc == 2 && $(wc -l <<<"$err") == 1 && $err == "tb_mma: $bad: there are $ncfg configurations"* ]] \
+    && ok "rtl: $bad is one line on stderr, exit 2" || not_ok "rtl: $bad: rc=$rc stderr='$err'"
+done
+err=$("$SIM" +instr=hopper:mma.no.such +count=1 +nofst 2>&1 >/dev/null); rc=$?
+[[ $rc == 2 && $(wc -l <<<"$err") == 1 && $err == "tb_mma: +instr=hopper:mma.no.such: no unit serves that instruction"* ]] \
+  && ok "rtl: an unknown +instr is one line on stderr, exit 2" || not_ok "rtl: unknown +instr: rc=$rc stderr='$err'"
+err=$("$SIM" +instr=hopper:mma.m16n8k16.f32.f16.f16.f32 +cfg=0 +count=1 +nofst 2>&1 >/dev/null); rc=$?
+[[ $rc == 2 && $err == *"not both"* ]] && ok "rtl: +instr with +cfg is refused, exit 2" || not_ok "rtl: +instr with +cfg: rc=$rc '$err'"
+read -r arch name cfg < <(awk '$1 !~ /^#/ {n[$3]++; if (n[$3] == 2) {print $1, $2, $3; exit}}' build/rtl/gen/instrs.txt)
+vec=$("$MMAREF" gen "$arch" "$name" --n 20 --seed 3 | tail -1)
+want=$("$MMAREF" batch "$arch" "$name" <<<"$vec")
+got=$("$SIM" +instr="$arch:$name" +pipe <<<"$vec" 2>&1); rc=$?
+[[ $rc == 0 && $got == "$want" ]] \
+  && ok "rtl: +instr=$arch:$name (configuration $cfg, shared) gives the model's D in pipe mode" \
+  || not_ok "rtl: +instr=$arch:$name +pipe: rc=$rc got '$got', model '$want'"

@@ -1,6 +1,7 @@
 /* mmaref batch ARCH INSTR [--check] [--nan-any] [--threads N]: the TestFloat-style pipe.
- * Input lines: C A0..A(K-1) B0..B(K-1) [SA.. SB..] [D_expected] as hex bits; '#' comments and blank
- * lines are skipped.  Output: one D per line, or with --check a report ending in "N passed, M failed".
+ * Input lines: C A0..A(K-1) B0..B(K-1) [SA.. SB..] [D_device] as hex bits; '#' comments and blank
+ * lines are skipped.  Output: one D per line, or with --check a report ending in "N passed, M failed":
+ * the model's D is the expected value, the line's last field the device's D under check.
  * Speed: stdin is read in chunks of whole lines; worker threads parse and compute chunks while the main
  * thread reads the next ones and writes finished ones in input order, so the output is the same for any
  * number of threads.  A worker parses up to GROUP lines, then computes them in one mmaref_dot_batch (the
@@ -17,10 +18,12 @@ static const char usage[] =
     "usage: mmaref batch ARCH INSTRUCTION [--check] [--nan-any] [--max-report N] [--threads N]\n"
     "  Reads dot-adds from stdin, one per line: C A0 .. A(K-1) B0 .. B(K-1) [SA.. SB..] as hex bits\n"
     "  (0x prefix optional); blank lines and '#' comments are skipped.  Writes D per line.\n"
-    "  --check       each line carries one more field, the expected D; reports every mismatch and ends\n"
-    "                with 'N passed, M failed' (exit 1 if any failed)\n"
+    "  --check       each line carries one more field, the device's D, checked against the model's D (the\n"
+    "                expected value); reports every mismatch as 'mismatch line N: device 0x.. (v), model\n"
+    "                0x.. (v)' and the line's operands decoded (c, a, b, sa, sb: bits and value per lane),\n"
+    "                and ends with 'N passed, M failed' (exit 1 if any failed)\n"
     "  --nan-any     with --check, any NaN matches any NaN (for units whose NaN payload is unmodelled)\n"
-    "  --max-report  print at most N mismatch lines (a decimal count; default: all)\n"
+    "  --max-report  print at most N mismatch reports (a decimal count; default: all)\n"
     "  --allow-empty with --check, no line at all passes (by default zero checked vectors is a failure)\n"
     "  --threads N   worker threads (default: one per online CPU, at most 16); the output is the same\n"
     "  A bad line (a NUL byte in it included) stops the run with exit 2; every D before it has been written.\n"
@@ -42,7 +45,7 @@ static int is_nan(mmaref_format f, uint64_t bits)
     return v != v;
 }
 
-/* d matches the expected value: the same bits or, with --nan-any, NaN against NaN -- part by part for a
+/* The device's D (want) matches the model's D (d): the same bits or, with --nan-any, NaN against NaN -- part by part for a
  * complex D (f32c), whose parts are NaN independently. */
 static int matches(mmaref_format f, uint64_t d, uint64_t want, int nan_any)
 {
@@ -123,39 +126,68 @@ static int parse_line(const batch_run *r, chunk *c, const char *p, long lineno, 
             break;
         if (n == fields)
             return BAD(c, "batch: stdin line %ld: more than %d fields (c, %d a, %d b%s%s)", lineno, fields, K, K,
-                       ns ? ", scales" : "", r->check ? ", expected d" : "");
+                       ns ? ", scales" : "", r->check ? ", device d" : "");
         if (cli_parse_hex_field(&p, &v[n]))
             return BAD(c, "batch: stdin line %ld, field %d: not a hex number", lineno, n + 1);
         n++;
     }
     if (n != 0 && n != fields)
         return BAD(c, "batch: stdin line %ld: %d fields, expected %d (c, %d a, %d b%s%s)", lineno, n, fields, K, K,
-                   ns ? ", scales" : "", r->check ? ", expected d" : "");
+                   ns ? ", scales" : "", r->check ? ", device d" : "");
     *n_out = n;
     return 0;
 }
 
-/* A computed line's output: its D, or with --check its comparison with the expected D (the last field). */
+/* One operand of a mismatching line, indented under its "mismatch line" record: each lane's bits and
+ * its value decoded ("  a 0x3c00 (1) 0x4000 (2)"), as cli_format_decimal prints values.  Nonzero when
+ * out of memory. */
+static int put_operand(text *t, const char *name, mmaref_format f, const uint64_t *v, int n)
+{
+    if (text_reserve(t, 16 + (size_t)n * 96))
+        return 1;
+    char *o = t->p + t->len;
+    o += sprintf(o, "  %s", name);
+    for (int i = 0; i < n; i++) {
+        char s[64];
+        cli_format_decimal(s, sizeof s, f, v[i]);
+        o += sprintf(o, " 0x%0*llx (%s)", cli_hex_digits(f), (unsigned long long)v[i], s);
+    }
+    *o++ = '\n';
+    t->len = (size_t)(o - t->p);
+    return 0;
+}
+
+/* A computed line's output: its D, or with --check the model's D (the expected value) against the
+ * device's D (the line's last field); a mismatch is a "mismatch line N" record followed by the line's
+ * operands decoded, one indented line each. */
 static int emit_line(const batch_run *r, chunk *c, const uint64_t *v, uint64_t d, long lineno)
 {
     if (r->check) {
         uint64_t want = v[r->fields - 1];
         if (!mmaref_format_valid_bits(r->in.d, want))
-            return BAD(c, "batch: stdin line %ld: expected d 0x%llx does not fit in %s", lineno,
+            return BAD(c, "batch: stdin line %ld: device d 0x%llx does not fit in %s", lineno,
                        (unsigned long long)want, mmaref_format_name(r->in.d));
         if (matches(r->in.d, d, want, r->nan_any)) {
             c->passed++;
             return 0;
         }
         c->failed++;
-        char got_s[64], want_s[64];
-        cli_format_decimal(got_s, sizeof got_s, r->in.d, d);
-        cli_format_decimal(want_s, sizeof want_s, r->in.d, want);
+        char dev_s[64], model_s[64];
+        cli_format_decimal(dev_s, sizeof dev_s, r->in.d, want);
+        cli_format_decimal(model_s, sizeof model_s, r->in.d, d);
         if (text_reserve(&c->out, 256))
             return BAD(c, "batch: out of memory");
         c->out.len += (size_t)snprintf(c->out.p + c->out.len, 256,
-                                       "mismatch line %ld: model 0x%0*llx (%s), expected 0x%0*llx (%s)\n", lineno,
-                                       r->dig, (unsigned long long)d, got_s, r->dig, (unsigned long long)want, want_s);
+                                       "mismatch line %ld: device 0x%0*llx (%s), model 0x%0*llx (%s)\n", lineno,
+                                       r->dig, (unsigned long long)want, dev_s, r->dig, (unsigned long long)d,
+                                       model_s);
+        const mmaref_instr *in = &r->in;
+        int K = r->K, ns = r->ns;
+        if (put_operand(&c->out, "c", in->c, v, 1) || put_operand(&c->out, "a", in->a, v + 1, K) ||
+            put_operand(&c->out, "b", in->b, v + 1 + K, K) ||
+            (ns && (put_operand(&c->out, "sa", in->scale, v + 1 + 2 * K, ns) ||
+                    put_operand(&c->out, "sb", in->scale, v + 1 + 2 * K + ns, ns))))
+            return BAD(c, "batch: out of memory");
         return 0;
     }
     if (text_reserve(&c->out, 24))
@@ -313,7 +345,7 @@ static void *worker(void *arg)
     return NULL;
 }
 
-/* Writes a finished chunk: with --check at most what --max-report still allows of its mismatch lines.
+/* Writes a finished chunk: with --check at most what --max-report still allows of its mismatch records.
  * Nonzero when the write fails (a full disk, a closed pipe). */
 static int write_chunk(const chunk *c, int check, long max_report, long failed_before)
 {
@@ -321,8 +353,10 @@ static int write_chunk(const chunk *c, int check, long max_report, long failed_b
     if (check && max_report >= 0 && failed_before + c->failed > max_report) {
         long allowed = max_report > failed_before ? max_report - failed_before : 0;
         const char *p = c->out.p;
-        for (long i = 0; i < allowed; i++)
-            p = memchr(p, '\n', (size_t)(c->out.p + c->out.len - p)) + 1;
+        for (long i = 0; i < allowed; i++) /* a record: its "mismatch line" and its indented operand lines */
+            do
+                p = (const char *)memchr(p, '\n', (size_t)(c->out.p + c->out.len - p)) + 1;
+            while (p < c->out.p + c->out.len && *p == ' ');
         len = (size_t)(p - c->out.p);
     }
     return fwrite(c->out.p, 1, len, stdout) != len;

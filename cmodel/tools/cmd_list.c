@@ -1,18 +1,27 @@
-/* mmaref list [ARCH] [--json] | mmaref list --schema [--json]: the instruction table, one instruction
- * per line, or the schema (every code the table and the bit interfaces use). */
+/* mmaref list [ARCH] [--format F] [--algo A] [--grep TEXT] [--json] | mmaref list --schema [--json]: the
+ * instruction table, one instruction per line (the filters keep the instructions that pass all of them), or
+ * the schema (every code the table and the bit interfaces use). */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cli.h"
 
 static const char usage[] =
-    "usage: mmaref list [ARCH] [--json]\n"
+    "usage: mmaref list [ARCH] [--format F] [--algo A] [--grep TEXT] [--json]\n"
     "       mmaref list --schema [--json]\n"
     "  One instruction per line: arch, name, MxNxK (/Nb: N concurrent blocks), a/b/c/d formats,\n"
     "  schedule (the paper's algorithm; Co = two passes over the halves of K) with its parameters (F\n"
     "  fractional bits, G group, ftz flushing, rd/rz alignment where not the kind's usual, scale\n"
     "  format/block, output rounding), SASS/ISA alias.  --json prints an array of objects with every\n"
     "  field, the passes of the schedule in \"schedule\".\n"
+    "  Filters (each at most once; an instruction is listed when it passes all of them):\n"
+    "  ARCH          the architecture (hopper, ada, ...)\n"
+    "  --format F    F is one of the a, b, c, d formats (e4m3, f16, ...)\n"
+    "  --algo A      the schedule is A, or one of its passes sums with A (FDA matches FDA and CoFDA;\n"
+    "                CoFDA only CoFDA); case-insensitive\n"
+    "  --grep TEXT   TEXT is part of the instruction's name (mma.m16n8k16, .e4m3.)\n"
+    "  Filters that match nothing print nothing (--json: []) and exit 0.\n"
     "  --schema: every format (width, exponent and mantissa bits, bias, special values, canonical NaN;\n"
     "  a complex format's fields are its parts'),\n"
     "  output kind, rounding, summation kind and scaling with its numeric code, and the limits.\n";
@@ -138,14 +147,84 @@ static int schema(int json)
     return 0;
 }
 
+/* The filters of a listing; NULL (or MMAREF_FORMAT_COUNT) where not given. */
+typedef struct {
+    mmaref_format format;
+    const char *algo, *grep;
+} list_filter;
+
+/* The schedule is named algo ("CoFDA"), or one of its passes sums with it ("FDA"). */
+static int runs_algo(const mmaref_instr *in, const char *algo)
+{
+    char name[32];
+    mmaref_schedule_name(in, name, sizeof name);
+    if (!strcasecmp(name, algo))
+        return 1;
+    for (int i = 0; i < in->passes; i++)
+        if (!strcasecmp(mmaref_algo_name(in->pass[i].algo), algo))
+            return 1;
+    return 0;
+}
+
+static int passes_filter(const mmaref_instr *in, const list_filter *f)
+{
+    if (f->format != MMAREF_FORMAT_COUNT && in->a != f->format && in->b != f->format && in->c != f->format &&
+        in->d != f->format)
+        return 0;
+    if (f->algo && !runs_algo(in, f->algo))
+        return 0;
+    return !f->grep || strstr(in->name, f->grep);
+}
+
+/* --algo names a summation kind, or a schedule some instruction of the table (any architecture) has. */
+static int known_algo(const char *algo)
+{
+    for (int a = 0; a < MMAREF_ALGO_COUNT; a++)
+        if (!strcasecmp(mmaref_algo_name((mmaref_algo)a), algo))
+            return 1;
+    size_t n = mmaref_list(NULL, NULL, 0);
+    mmaref_instr *all = calloc(n ? n : 1, sizeof *all);
+    int known = 0;
+    if (all) {
+        mmaref_list(NULL, all, n);
+        for (size_t i = 0; i < n && !known; i++)
+            known = runs_algo(&all[i], algo);
+        free(all);
+    }
+    return known;
+}
+
+/* The value of option argv[*i] into *v, once. */
+static int filter_value(int argc, char **argv, int *i, const char **v)
+{
+    if (*i + 1 >= argc)
+        return cli_error("list: %s needs a value", argv[*i]);
+    if (*v)
+        return cli_error("list: %s given twice", argv[*i]);
+    *v = argv[++*i];
+    if (!**v)
+        return cli_error("list: %s needs a value, not ''", argv[*i - 1]);
+    return 0;
+}
+
 int cmd_list(int argc, char **argv)
 {
-    const char *arch = NULL;
+    const char *arch = NULL, *format = NULL;
+    list_filter filter = {MMAREF_FORMAT_COUNT, NULL, NULL};
     int json = 0, want_schema = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             fputs(usage, stdout);
             return 0;
+        } else if (!strcmp(argv[i], "--format")) {
+            if (filter_value(argc, argv, &i, &format))
+                return 2;
+        } else if (!strcmp(argv[i], "--algo")) {
+            if (filter_value(argc, argv, &i, &filter.algo))
+                return 2;
+        } else if (!strcmp(argv[i], "--grep")) {
+            if (filter_value(argc, argv, &i, &filter.grep))
+                return 2;
         } else if (!strcmp(argv[i], "--json"))
             json = 1;
         else if (!strcmp(argv[i], "--schema"))
@@ -159,6 +238,8 @@ int cmd_list(int argc, char **argv)
     }
     if (want_schema && arch)
         return cli_error("list: --schema takes no architecture ('%s' given)", arch);
+    if (want_schema && (format || filter.algo || filter.grep))
+        return cli_error("list: --schema takes no filter (--format, --algo, --grep)");
     if (want_schema)
         return schema(json);
     if (arch && !mmaref_arch_canonical(arch)) {
@@ -181,6 +262,26 @@ int cmd_list(int argc, char **argv)
             return rc;
         }
     }
+    if (format) {
+        filter.format = mmaref_format_by_name(format);
+        if (filter.format == MMAREF_FORMAT_COUNT) {
+            free(all);
+            return cli_error("list: --format: unknown format '%s' (mmaref list --schema lists them)", format);
+        }
+    }
+    if (filter.algo && !known_algo(filter.algo)) {
+        char names[256] = "";
+        for (int a = 0, w = 0; a < MMAREF_ALGO_COUNT && w < (int)sizeof names; a++)
+            w += snprintf(names + w, sizeof names - (size_t)w, "%s%s", a ? ", " : "", mmaref_algo_name((mmaref_algo)a));
+        free(all);
+        return cli_error("list: --algo: unknown algorithm '%s' (%s, or a schedule such as CoFDA)", filter.algo,
+                         names);
+    }
+    size_t kept = 0;
+    for (size_t i = 0; i < n; i++)
+        if (passes_filter(&all[i], &filter))
+            all[kept++] = all[i];
+    n = kept;
     if (json)
         fputs("[\n", stdout);
     for (size_t i = 0; i < n; i++) {
