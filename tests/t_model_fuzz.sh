@@ -1,11 +1,11 @@
 # The libFuzzer harnesses (tests/fuzz/fuzz_*.c, built by `make fuzz-build` with clang's
 # -fsanitize=fuzzer,address,undefined): every input of each corpus and of tests/fuzz/crashes/ (known
 # findings, until fixed), then a short fuzzing run of each.  `make fuzz` runs them for minutes.
-#   FUZZ_SMOKE_SECONDS (default 6) per harness
+#   FUZZ_SMOKE_SECONDS (default 4) per harness
 # runtime: 66 s (on CI's 2 cores; tests/run.sh starts the longest suites first)
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.." || exit 1
-SECONDS_EACH=${FUZZ_SMOKE_SECONDS:-6}
+SECONDS_EACH=${FUZZ_SMOKE_SECONDS:-4}
 work=build/fuzz/test  # logs, reproducers and the smoke runs' corpus copies, kept for a look afterwards
 rm -rf "$work"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
