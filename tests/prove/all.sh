@@ -79,7 +79,7 @@ done
 # GDFS (tests/prove/gdfs_lanes.sv): two lanes of one group trade places freely; lanes of two groups meet
 # different scales (must be refuted)
 GDFS16=blackwell:tcgen05.mma.m128n8k64.block16.f32.e2m1.e2m1.ue8m0   # e2m1, K = 64, groups of 16, UE8M0
-G="tests/prove/gdfs_lanes.sv K=64,G=16,F=35,FMT_S=$(code FMT_UE8M0),BLOCK32=0"
+G="tests/prove/gdfs_lanes.sv @,FMT_S=$(code FMT_UE8M0),BLOCK32=0"   # @: the unit's K and F (units.txt)
 rows+=("PROVEN gdfs-lanes-swap-0-1:GDFS16 $GDFS16 $G,I=0,J=1")
 rows+=("REFUTED gdfs-lanes-swap-0-16-across-groups:GDFS16 $GDFS16 $G,I=0,J=16")
 # the sign fixture can fail: A negated but C kept is no identity

@@ -5,8 +5,8 @@
 // Two outcomes keep their sign and are left as they are: a NaN D (the canonical NaN) and a zero D, which
 // both NEGATE settings write as +0 (an exact zero is +0 whatever the operands' signs, a result truncated
 // to zero keeps the sign of the sum: neither is what the property is about).  Proving NEGATE = 1 equal to
-// NEGATE = 0 (make prove REF=this file) shows the unit treats both signs alike.  f32 and f16 D and the
-// sign bit of every format with one (fmt_width - 1); the fnuz formats, whose -0 is their NaN, have no
+// NEGATE = 0 (make prove REF=this file) shows the unit treats both signs alike.  Every D format up to
+// 32 bits and the sign bit of every operand format with one (fmt_width - 1), from the format table; the fnuz formats, whose -0 is their NaN, have no
 // negation of a zero and are not served here.  NEGATE = 2 negates A and D but keeps C: an identity that
 // is false whenever C counts, which make prove must refute (the fixture's own check that it can fail).
 module fda_sign #(
@@ -50,15 +50,23 @@ module fda_sign #(
         c_in[mma_pkg::fmt_width(f) - 1] = !c[mma_pkg::fmt_width(f) - 1];
     end
   end
-  // D: zero written +0, NaN as it is, anything else negated when NEGATE = 1
+  // D: zero written +0, NaN as it is, anything else negated when NEGATE = 1 -- D's fields from the
+  // format table (width, mantissa bits) of the output kind's format
+  logic [31:0] sign_bit, man_mask, exp_mask;
   always @* begin
     d = d_unit;
-    if (mma_pkg::out_fmt_of(OUT_MASK, out_kind) == mma_pkg::FMT_BITS'(mma_pkg::FMT_F32)) begin
-      if (d_unit[30:0] == '0) d = '0;
-      else if (NEGATE != 0 && !(d_unit[30:23] == '1 && d_unit[22:0] != '0)) d[31] = !d_unit[31];
-    end else if (mma_pkg::out_fmt_of(OUT_MASK, out_kind) == mma_pkg::FMT_BITS'(mma_pkg::FMT_F16)) begin
-      if (d_unit[14:0] == '0) d[15:0] = '0;
-      else if (NEGATE != 0 && !(d_unit[14:10] == '1 && d_unit[9:0] != '0)) d[15] = !d_unit[15];
+    sign_bit = '0;
+    man_mask = '0;
+    for (int f = 0; f < mma_pkg::NUM_FMTS; f++)
+      if (((mma_pkg::out_formats(OUT_MASK) >> f) & 1) != 0 && mma_pkg::fmt_width(f) <= 32 &&
+          mma_pkg::out_fmt_of(OUT_MASK, out_kind) == mma_pkg::FMT_BITS'(f)) begin
+        sign_bit = 32'(1) << (mma_pkg::fmt_width(f) - 1);
+        man_mask = (32'(1) << mma_pkg::fmt_man_bits(f)) - 1;
+      end
+    exp_mask = (sign_bit - 1) & ~man_mask;
+    if (sign_bit != '0) begin
+      if ((d_unit & (sign_bit - 1)) == '0) d = d_unit & ~(sign_bit | (sign_bit - 1));
+      else if (NEGATE != 0 && !((d_unit & exp_mask) == exp_mask && (d_unit & man_mask) != '0)) d = d_unit ^ sign_bit;
     end
   end
   fda_unit #(.K(K), .F(F), .CHAIN(CHAIN), .AB_MASK(AB_MASK), .C_MASK(C_MASK), .OUT_MASK(OUT_MASK), .BLOCK(BLOCK),
