@@ -42,17 +42,21 @@ done | sort -k1,1 -k3,3 | awk '{ if (!($1 in t)) order[n++] = $1; t[$1] += $2; s
 
 # one suite: its output and a summary line "PASS FAIL SECONDS" into $results/NAME.{out,sum}
 run_suite() {
-  local suite=$1 name out rc p f start
+  local suite=$1 name out rc p f start cpu TIMEFORMAT=%U+%S
   name=$(basename "$suite" .sh)
   start=$(date +%s)
-  out=$(bash "$suite" 2>&1); rc=$?
+  # the CPU seconds (user + system) of the suite and every process it waited for: what it costs CI's
+  # cores, which the wall time on a shared machine does not say
+  { time bash "$suite" >"$results/$name.log" 2>&1; } 2>"$results/$name.cpu"; rc=$?
+  out=$(<"$results/$name.log") cpu=$(<"$results/$name.cpu")
   p=$(grep -c '^ok ' <<<"$out"); f=$(grep -c '^not ok ' <<<"$out")
   if [[ $rc -ne 0 && $f -eq 0 ]]; then
     out+=$'\n'"not ok - $name exited with status $rc"
     f=1
   fi
   printf '%s\n' "$out" >"$results/$name.out"
-  echo "$p $f $(( $(date +%s) - start ))" >"$results/$name.sum.tmp" && mv "$results/$name.sum.tmp" "$results/$name.sum"
+  echo "$p $f $(( $(date +%s) - start )) $(awk -F+ '{printf "%.0f", $1 + $2}' <<<"$cpu")" >"$results/$name.sum.tmp" \
+    && mv "$results/$name.sum.tmp" "$results/$name.sum"
 }
 
 # the next item of queue NAME (main or rtl: its index in $results/NAME.next, under a lock), or nothing
@@ -98,7 +102,7 @@ for ((l = 2; l <= jobs; l++)); do
 done
 
 running() { local p; for p in "${lanes[@]}"; do kill -0 "$p" 2>/dev/null && return 0; done; return 1; }
-pass=0 fail=0 done=0
+pass=0 fail=0 done=0 cpu_total=0 t0=$(date +%s)
 declare -A shown=()
 while (( done < ${#suites[@]} )); do # each suite's report once it has finished, in the order they finish
   alive=0; running && alive=1
@@ -111,14 +115,15 @@ while (( done < ${#suites[@]} )); do # each suite's report once it has finished,
       echo "0 1 0" >"$results/$name.sum"
     fi
     shown[$name]=1; done=$((done + 1))
-    read -r p f s <"$results/$name.sum"
+    read -r p f s c <"$results/$name.sum"
     echo "== $name ($done of ${#suites[@]})"
     grep -v '^ok ' "$results/$name.out" | sed 's/^/   /'
-    echo "   $name: $p passed, $f failed (${s}s)"
-    pass=$((pass + p)); fail=$((fail + f))
+    echo "   $name: $p passed, $f failed (${s}s, ${c:-0} s of CPU)"
+    pass=$((pass + p)); fail=$((fail + f)); cpu_total=$((cpu_total + ${c:-0}))
   done
   (( done < ${#suites[@]} )) && sleep 1
 done
 wait
+echo "suites: $cpu_total s of CPU in $(( $(date +%s) - t0 )) s"
 echo "$pass passed, $fail failed"
 [[ $fail -eq 0 ]]
