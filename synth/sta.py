@@ -15,8 +15,8 @@ and prints one line of key=value fields for the unit's row:
   period_ps       the minimum clock period: the period of the first run less its worst setup slack
   slack_ps / slack90_ps  the worst slack at that period (>= 0) and at 0.9 of it (< 0)
   unconstrained   endpoints without a timing check (check_setup), unclocked flip-flops added
-  crit_start, crit_end, crit_levels  the critical path's start and end points and its cells (flip-flops not
-                  counted)
+  crit_start, crit_end, crit_levels  the critical path's start and end points (a port, or reg:NET for the
+                  flip-flop whose Q drives the named net NET) and its cells (flip-flops not counted)
   sta_comb_ps     without the wire load: the longest path's combinational delay (its arrival less the
                   launch: clock->Q or input delay), the figure ABC's `stime` computes (the row's delay_ps)
   power_mw        OpenSTA's report_power at the minimum period with its default activity (inputs toggle
@@ -70,6 +70,19 @@ def parse_path(block, ff_cells):
     levels = sum(1 for m in points if m.group(4) not in ("in", "out") and m.group(4) not in ff_cells)
     launch = float(points[0].group(2))  # the input port or the flip-flop's Q: after the launch
     return start.group(1), end.group(1), levels, float(arrival.group(1)), launch
+
+
+def reg_names(netlist, ff_cells):
+    """{flip-flop instance: 'reg:NET'} where its Q drives a named net (a port or a register the RTL named),
+    so that a path's start and end read as registers rather than as instance numbers."""
+    out = {}
+    text = open(netlist).read()
+    for m in re.finditer(r"^\s*(\S+)\s+(\S+)\s*\((.*?)\);", text, re.S | re.M):
+        if m.group(1) in ff_cells:
+            q = re.search(r"\.Q\(\s*(\S+?)\s*\)", m.group(3))
+            if q and not q.group(1).startswith("_"):
+                out[m.group(2)] = "reg:" + q.group(1).lstrip("\\")
+    return out
 
 
 def run_sta(tcl_path, tcl, log_path):
@@ -135,6 +148,8 @@ report_worst_slack -digits 4
         print(f"sta_status=FAILED(see-{base}.sta.log) unconstrained={unc}")
         return 1
     period = float(per.group(1))
+    regs = reg_names(base + ".v", ff_cells)
+    path = (regs.get(path[0], path[0]), regs.get(path[1], path[1])) + path[2:]
     fields.update(period_ps=f"{period * 1000:.0f}", slack_ps=f"{float(slack.group(1)) * 1000:.1f}",
                   slack90_ps=f"{float(slack90.group(1)) * 1000:.1f}", crit_start=path[0], crit_end=path[1],
                   crit_levels=path[2])
