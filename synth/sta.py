@@ -14,7 +14,8 @@ WIRE_LOAD, FF_CELLS).  Writes
 and prints one line of key=value fields for the unit's row:
   period_ps       the minimum clock period: the period of the first run less its worst setup slack
   slack_ps / slack90_ps  the worst slack at that period (>= 0) and at 0.9 of it (< 0)
-  unconstrained   endpoints without a timing check (check_setup), unclocked flip-flops added
+  unconstrained   endpoints without a timing check (check_setup), unclocked flip-flops added, less the
+                  output bits a tie cell drives (constant_outputs: no path to time)
   crit_start, crit_end, crit_levels  the critical path's start and end points (a port, or reg:NET for the
                   flip-flop whose Q drives the named net NET) and its cells (flip-flops not counted)
   sta_comb_ps     without the wire load: the longest path's combinational delay (its arrival less the
@@ -85,6 +86,28 @@ def reg_names(netlist, ff_cells):
     return out
 
 
+def constant_ports(netlist, outs):
+    """The output port bits a tie cell drives (directly or through insbuf's buffers): they have no timing
+    path, so OpenSTA lists them among the unconstrained endpoints."""
+    text = open(netlist).read()
+    tie = {c.split()[0] for c in (os.environ.get("TIE_LO", ""), os.environ.get("TIE_HI", "")) if c.strip()}
+    const = set()
+    insts = re.findall(r"^\s*(\S+)\s+\S+\s*\((.*?)\);", text, re.S | re.M)
+    for cell, conns in insts:
+        if cell in tie:
+            const |= {n.lstrip("\\") for n in re.findall(r"\.\w+\(\s*(\S+?)\s*\)", conns)}
+    changed = True
+    while changed:  # buffers of a constant
+        changed = False
+        for cell, conns in insts:
+            pins = re.findall(r"\.(\w+)\(\s*(\S+?)\s*\)", conns)
+            if len(pins) == 2 and pins[0][1].lstrip("\\") in const and pins[1][1].lstrip("\\") not in const:
+                const.add(pins[1][1].lstrip("\\"))
+                changed = True
+    bases = set(outs)
+    return {n for n in const if n.split("[")[0] in bases}
+
+
 def run_sta(tcl_path, tcl, log_path):
     with open(tcl_path, "w") as f:
         f.write(tcl)
@@ -137,8 +160,14 @@ report_worst_slack -digits 4
         print("sta_status=no-opensta")
         return 1
     fields = {}
-    unc = sum(int(n) for n in re.findall(r"There (?:are|is) (\d+) (?:unconstrained endpoints?|unclocked)", out))
+    # the endpoints check_setup lists, less the output bits that are constants (tie cells)
+    m = re.search(r"== check_setup\n(.*?)== path", out, re.S)
+    listed = [l.strip() for l in (m.group(1) if m else "").splitlines() if l.startswith(" ")]
+    warned = sum(int(n) for n in re.findall(r"There (?:are|is) (\d+) (?:unconstrained endpoints?|unclocked)", out))
+    const = constant_ports(base + ".v", outs)
+    unc = warned - sum(1 for n in listed if n in const)
     fields["unconstrained"] = unc
+    fields["constant_outputs"] = len(const)
     m = re.search(r"== path\n(.*?)== end", out, re.S)
     path = parse_path(m.group(1), ff_cells) if m else None
     per = re.search(r"== period (\S+)", out)
