@@ -11,7 +11,7 @@
 # `make synth LIB=...`), SYNTH_LIB (where libraries are searched: files and folders, colon-separated;
 # synth/liberty.py), SYNTH_UNITS (a units table), SYNTH_OUT (its output directory), SYNTH_JOBS,
 # SYNTH_NOSHARE=1 (skip Yosys' SAT resource sharing: much faster on the K = 32 multi-format units),
-# SYNTH_DELAY_PS (ABC's delay target), SYNTH_ABC=nosat (ABC without its SAT sweeps: hours faster on the
+# SYNTH_DELAY_PS (a delay target for ABC's gate sizing, upsize/dnsize), SYNTH_ABC=nosat (ABC without its SAT sweeps: hours faster on the
 # naive FP32 unit, 2.6-6.5 % more area), SYNTH_EXTRA (extra SystemVerilog files), SYNTH_NOREPORT=1,
 # SYNTH_MUL_PROBE (the multiplier probe's directory: the report adds the M3XU table), SYNTH_TITLE.
 # Prints the library (and, on the fallback synth/cells45.lib, that its timing is approximate) and a table;

@@ -5,8 +5,11 @@
 #   LIB_FILE ...  the library and the cells the flow names (synth/liberty.py; resolved here from
 #                 SYNTH_LIBRARY when synth.sh did not)
 #   SYNTH_QUICK=1: read, elaborate, `proc` and the latch check only
-#   SYNTH_NOSHARE=1: synth -noshare        SYNTH_DELAY_PS: ABC's delay target (&nf -D; default 1 ps, i.e.
-#                                          map for the shortest delay, then recover area at that delay)
+#   SYNTH_NOSHARE=1: synth -noshare
+#   SYNTH_DELAY_PS: a delay target (ps) for ABC's gate sizing after mapping: `upsize -D` then `dnsize -D`
+#                 pick each gate's drive strength on the library's timing to meet it with the least area
+#                 (a real library's X1/X2/X4 cells; cells45 has X1 only: no effect).  Unset: no sizing.
+#                 (&nf -D, the mapper's own target, leaves the netlist bit-identical: not used.)
 #   SYNTH_EXTRA   extra SystemVerilog files read with the RTL (a test's mutant unit)
 #   SYNTH_ABC=nosat: ABC's script without its SAT sweeps (&fraig -x, scorr)
 # Full flow: synth -flatten -top; check -assert (no combinational loop, no undriven or multiply driven net);
@@ -44,8 +47,8 @@ chparam="chparam $(tr ',' '\n' <<<"$unit_params" | while IFS='=' read -r name va
   else printf -- "-set %s %s " "$name" "$val"; fi; done) $top"
 base=$OUT/unit$n
 [[ $QUICK == 1 ]] && base=$OUT/unit$n-quick
-delay=${SYNTH_DELAY_PS:-1}
-key="top=$top params=$unit_params quick=$QUICK noshare=${SYNTH_NOSHARE:-} delay=$delay lib=$LIB_SOURCE extra=${SYNTH_EXTRA:-}${SYNTH_ABC:+ abc=$SYNTH_ABC}"
+target=${SYNTH_DELAY_PS:-}
+key="top=$top params=$unit_params quick=$QUICK noshare=${SYNTH_NOSHARE:-} delay=${target:-none} lib=$LIB_SOURCE extra=${SYNTH_EXTRA:-}${SYNTH_ABC:+ abc=$SYNTH_ABC}"
 line() { # the table line of a row file
   awk -v u="$unit" -v a="$algo" -v k="$k" -v f="$f" -v ch="$chain" -v b="$block" -v fm="$ab/$c/$out" '
     { for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] } }
@@ -78,7 +81,7 @@ else
   sweeps=("&fraig -x" "&put" "scorr")
   [[ ${SYNTH_ABC:-} == nosat ]] && sweeps=("&put")
   printf '%s\n' 'strash' '&get -n' "${sweeps[@]}" 'dc2' 'dretime' 'strash' '&get -n' '&dch -f' \
-    "&nf -D $delay" '&put' 'buffer -p' 'topo' 'print_stats' 'stime -p' >"$base.abc"
+    '&nf' '&put' 'buffer -p' ${target:+"upsize -D $target" "dnsize -D $target"} 'topo' 'print_stats' 'stime -p' >"$base.abc"
   script="read_liberty -lib $LIB
 read_verilog -sv $INC $RTL ${SYNTH_EXTRA:-}
 $chparam
