@@ -97,6 +97,7 @@ setundef -zero
 $([[ -n $TIE_LO$TIE_HI ]] && echo "hilomap ${TIE_LO:+-locell $TIE_LO} ${TIE_HI:+-hicell $TIE_HI}")
 insbuf -buf $BUF
 tee -o $base.stat stat -liberty $LIB
+rename -top $top
 write_verilog -noattr -noexpr -nohex -nodec $base.v"
 fi
 echo "$script" >"$base.ys"
