@@ -5,7 +5,8 @@
                                   auto (the default) or a path to a .lib or .lib.gz file
 
 Prints shell assignments (LIB_NAME, LIB_FILE, LIB_SOURCE, LIB_REAL, LIB_NOTE, TIE_LO, TIE_HI, BUF, FF_CELLS,
-DFF, CLK_Q_NS, SETUP_NS, WIRE_LOAD) for synth/synth.sh to eval; a one-line error naming LIB and exit 2 when it
+DFF, CLK_Q_NS, SETUP_NS, TIME_UNIT_PS: the library's time unit, in which OpenSTA reads an SDC, WIRE_LOAD)
+for synth/synth.sh to eval; a one-line error naming LIB and exit 2 when it
 cannot be had.
 
 Where a real library is looked for: the entries of SYNTH_LIB (a colon-separated list of Liberty files or
@@ -226,7 +227,8 @@ def facts(lib):
     if scale is None:
         raise Bad(f"time_unit {unit} is not one of 1ns, 100ps, 10ps, 1ps")
     out = dict(TIE_LO=" ".join(tie["0"]) if "0" in tie else "", TIE_HI=" ".join(tie["1"]) if "1" in tie else "",
-               BUF=" ".join(buf), FF_CELLS=" ".join(c.name for c in lib.sub("cell") if c.sub("ff")), DFF="", CLK_Q_NS="0", SETUP_NS="0", WIRE_LOAD=lib.attrs.get("default_wire_load", ""))
+               BUF=" ".join(buf), FF_CELLS=" ".join(c.name for c in lib.sub("cell") if c.sub("ff")), DFF="", CLK_Q_NS="0", SETUP_NS="0", TIME_UNIT_PS=f"{scale * 1000:g}",
+               WIRE_LOAD=lib.attrs.get("default_wire_load", ""))
     if not dffs:  # the flow's dfflibmap rejects the library (its row says FAILED)
         return out
     dff = dffs[0]

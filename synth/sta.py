@@ -4,7 +4,7 @@
     sta.py BASE TOP     BASE.v: the netlist synth/synth_unit.sh wrote; TOP: its module
 
 The library and its facts come from the environment synth/liberty.py sets (LIB_FILE, CLK_Q_NS, SETUP_NS,
-WIRE_LOAD, FF_CELLS).  Writes
+TIME_UNIT_PS, WIRE_LOAD, FF_CELLS, TIE_LO, TIE_HI).  Writes
   BASE.sdc      the unit's constraints: clock `clk` (ideal) at the minimum period found; every other input
                 delayed by the library flip-flop's clock->Q (CLK_Q_NS), every output required a flip-flop's
                 setup (SETUP_NS) before the edge, as if the unit sat between registers of the same library;
@@ -43,10 +43,11 @@ def ports(netlist, top):
     return ins, outs
 
 
-def sdc(period_ns, ins, outs, clk_q, setup, wire_load):
+def sdc(period, ins, outs, clk_q, setup, wire_load):
+    """The unit's SDC, times in the library's unit."""
     data_in = [p for p in ins if p != "clk"]
     lines = ["# written by synth/sta.py: the unit between flip-flops of its own library",
-             f"create_clock -name clk -period {period_ns:.4f} [get_ports clk]"]
+             f"create_clock -name clk -period {period:.4f} [get_ports clk]"]
     if data_in:
         lines.append(f"set_input_delay {clk_q} -clock clk [get_ports {{{' '.join(data_in)}}}]")
     if outs:
@@ -126,7 +127,12 @@ def main(argv):
     base, top = argv
     env = os.environ
     lib, wire_load = env["LIB_FILE"], env.get("WIRE_LOAD", "")
-    clk_q, setup = env.get("CLK_Q_NS", "0"), env.get("SETUP_NS", "0")
+    # OpenSTA reads the SDC and reports in the library's time unit (1 ns for NanGate and sky130, 1 ps for
+    # e.g. ASAP7): TU ps each
+    tu = float(env.get("TIME_UNIT_PS") or 1000)
+    clk_q = f"{float(env.get('CLK_Q_NS', '0')) * 1000 / tu:.4f}"
+    setup = f"{float(env.get('SETUP_NS', '0')) * 1000 / tu:.4f}"
+    p0 = P0_NS * 1000 / tu
     ff_cells = set(env.get("FF_CELLS", "").split())
     ins, outs = ports(base + ".v", top)
     if "clk" not in ins:
@@ -135,7 +141,7 @@ def main(argv):
     head = f"read_liberty {lib}\nread_verilog {base}.v\nlink_design {top}\n"
     # 1. the reported timing: the unit's SDC at P0, then at the minimum period (and 0.9 of it), power there
     with open(base + ".sdc", "w") as f:
-        f.write(sdc(P0_NS, ins, outs, clk_q, setup, wire_load))
+        f.write(sdc(p0, ins, outs, clk_q, setup, wire_load))
     tcl = head + f"""read_sdc {base}.sdc
 puts "== check_setup"
 check_setup -verbose -unconstrained_endpoints -no_clock
@@ -143,7 +149,7 @@ puts "== path"
 report_checks -path_delay max -format full -digits 4
 puts "== end"
 set slack [sta::time_sta_ui [sta::worst_slack_cmd max]]
-set period [expr {{ceil(({P0_NS} - $slack) * 1000.0) / 1000.0}}]
+set period [expr {{ceil(({p0} - $slack) * {tu}) / {tu}}}]
 puts "== period $period"
 create_clock -name clk -period $period [get_ports clk]
 report_worst_slack -digits 4
@@ -179,8 +185,8 @@ report_worst_slack -digits 4
     period = float(per.group(1))
     regs = reg_names(base + ".v", ff_cells)
     path = (regs.get(path[0], path[0]), regs.get(path[1], path[1])) + path[2:]
-    fields.update(period_ps=f"{period * 1000:.0f}", slack_ps=f"{float(slack.group(1)) * 1000:.1f}",
-                  slack90_ps=f"{float(slack90.group(1)) * 1000:.1f}", crit_start=path[0], crit_end=path[1],
+    fields.update(period_ps=f"{period * tu:.0f}", slack_ps=f"{float(slack.group(1)) * tu:.1f}",
+                  slack90_ps=f"{float(slack90.group(1)) * tu:.1f}", crit_start=path[0], crit_end=path[1],
                   crit_levels=path[2])
     pw = re.search(r"^Total\s+\S+\s+\S+\s+\S+\s+(\S+)", out, re.M)
     if pw:
@@ -190,12 +196,12 @@ report_worst_slack -digits 4
     # 2. the cross-check with ABC: the same constraints without a wire load; the longest path's delay
     # from its launch (ABC's primary inputs are the flip-flop outputs and the ports, at time 0)
     with open(base + ".nowl.sdc", "w") as f:
-        f.write(sdc(P0_NS, ins, outs, clk_q, setup, ""))
+        f.write(sdc(p0, ins, outs, clk_q, setup, ""))
     out2 = run_sta(base + ".nowl.tcl", head + f"read_sdc {base}.nowl.sdc\n"
                    "report_checks -path_delay max -format full -digits 4 -sort_by_slack\n", base + ".nowl.log")
     p2 = parse_path(out2 or "", ff_cells)
     if p2:
-        fields["sta_comb_ps"] = f"{(p2[3] - p2[4]) * 1000:.1f}"
+        fields["sta_comb_ps"] = f"{(p2[3] - p2[4]) * tu:.1f}"
     fields["wire_load"] = wire_load or "none"
     fields["sta_status"] = "ok" if unc == 0 else "UNCONSTRAINED"
     print(" ".join(f"{k}={v}" for k, v in fields.items()))

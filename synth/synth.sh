@@ -36,7 +36,7 @@ units=$(if [[ $# -gt 0 ]]; then printf '%s\n' "$@"; else awk '!/^#/ && $10 == 0 
 # the library, resolved once for every unit (synth/liberty.py; a bad SYNTH_LIBRARY stops here)
 libenv=$(python3 synth/liberty.py resolve "${SYNTH_LIBRARY:-auto}") || exit 2
 eval "$libenv"
-export LIB_NAME LIB_FILE LIB_SOURCE LIB_REAL TIE_LO TIE_HI BUF FF_CELLS DFF CLK_Q_NS SETUP_NS WIRE_LOAD
+export LIB_NAME LIB_FILE LIB_SOURCE LIB_REAL TIE_LO TIE_HI BUF FF_CELLS DFF CLK_Q_NS SETUP_NS TIME_UNIT_PS WIRE_LOAD
 echo "synth: library $LIB_NAME ($LIB_SOURCE)${LIB_NOTE:+: $LIB_NOTE}"
 command -v sta >/dev/null || echo "synth: no OpenSTA (sta): no period, critical path or power (make setup installs it)"
 printf '%-4s %-10s %-3s %-3s %-5s %-5s %-16s %8s %11s %6s %9s %9s %5s %7s  %s\n' unit algo K F chain block \

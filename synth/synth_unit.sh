@@ -128,7 +128,7 @@ if timeout "${SYNTH_TIMEOUT:-3600}" yosys -q -l "$base.log" -s "$base.ys" >/dev/
   if [[ $QUICK != 1 && $status == ok ]]; then
     if command -v sta >/dev/null; then
       sta_fields=$(LIB_FILE=$LIB CLK_Q_NS=$CLK_Q_NS SETUP_NS=$SETUP_NS WIRE_LOAD=$WIRE_LOAD FF_CELLS="$FF_CELLS" \
-                   TIE_LO="$TIE_LO" TIE_HI="$TIE_HI" \
+                   TIE_LO="$TIE_LO" TIE_HI="$TIE_HI" TIME_UNIT_PS="${TIME_UNIT_PS:-1000}" \
                    python3 synth/sta.py "$base" "$top") || status="STA-FAILED(see-$base.sta.log)"
     else sta_fields="sta_status=no-opensta(make-setup)"; fi
   fi
