@@ -177,7 +177,7 @@ def markdown(title, rows, designs, m3xu, fmts, outs, env, served):
              f"wire-load model {', '.join(wl) or 'none'}; critical path: its start and end points and cells "
              "(flip-flops not counted). ABC ps: ABC's `stime` combinational critical path (no wire load), a "
              "cross-check; depth: mapped logic levels (ABC `lev`). mW: OpenSTA's report_power at the minimum "
-             "period with its default activity (0.1 per cycle at the inputs), pJ/cycle = mW x period. "
+             "period, every net toggling with probability 0.1 per cycle (docs/synthesis.md), pJ/cycle = mW x period. "
              f"Reproduce a row: `{env + ' ' if env else ''}bash synth/synth.sh UNIT` (or `yosys -s` its script); "
              "UNIT is the row's index in this commit's units table (build/rtl/gen/units.txt), which shifts when the "
              "instruction table gains units: a row is identified by what it serves and its parameters.", "",

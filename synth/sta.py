@@ -20,9 +20,11 @@ and prints one line of key=value fields for the unit's row:
                   flip-flop whose Q drives the named net NET) and its cells (flip-flops not counted)
   sta_comb_ps     without the wire load: the longest path's combinational delay (its arrival less the
                   launch: clock->Q or input delay), the figure ABC's `stime` computes (the row's delay_ps)
-  power_mw        OpenSTA's report_power at the minimum period with its default activity (inputs toggle
-                  with probability 0.1 per cycle, propagated through the logic; Debian's 2019 OpenSTA reads
-                  no VCD or SAIF)
+  power_mw        OpenSTA's report_power at the minimum period with a global activity: every net, inputs
+                  and internal, toggles with probability 0.1 per cycle at duty 0.5 (OpenSTA's default input
+                  activity, set on every net: its 2019 propagation of the input activity through the logic
+                  gives NaN on the M3XU designs and over 800 mW for a small sky130 unit, as deep XOR trees
+                  multiply transition densities; Debian's 2019 OpenSTA reads no VCD or SAIF)
 Exits 1 (printing status fields that say why) when OpenSTA fails or the report cannot be read.
 """
 import os
