@@ -13,7 +13,14 @@ LIB_SRC := $(wildcard cmodel/src/*.c)
 LIB_OBJ := $(patsubst cmodel/src/%.c,$(BUILD)/obj/%.o,$(filter-out cmodel/src/fast_none.c,$(LIB_SRC)))
 CLI_SRC := $(wildcard cmodel/tools/*.c)
 CLI_OBJ := $(patsubst cmodel/tools/%.c,$(BUILD)/obj/tools/%.o,$(CLI_SRC))
+# `make synth LIB=nangate45|sky130hd|cells45|PATH.lib[.gz]` names the cell library (mk/rtl.mk); LIB is also
+# the model library's path here, so a LIB given on the command line becomes SYNTH_LIBRARY
+ifeq ($(origin LIB),command line)
+SYNTH_LIBRARY := $(LIB)
+override LIB := $(BUILD)/libmmaref.a
+else
 LIB     := $(BUILD)/libmmaref.a
+endif
 SHLIB   := $(BUILD)/libmmaref.so
 CLI     := $(BUILD)/mmaref
 

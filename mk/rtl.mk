@@ -1,8 +1,10 @@
 # RTL: Verilator co-simulation against the C model through DPI-C, lint, Yosys synthesis (docs/rtl.md).
 #   make lint        verilator --lint-only -Wall over every unit and parameter set in use
 #   make rtl         build the co-simulation model build/rtl/obj/Vtb_mma (one model, every configuration)
-#   make synth       Yosys onto synth/cells45.lib (45 nm): area, flops, delay, depth per unit and the M3XU
-#                    table -> synth/report.md, synth/report.json (docs/synthesis.md)
+#   make synth       Yosys onto a cell library (LIB=nangate45, sky130hd, cells45 or a .lib/.lib.gz path; by
+#                    default the first real library found, else synth/cells45.lib), OpenSTA timing: area,
+#                    flops, minimum period, critical path, power per unit and the M3XU table
+#                    -> synth/report.md, synth/report.json (docs/synthesis.md)
 #   make synth-m3xu  the M3XU designs alone and their table beside the paper's Table III
 #   make synth-sweep fda_unit over K x F x format sets: table and PNG (SWEEP_SUBSET=answers or series: subsets)
 #   make rtl-formats rewrite rtl/mma_formats.svh from `mmaref list --schema --json`
@@ -79,10 +81,14 @@ rtl-formats: $(CLI)
 # the K = 32 units; SYNTH_NOSHARE= make synth to include it.  Output under build/ (make test's smoke
 # synthesis never rewrites tracked files); `make synth` alone copies the report to synth/.
 SYNTH_NOSHARE ?= 1
+# the cell library (LIB=... on the command line, see the Makefile; synth/liberty.py finds it)
+SYNTH_LIBRARY ?= auto
+export SYNTH_LIBRARY
 SYNTH_PROBE   := $(RTL_DIR)/synth/mulprobe
 SWEEP_DIR     := $(BUILD)/synth-sweep
 SWEEP_SUBSET  ?= all
 synth-probe: $(RTL_GEN)/configs.txt
+	@python3 synth/liberty.py resolve $(SYNTH_LIBRARY) >/dev/null
 	@python3 synth/units_extra.py mulprobe $(RTL_GEN)/units.txt $(SYNTH_PROBE)
 	@SYNTH_UNITS=$(SYNTH_PROBE)/units.txt SYNTH_OUT=$(SYNTH_PROBE) SYNTH_EXTRA=synth/mul_probe.sv SYNTH_NOSHARE=$(SYNTH_NOSHARE) \
 	  SYNTH_TITLE="Multiplier probe (synth/mul_probe.sv)" bash synth/synth.sh >/dev/null \
@@ -96,6 +102,7 @@ synth-m3xu: synth-probe
 	@SYNTH_NOSHARE=$(SYNTH_NOSHARE) SYNTH_MUL_PROBE=$(SYNTH_PROBE) SYNTH_TITLE="M3XU designs (SYNTH_ABC=nosat)" \
 	  bash synth/synth_all.sh --designs
 synth-sweep:
+	@python3 synth/liberty.py resolve $(SYNTH_LIBRARY) >/dev/null
 	@python3 synth/units_extra.py sweep --subset $(SWEEP_SUBSET) $(SWEEP_DIR)
 	@SYNTH_UNITS=$(SWEEP_DIR)/units.txt SYNTH_OUT=$(SWEEP_DIR) SYNTH_NOSHARE=$(SYNTH_NOSHARE) \
 	  SYNTH_TITLE="fda_unit sweep (SWEEP_SUBSET=$(SWEEP_SUBSET))" bash synth/synth.sh; \

@@ -10,6 +10,8 @@ declare -A probe=(
   [python3]="python3"
   [verilator]="verilator"
   [yosys]="yosys"
+  # OpenSTA, the static timer of `make synth` (synth/sta.py)
+  [opensta]="sta"
   [libsystemc-dev]="/usr/include/systemc.h"
   [gnuplot-nox]="gnuplot"
   [zlib1g-dev]="/usr/include/zlib.h"
@@ -28,7 +30,7 @@ declare -A probe=(
 )
 
 missing=()
-for pkg in build-essential make python3 verilator yosys libsystemc-dev gnuplot-nox zlib1g-dev clang libclang-rt-dev \
+for pkg in build-essential make python3 verilator yosys opensta libsystemc-dev gnuplot-nox zlib1g-dev clang libclang-rt-dev \
            wasi-libc lld libclang-rt-dev-wasm32 chromium python3-numpy python3-pytest; do
   what=${probe[$pkg]}
   if [[ $what == /* ]]; then

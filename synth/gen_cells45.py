@@ -8,7 +8,10 @@ library's.  The timing is a simpler model than the library's 7 x 7 NLDM tables: 
 delay = d0 + r * C_load + 0.2 * input slew, output slew = t0 + 2 r * C_load, with d0 and r (ps, ps/fF)
 of the order of the typical corner's X1 values (rounded by hand, not a fit to the published tables),
 written as 2 x 2 NLDM tables (linear, so ABC's interpolation is exact); pin capacitances (fF) likewise.
-Full and half adders are left out: ABC (`abc -liberty`) maps onto single-output cells only.
+Full and half adders are left out: ABC (`abc -liberty`) maps onto single-output cells only.  The tie
+cells LOGIC0_X1 and LOGIC1_X1 hold constants in the netlist OpenSTA reads.  Setup and hold are tables
+on their own template (related and constrained pin transition), as OpenSTA requires to time the
+flip-flops.
 
 usage: gen_cells45.py [--check] OUT.lib   (--check: exit 1 if OUT.lib differs from what this writes)
 """
@@ -42,6 +45,9 @@ CELLS = {
 }
 # the D flip-flop: area, D and CK capacitance, CK->Q (rise, fall) as above, setup and hold (ps)
 DFF = ("DFF_X1", 4.522, {"D": 1.14, "CK": 0.95}, (85, 4.2), (80, 3.5), 35, 5)
+# tie cells (constant outputs, for hilomap; marked dont_use as in NanGate) and their area
+TIE_CELLS = (("LOGIC0_X1", "0"), ("LOGIC1_X1", "1"))
+TIE_AREA = 0.532
 SLEW = (0.0, 0.5)   # index_1: input transition, ns
 LOAD = (0.0, 50.0)  # index_2: output load, fF
 SLEW_FACTOR = 0.2   # delay added per unit of input slew
@@ -64,7 +70,7 @@ def arc(related, sense, rise, fall, timing_type=None):
 
 
 def constraint(kind, ps):
-    return (f"        {kind} (delay_2x2) {{ values (\"{ps / 1000:.4f}, {ps / 1000:.4f}\", "
+    return (f"        {kind} (constraint_2x2) {{ values (\"{ps / 1000:.4f}, {ps / 1000:.4f}\", "
             f"\"{ps / 1000:.4f}, {ps / 1000:.4f}\"); }}\n")
 
 
@@ -76,7 +82,7 @@ def library():
  * library's.  Delay model: per arc and edge, delay = d0 + r * C_load + {SLEW_FACTOR} * input slew, output slew
  * = d0 / 2 + 2 r * C_load, as linear 2 x 2 NLDM tables; d0, r and pin capacitances are of the order of
  * the library's typical-corner X1 values, not a fit to its 7 x 7 tables.  No full/half adder: ABC maps
- * onto single-output cells only.  Time ns, capacitance fF, area um^2. */
+ * onto single-output cells only; tie cells LOGIC0_X1/LOGIC1_X1.  Time ns, capacitance fF, area um^2. */
 library (cells45) {{
   delay_model : table_lookup;
   time_unit : "1ns";
@@ -108,7 +114,16 @@ library (cells45) {{
     index_1 ("{SLEW[0]}, {SLEW[1]}");
     index_2 ("{LOAD[0]}, {LOAD[1]}");
   }}
+  lu_table_template (constraint_2x2) {{
+    variable_1 : related_pin_transition;
+    variable_2 : constrained_pin_transition;
+    index_1 ("{SLEW[0]}, {SLEW[1]}");
+    index_2 ("{SLEW[0]}, {SLEW[1]}");
+  }}
 """]
+    for name, value in TIE_CELLS:
+        out.append(f"  cell ({name}) {{\n    area : {TIE_AREA};\n    dont_use : true;\n"
+                   f"    pin (Z) {{ direction : output; function : \"{value}\"; }}\n  }}\n")
     for name, (area, opin, func, pins, rise, fall, sense) in CELLS.items():
         out.append(f"  cell ({name}) {{\n    area : {area};\n")
         for p, cap in pins.items():

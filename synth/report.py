@@ -50,7 +50,9 @@ def mask_names(mask, names):
 
 
 # the fields of a unitN.row (synth/synth_unit.sh) that a report.json row carries over
-ROW_FIELDS = ("cells", "area_um2", "flops", "delay_ps", "depth", "latches", "status", "seconds", "script")
+ROW_FIELDS = ("cells", "area_um2", "flops", "delay_ps", "depth", "latches", "status", "seconds", "script", "lib",
+              "lib_real", "period_ps", "slack_ps", "slack90_ps", "unconstrained", "crit_start", "crit_end",
+              "crit_levels", "sta_comb_ps", "power_mw", "wire_load", "sta_status")
 
 
 def read_result(row_dirs, unit):
@@ -129,17 +131,19 @@ def m3xu_table(rows, designs, probe):
     base = by.get("baseline-fp16")
     if base is None or num(base, "area_um2") is None:
         return None
-    cycle = lambda r: num(r, "delay_ps") + REG_PS  # noqa: E731
+    # the cycle: OpenSTA's minimum period where the rows have one, else ABC's delay + the register overhead
+    sta = all(num(r, "period_ps") is not None for r in by.values() if r)
+    cycle = (lambda r: num(r, "period_ps")) if sta else (lambda r: num(r, "delay_ps") + REG_PS)  # noqa: E731
     table = []
     for name, label, p_area, p_cycle in PAPER:
         r = by.get(name)
-        if r is None or num(r, "area_um2") is None or num(r, "delay_ps") is None:
+        if r is None or num(r, "area_um2") is None or (num(r, "period_ps") if sta else num(r, "delay_ps")) is None:
             table.append(dict(design=name, label=label, paper_area=p_area, paper_cycle=p_cycle))
             continue
         table.append(dict(design=name, label=label, unit=r["unit"], area_um2=num(r, "area_um2"),
                           cycle_ps=cycle(r), area=num(r, "area_um2") / num(base, "area_um2"),
                           cycle=cycle(r) / cycle(base), paper_area=p_area, paper_cycle=p_cycle))
-    out = dict(reg_ps=REG_PS, rows=table, abc=sorted({r.get("abc", "full") for r in by.values() if r}))
+    out = dict(reg_ps=None if sta else REG_PS, cycle_from="OpenSTA minimum period" if sta else "ABC delay + register", rows=table, abc=sorted({r.get("abc", "full") for r in by.values() if r}))
     # the 12th bit: the L multipliers alone at 11 and 12 bits (the probe), against M3XU's overhead
     # (their combinational area: the probe's input and output registers taken out)
     mul = {int(p["params"].split("W=")[1].split(",")[0]): num(p, "area_um2") - num(p, "flops") * DFF_AREA
@@ -161,26 +165,40 @@ def fmt(x, spec):
 
 
 def markdown(title, rows, designs, m3xu, fmts, outs, env, served):
+    libs = sorted({r.get("lib", "cells45") for r in rows if r.get("status") == "ok"})
+    approx = any(r.get("lib_real", "0") == "0" for r in rows if r.get("status") == "ok")
+    wl = sorted({r.get("wire_load") for r in rows if r.get("wire_load")})
     lines = [f"# {title}", "",
-             "Yosys 0.23 onto synth/cells45.lib (NanGate 45 nm OCL X1 cells, typical corner; docs/synthesis.md). "
-             "Area: `stat -liberty` (cells only, no wiring). Delay: ABC's `stime` critical combinational path "
-             "(register to register or port), no flip-flop overhead; depth: mapped logic levels (ABC `lev`). "
+             f"Yosys 0.23 onto {', '.join(libs) or 'the library'} (docs/synthesis.md); timing by OpenSTA. "
+             + ("**Rows on cells45, the project's own approximate library (no real library was found): its "
+                "delays are about 1.7-2x NanGate's, its timing is approximate.** " if approx else "")
+             + "Area: `stat -liberty` (cells only, no wiring). Period: OpenSTA's minimum clock period, the unit "
+             "between flip-flops of its library (input delay a flip-flop's clock->Q, output delay its setup), "
+             f"wire-load model {', '.join(wl) or 'none'}; critical path: its start and end points and cells "
+             "(flip-flops not counted). ABC ps: ABC's `stime` combinational critical path (no wire load), a "
+             "cross-check; depth: mapped logic levels (ABC `lev`). mW: OpenSTA's report_power at the minimum "
+             "period, every net toggling with probability 0.1 per cycle (docs/synthesis.md), pJ/cycle = mW x period. "
              f"Reproduce a row: `{env + ' ' if env else ''}bash synth/synth.sh UNIT` (or `yosys -s` its script); "
              "UNIT is the row's index in this commit's units table (build/rtl/gen/units.txt), which shifts when the "
              "instruction table gains units: a row is identified by what it serves and its parameters.", "",
              "| unit | design or instructions served | top | K | F | chain | block | A/B formats | C | out | cells | area µm² | flops "
-             "| delay ps | depth | s | status |",
-             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+             "| period ps | critical path | levels | ABC ps | depth | mW | pJ/cycle | s | status |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
         lines.append(f"| {r['unit']} | {designs.get(r['unit']) or serves_text(served.get(r['unit']))} | {r['top']} | {r['K']} | {r['F']} | {r['chain']} "
                      f"| {r['block']} | {mask_names(r['ab_mask'], fmts)} | {mask_names(r['c_mask'], fmts)} "
                      f"| {mask_names(r['out_mask'], outs)} | {r.get('cells', '-')} | {fmt(num(r, 'area_um2'), ',.0f')} "
-                     f"| {r.get('flops', '-')} | {fmt(num(r, 'delay_ps'), ',.0f')} | {r.get('depth', '-')} "
+                     f"| {r.get('flops', '-')} | {fmt(num(r, 'period_ps'), ',.0f')} "
+                     f"| {(r['crit_start'] + ' → ' + r['crit_end']) if r.get('crit_start') else '-'} "
+                     f"| {r.get('crit_levels', '-')} | {fmt(num(r, 'delay_ps'), ',.0f')} | {r.get('depth', '-')} "
+                     f"| {fmt(num(r, 'power_mw') or None, '.3g')} "
+                     f"| {fmt((num(r, 'power_mw') or 0) * num(r, 'period_ps') / 1000 if num(r, 'power_mw') and num(r, 'period_ps') else None, '.3g')} "
                      f"| {r.get('seconds', '-')} | {r['status']}{' (ABC ' + r['abc'] + ')' if r.get('abc', 'full') != 'full' else ''} |")
     if m3xu:
         lines += ["", "## M3XU beside the paper's Table III", "",
-                  f"Cycle time = ABC delay + {m3xu['reg_ps']} ps register overhead (CK->Q + setup of DFF_X1); "
-                  "both normalized to the FP16 baseline (`baseline-fp16`, MUL_W 11).", "",
+                  (f"Cycle time = ABC delay + {m3xu['reg_ps']} ps register overhead (CK->Q + setup of DFF_X1); "
+                   if m3xu.get("reg_ps") else "Cycle time = OpenSTA's minimum period; ")
+                  + "both normalized to the FP16 baseline (`baseline-fp16`, MUL_W 11).", "",
                   "| design | unit | area µm² | area | paper | cycle ps | cycle | paper |",
                   "|---|---|---|---|---|---|---|---|"]
         for t in m3xu["rows"]:
@@ -251,7 +269,10 @@ def main():
     md = markdown(a.title, rows, designs, m3xu, fmts, outs, a.env, served)
     with open(os.path.join(out_dir, "report.md"), "w") as f:
         f.write(md)
-    report = dict(library="synth/cells45.lib", tool="Yosys 0.23", reg_ps=REG_PS, rows=[
+    report = dict(library=", ".join(libs) if (libs := sorted({r.get("lib", "cells45") for r in rows
+                                                             if r.get("status") == "ok"})) else "-",
+                  approximate=any(r.get("lib_real", "0") == "0" for r in rows if r.get("status") == "ok"),
+                  tool="Yosys 0.23, OpenSTA", reg_ps=REG_PS, rows=[
         dict(r, design=designs.get(r["unit"]), serves=[f"{x} {y}" for x, y in served.get(r["unit"], [])], ab=mask_names(r["ab_mask"], fmts), c=mask_names(r["c_mask"], fmts),
              out=mask_names(r["out_mask"], outs), command=" ".join(x for x in (a.env, "SYNTH_ABC=nosat" if r.get("abc") == "nosat" and "SYNTH_ABC" not in a.env else "",
                                                       f"bash synth/synth.sh {r['unit']}") if x)) for r in rows])

@@ -1,18 +1,22 @@
 #!/usr/bin/env bash
-# Yosys 0.23 synthesis of every unit parameter set the instruction table needs (build/rtl/gen/units.txt,
-# so units added later join by themselves) onto the 45 nm cell library synth/cells45.lib: area (um^2),
-# flip-flops, critical path (ps, ABC's stime) and logic depth per unit (synth/synth_unit.sh does one unit;
-# docs/synthesis.md).  Units run SYNTH_JOBS (2) at a time and are resumable (a unit whose row is newer
-# than the RTL is not run again).  Writes OUT/report.md and OUT/report.json (synth/report.py; OUT is
-# build/rtl/synth, `make synth` copies them to synth/).
+# Yosys 0.23 synthesis and OpenSTA timing of every unit parameter set the instruction table needs
+# (build/rtl/gen/units.txt, so units added later join by themselves) on a cell library: area (um^2),
+# flip-flops, minimum clock period, critical path and power (OpenSTA), ABC's critical path and logic depth
+# per unit (synth/synth_unit.sh does one unit; docs/synthesis.md).  Units run SYNTH_JOBS (2) at a time and
+# are resumable (a unit whose row is newer than the RTL is not run again).  Writes OUT/report.md and
+# OUT/report.json (synth/report.py; OUT is build/rtl/synth, `make synth` copies them to synth/).
 # Usage: synth.sh [--quick] [UNIT_INDEX...] (default: every unit but the test mutants).
 # --quick: read, elaborate and `proc` only (no gate mapping, no report), with the same latch check.
-# Environment: SYNTH_UNITS (a units table), SYNTH_OUT (its output directory), SYNTH_JOBS, SYNTH_LIB,
+# Environment: SYNTH_LIBRARY (nangate45, sky130hd, cells45, auto: the default, or a .lib/.lib.gz path;
+# `make synth LIB=...`), SYNTH_LIB (where libraries are searched: files and folders, colon-separated;
+# synth/liberty.py), SYNTH_UNITS (a units table), SYNTH_OUT (its output directory), SYNTH_JOBS,
 # SYNTH_NOSHARE=1 (skip Yosys' SAT resource sharing: much faster on the K = 32 multi-format units),
-# SYNTH_DELAY_PS (ABC's delay target), SYNTH_ABC=nosat (ABC without its SAT sweeps: hours faster on the
+# SYNTH_DELAY_PS (a delay target for ABC's gate sizing, upsize/dnsize), SYNTH_ABC=nosat (ABC without its SAT sweeps: hours faster on the
 # naive FP32 unit, 2.6-6.5 % more area), SYNTH_EXTRA (extra SystemVerilog files), SYNTH_NOREPORT=1,
 # SYNTH_MUL_PROBE (the multiplier probe's directory: the report adds the M3XU table), SYNTH_TITLE.
-# Prints a table; exits 1 if a unit does not synthesize, fails check -assert, has a latch or is unmapped.
+# Prints the library (and, on the fallback synth/cells45.lib, that its timing is approximate) and a table;
+# exits 2 with a one-line error naming the library when it cannot be had, 1 if a unit does not
+# synthesize, fails check -assert, has a latch, is unmapped or cannot be timed.
 set -u
 cd "$(dirname "$0")/.."
 export SYNTH_UNITS=${SYNTH_UNITS:-build/rtl/gen/units.txt}
@@ -29,8 +33,14 @@ for u in "$@"; do
 done
 # every unit but the mutants (column 10), or the ones named
 units=$(if [[ $# -gt 0 ]]; then printf '%s\n' "$@"; else awk '!/^#/ && $10 == 0 {print $1}' "$SYNTH_UNITS"; fi)
-printf '%-4s %-10s %-3s %-3s %-5s %-5s %-16s %8s %11s %6s %9s %5s %7s  %s\n' unit algo K F chain block \
-  "ab/c/out mask" cells "area um^2" flops "delay ps" depth latches status
+# the library, resolved once for every unit (synth/liberty.py; a bad SYNTH_LIBRARY stops here)
+libenv=$(python3 synth/liberty.py resolve "${SYNTH_LIBRARY:-auto}") || exit 2
+eval "$libenv"
+export LIB_NAME LIB_FILE LIB_SOURCE LIB_REAL TIE_LO TIE_HI BUF FF_CELLS DFF CLK_Q_NS SETUP_NS TIME_UNIT_PS WIRE_LOAD
+echo "synth: library $LIB_NAME ($LIB_SOURCE)${LIB_NOTE:+: $LIB_NOTE}"
+command -v sta >/dev/null || echo "synth: no OpenSTA (sta): no period, critical path or power (make setup installs it)"
+printf '%-4s %-10s %-3s %-3s %-5s %-5s %-16s %8s %11s %6s %9s %9s %5s %7s  %s\n' unit algo K F chain block \
+  "ab/c/out mask" cells "area um^2" flops "abc ps" "period ps" depth latches status
 start=$SECONDS
 # shellcheck disable=SC2086  # one unit index a line
 xargs -P "${SYNTH_JOBS:-2}" -n 1 bash synth/synth_unit.sh <<<"$units"

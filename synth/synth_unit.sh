@@ -1,23 +1,39 @@
 #!/usr/bin/env bash
-# One unit of a units table (the columns of build/rtl/gen/units.txt) through Yosys 0.23 onto the 45 nm
-# library synth/cells45.lib (docs/synthesis.md).  Called by synth/synth.sh, which sets the environment:
+# One unit of a units table (the columns of build/rtl/gen/units.txt) through Yosys 0.23 onto a cell library
+# and OpenSTA (docs/synthesis.md).  Called by synth/synth.sh, which sets the environment:
 #   SYNTH_UNITS   the units table          SYNTH_OUT  the output directory (logs, scripts, rows)
-#   SYNTH_LIB     the Liberty file         SYNTH_QUICK=1: read, elaborate, `proc` and the latch check only
-#   SYNTH_NOSHARE=1: synth -noshare        SYNTH_DELAY_PS: ABC's delay target (&nf -D; default 1 ps, i.e.
-#                                          map for the shortest delay, then recover area at that delay)
+#   LIB_FILE ...  the library and the cells the flow names (synth/liberty.py; resolved here from
+#                 SYNTH_LIBRARY when synth.sh did not)
+#   SYNTH_QUICK=1: read, elaborate, `proc` and the latch check only
+#   SYNTH_NOSHARE=1: synth -noshare
+#   SYNTH_DELAY_PS: a delay target (ps) for ABC's gate sizing after mapping: `upsize -D` then `dnsize -D`
+#                 pick each gate's drive strength on the library's timing to meet it with the least area
+#                 (a real library's X1/X2/X4 cells; cells45 has X1 only: no effect).  Unset: no sizing.
+#                 (&nf -D, the mapper's own target, leaves the netlist bit-identical: not used.)
 #   SYNTH_EXTRA   extra SystemVerilog files read with the RTL (a test's mutant unit)
 #   SYNTH_ABC=nosat: ABC's script without its SAT sweeps (&fraig -x, scorr)
 # Full flow: synth -flatten -top; check -assert (no combinational loop, no undriven or multiply driven net);
 # no latch; dfflibmap + abc -liberty (ABC's script: Yosys' default, then `buffer -p` for fanouts over 10,
-# print_stats: the mapped logic depth `lev`, and stime -p: the critical combinational path in ps); check -assert again; no unmapped Yosys gate left;
-# stat -liberty (area um^2).  Writes OUT/unitN.ys (the Yosys script: `yosys -s` reproduces the row),
-# OUT/unitN.log and OUT/unitN.row (one line: key=value ...), and prints the row's table line.
+# print_stats: the mapped logic depth `lev`, and stime -p: ABC's critical combinational path in ps); check
+# -assert again; no unmapped Yosys gate left; constants onto tie cells (hilomap), buffers for nets joined
+# by an assign (insbuf), stat -liberty (area um^2); the netlist written as OpenSTA reads it (OUT/unitN.v);
+# then synth/sta.py: the minimum period, the critical path and power with OpenSTA.  Writes OUT/unitN.ys
+# (the Yosys script: `yosys -s` reproduces the netlist), OUT/unitN.log, OUT/unitN.v, OUT/unitN.sdc,
+# OUT/unitN.sta.tcl and .sta.log, and OUT/unitN.row (one line: key=value ...), and prints the row's
+# table line.
 # Resumable: a unit whose row is newer than the RTL, the library and this script, and whose
-# parameters are the same, is not synthesized again.  Usage: synth_unit.sh UNIT_INDEX
+# parameters and library are the same, is not synthesized again.  Usage: synth_unit.sh UNIT_INDEX
 set -u
 cd "$(dirname "$0")/.."
 n=$1
-UNITS=${SYNTH_UNITS:?} OUT=${SYNTH_OUT:?} LIB=${SYNTH_LIB:-synth/cells45.lib} QUICK=${SYNTH_QUICK:-0}
+UNITS=${SYNTH_UNITS:?} OUT=${SYNTH_OUT:?} QUICK=${SYNTH_QUICK:-0}
+# the library (synth/liberty.py: its build/synth-lib copy and the cells the flow names), unless synth.sh
+# resolved it already
+if [[ -z ${LIB_FILE:-} ]]; then
+  libenv=$(python3 synth/liberty.py resolve "${SYNTH_LIBRARY:-auto}") || exit 2
+  eval "$libenv"
+fi
+LIB=$LIB_FILE
 row=$(awk -v n="$n" '$1 == n' "$UNITS")
 [[ -n $row ]] || { echo "synth_unit.sh: no unit $n in $UNITS" >&2; exit 1; }
 read -r unit algo k f chain block ab c out mutant top unit_params <<<"$row"
@@ -31,15 +47,16 @@ chparam="chparam $(tr ',' '\n' <<<"$unit_params" | while IFS='=' read -r name va
   else printf -- "-set %s %s " "$name" "$val"; fi; done) $top"
 base=$OUT/unit$n
 [[ $QUICK == 1 ]] && base=$OUT/unit$n-quick
-delay=${SYNTH_DELAY_PS:-1}
-key="top=$top params=$unit_params quick=$QUICK noshare=${SYNTH_NOSHARE:-} delay=$delay lib=$LIB extra=${SYNTH_EXTRA:-}${SYNTH_ABC:+ abc=$SYNTH_ABC}"
+target=${SYNTH_DELAY_PS:-}
+key="top=$top params=$unit_params quick=$QUICK noshare=${SYNTH_NOSHARE:-} delay=${target:-none} lib=$LIB_SOURCE extra=${SYNTH_EXTRA:-}${SYNTH_ABC:+ abc=$SYNTH_ABC}"
 line() { # the table line of a row file
   awk -v u="$unit" -v a="$algo" -v k="$k" -v f="$f" -v ch="$chain" -v b="$block" -v fm="$ab/$c/$out" '
     { for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] } }
-    END { printf "%-4s %-10s %-3s %-3s %-5s %-5s %-16s %8s %11s %6s %9s %5s %7s  %s\n", u, a, k, f, ch, b, fm,
-          v["cells"], v["area_um2"], v["flops"], v["delay_ps"], v["depth"], v["latches"], v["status"] }' "$1"
+    END { printf "%-4s %-10s %-3s %-3s %-5s %-5s %-16s %8s %11s %6s %9s %9s %5s %7s  %s\n", u, a, k, f, ch, b, fm,
+          v["cells"], v["area_um2"], v["flops"], v["delay_ps"], v["period_ps"] == "" ? "-" : v["period_ps"],
+          v["depth"], v["latches"], v["status"] }' "$1"
 }
-newest_dep=$(ls -t rtl/* "$LIB" synth/synth_unit.sh ${SYNTH_EXTRA:-} | head -1)
+newest_dep=$(ls -t rtl/* "$LIB" synth/synth_unit.sh synth/sta.py ${SYNTH_EXTRA:-} | head -1)
 if [[ -f $base.row && $base.row -nt $newest_dep && $(head -1 "$base.key" 2>/dev/null) == "$key" ]] \
    && grep -q 'status=ok' "$base.row"; then
   line "$base.row"
@@ -64,7 +81,7 @@ else
   sweeps=("&fraig -x" "&put" "scorr")
   [[ ${SYNTH_ABC:-} == nosat ]] && sweeps=("&put")
   printf '%s\n' 'strash' '&get -n' "${sweeps[@]}" 'dc2' 'dretime' 'strash' '&get -n' '&dch -f' \
-    "&nf -D $delay" '&put' 'buffer -p' 'topo' 'print_stats' 'stime -p' >"$base.abc"
+    '&nf' '&put' 'buffer -p' ${target:+"upsize -D $target" "dnsize -D $target"} 'topo' 'print_stats' 'stime -p' >"$base.abc"
   script="read_liberty -lib $LIB
 read_verilog -sv $INC $RTL ${SYNTH_EXTRA:-}
 $chparam
@@ -73,10 +90,15 @@ check -assert
 tee -o $base.latches select -count t:\$dlatch t:\$_DLATCH_* t:\$_DLATCHSR_* t:\$sr
 dfflibmap -liberty $LIB
 abc -liberty $LIB -script $base.abc
-opt_clean
+opt_clean -purge
 check -assert
 tee -o $base.unmapped select -count t:\$*
-tee -o $base.stat stat -liberty $LIB"
+setundef -zero
+$([[ -n $TIE_LO$TIE_HI ]] && echo "hilomap ${TIE_LO:+-locell $TIE_LO} ${TIE_HI:+-hicell $TIE_HI}")
+insbuf -buf $BUF
+tee -o $base.stat stat -liberty $LIB
+rename -top $top
+write_verilog -noattr -noexpr -nohex -nodec $base.v"
 fi
 echo "$script" >"$base.ys"
 start=$SECONDS
@@ -88,7 +110,7 @@ if timeout "${SYNTH_TIMEOUT:-3600}" yosys -q -l "$base.log" -s "$base.ys" >/dev/
     flops=$(awk '/\$(s|a)?dff/ {n += $2} END {print n + 0}' "$base.stat")
     area=- delay=- depth=-
   else
-    flops=$(awk '$1 == "DFF_X1" {n += $2} END {print n + 0}' "$base.stat")
+    flops=$(awk -v ff=" $FF_CELLS " 'index(ff, " " $1 " ") {n += $2} END {print n + 0}' "$base.stat")
     area=$(awk '/Chip area for module/ {printf "%.1f", $NF; exit}' "$base.stat")
     # ABC's lines in the log, its colours taken out: `lev = N` of print_stats, `Delay = X ps` of stime
     abc=$(grep '^ABC:' "$base.log" | sed 's/\x1b\[[0-9;]*m//g')
@@ -101,6 +123,15 @@ if timeout "${SYNTH_TIMEOUT:-3600}" yosys -q -l "$base.log" -s "$base.ys" >/dev/
   elif [[ $QUICK != 1 && ${unmapped:-1} != 0 ]]; then status="UNMAPPED(${unmapped:-?}-yosys-gates)"
   elif [[ $QUICK != 1 && ( -z $delay || -z $depth || -z $area ) ]]; then status=NO-AREA-OR-DELAY
   fi
+  # OpenSTA: the minimum period, the critical path, power (synth/sta.py); a unit it cannot time fails
+  sta_fields=""
+  if [[ $QUICK != 1 && $status == ok ]]; then
+    if command -v sta >/dev/null; then
+      sta_fields=$(LIB_FILE=$LIB CLK_Q_NS=$CLK_Q_NS SETUP_NS=$SETUP_NS WIRE_LOAD=$WIRE_LOAD FF_CELLS="$FF_CELLS" \
+                   TIE_LO="$TIE_LO" TIE_HI="$TIE_HI" TIME_UNIT_PS="${TIME_UNIT_PS:-1000}" \
+                   python3 synth/sta.py "$base" "$top") || status="STA-FAILED(see-$base.sta.log)"
+    else sta_fields="sta_status=no-opensta(make-setup)"; fi
+  fi
 else
   cells=- flops=- area=- delay=- depth=- latches=- status="FAILED(see-$base.log)"
   # check -assert's reason, if that was it
@@ -109,7 +140,8 @@ fi
 echo "$key" >"$base.key"
 echo "unit=$unit algo=$algo K=$k F=$f chain=$chain block=$block ab_mask=$ab c_mask=$c out_mask=$out top=$top" \
   "params=$unit_params cells=$cells area_um2=$area flops=$flops delay_ps=${delay:--} depth=${depth:--}" \
-  "latches=$latches status=$status seconds=$((SECONDS - start)) abc=${SYNTH_ABC:-full} script=$base.ys" >"$base.row.tmp"
+  "latches=$latches status=$status seconds=$((SECONDS - start)) abc=${SYNTH_ABC:-full} script=$base.ys" \
+  "lib=$LIB_NAME lib_real=$LIB_REAL ${sta_fields:-}" >"$base.row.tmp"
 mv "$base.row.tmp" "$base.row"
 line "$base.row"
 [[ $status == ok ]]

@@ -9,6 +9,8 @@
 # runtime: 230 s (on CI's 2 cores; tests/run.sh starts the longest suites first)
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.."
+# the flow's checks on the project's own library (tests/t_synth_lib.sh times the real ones)
+export SYNTH_LIBRARY=cells45
 if ! command -v verilator >/dev/null || ! command -v yosys >/dev/null; then
   not_ok "rtl lint: verilator and yosys are needed (make setup)"
   exit 0
@@ -81,7 +83,7 @@ mutant() { # mutant WHAT UNIT WANT_STATUS [ENV...]
 }
 mutant "a probe unit maps onto synth/cells45.lib" 0 ok
 mutant "a unit with a latch is rejected" 1 LATCH
-mutant "a library without a flip-flop is rejected (dfflibmap)" 0 FAILED SYNTH_LIB=$tmp/no-dff.lib
+mutant "a library without a flip-flop is rejected (dfflibmap)" 0 FAILED SYNTH_LIBRARY=$tmp/no-dff.lib
 cofda=$(awk '$2 == "FDA" && $5 == 2 {print $1; exit}' build/rtl/gen/units.txt)
 gdfs=$(awk '$2 == "GDFS" {print $1; exit}' build/rtl/gen/units.txt)
 out=$(bash synth/synth.sh --quick $cofda $gdfs 2>&1); rc=$?

@@ -1,0 +1,214 @@
+#!/usr/bin/env python3
+"""Static timing and power of one mapped unit with OpenSTA (`sta`, Debian's opensta), docs/synthesis.md.
+
+    sta.py BASE TOP     BASE.v: the netlist synth/synth_unit.sh wrote; TOP: its module
+
+The library and its facts come from the environment synth/liberty.py sets (LIB_FILE, CLK_Q_NS, SETUP_NS,
+TIME_UNIT_PS, WIRE_LOAD, FF_CELLS, TIE_LO, TIE_HI).  Writes
+  BASE.sdc      the unit's constraints: clock `clk` (ideal) at the minimum period found; every other input
+                delayed by the library flip-flop's clock->Q (CLK_Q_NS), every output required a flip-flop's
+                setup (SETUP_NS) before the edge, as if the unit sat between registers of the same library;
+                the library's default wire-load model (WIRE_LOAD, mode top) where it has one, else none
+  BASE.sta.tcl  the OpenSTA script (`sta -exit BASE.sta.tcl` reproduces BASE.sta.log)
+  BASE.sta.log  its output
+and prints one line of key=value fields for the unit's row:
+  period_ps       the minimum clock period: the period of the first run less its worst setup slack
+  slack_ps / slack90_ps  the worst slack at that period (>= 0) and at 0.9 of it (< 0)
+  unconstrained   endpoints without a timing check (check_setup), unclocked flip-flops added, less the
+                  output bits a tie cell drives (constant_outputs: no path to time)
+  crit_start, crit_end, crit_levels  the critical path's start and end points (a port, or reg:NET for the
+                  flip-flop whose Q drives the named net NET) and its cells (flip-flops not counted)
+  sta_comb_ps     without the wire load: the longest path's combinational delay (its arrival less the
+                  launch: clock->Q or input delay), the figure ABC's `stime` computes (the row's delay_ps)
+  power_mw        OpenSTA's report_power at the minimum period with a global activity: every net, inputs
+                  and internal, toggles with probability 0.1 per cycle at duty 0.5 (OpenSTA's default input
+                  activity, set on every net: its 2019 propagation of the input activity through the logic
+                  gives NaN on the M3XU designs and over 800 mW for a small sky130 unit, as deep XOR trees
+                  multiply transition densities; Debian's 2019 OpenSTA reads no VCD or SAIF)
+Exits 1 (printing status fields that say why) when OpenSTA fails or the report cannot be read.
+"""
+import os
+import re
+import subprocess
+import sys
+
+P0_NS = 1000.0  # the first run's clock period: longer than any path
+
+
+def ports(netlist, top):
+    """(inputs, outputs) of module TOP in a netlist written by Yosys' write_verilog."""
+    text = open(netlist).read()
+    m = re.search(rf"^module {re.escape(top)}\s*\(.*?^endmodule", text, re.S | re.M)
+    body = m.group(0) if m else text
+    ins = re.findall(r"^\s*input\s+(?:\[[^\]]*\]\s*)?(\S+?)\s*;", body, re.M)
+    outs = re.findall(r"^\s*output\s+(?:\[[^\]]*\]\s*)?(\S+?)\s*;", body, re.M)
+    return ins, outs
+
+
+def sdc(period, ins, outs, clk_q, setup, wire_load):
+    """The unit's SDC, times in the library's unit."""
+    data_in = [p for p in ins if p != "clk"]
+    lines = ["# written by synth/sta.py: the unit between flip-flops of its own library",
+             f"create_clock -name clk -period {period:.4f} [get_ports clk]"]
+    if data_in:
+        lines.append(f"set_input_delay {clk_q} -clock clk [get_ports {{{' '.join(data_in)}}}]")
+    if outs:
+        lines.append(f"set_output_delay {setup} -clock clk [get_ports {{{' '.join(outs)}}}]")
+    if wire_load:
+        lines += ["set_wire_load_mode top", f"set_wire_load_model -name {wire_load}"]
+    return "\n".join(lines) + "\n"
+
+
+PATH_LINE = re.compile(r"^\s*(-?[\d.]+)\s+(-?[\d.]+)\s+[v^]\s+(\S+)\s+\((\S+)\)\s*$")
+
+
+def parse_path(block, ff_cells):
+    """(start, end, levels, arrival_ns, launch_ns) of one report_checks -format full path."""
+    start = re.search(r"^Startpoint: (\S+)", block, re.M)
+    end = re.search(r"^Endpoint: (\S+)", block, re.M)
+    arrival = re.search(r"^\s*(-?[\d.]+)\s+data arrival time", block, re.M)
+    points = [PATH_LINE.match(l) for l in block.splitlines()]
+    points = [m for m in points if m]
+    if not (start and end and arrival and points):
+        return None
+    levels = sum(1 for m in points if m.group(4) not in ("in", "out") and m.group(4) not in ff_cells)
+    launch = float(points[0].group(2))  # the input port or the flip-flop's Q: after the launch
+    return start.group(1), end.group(1), levels, float(arrival.group(1)), launch
+
+
+def reg_names(netlist, ff_cells):
+    """{flip-flop instance: 'reg:NET'} where its Q drives a named net (a port or a register the RTL named),
+    so that a path's start and end read as registers rather than as instance numbers."""
+    out = {}
+    text = open(netlist).read()
+    for m in re.finditer(r"^\s*(\S+)\s+(\S+)\s*\((.*?)\);", text, re.S | re.M):
+        if m.group(1) in ff_cells:
+            q = re.search(r"\.Q\(\s*(\S+?)\s*\)", m.group(3))
+            if q and not q.group(1).startswith("_"):
+                out[m.group(2)] = "reg:" + q.group(1).lstrip("\\")
+    return out
+
+
+def constant_ports(netlist, outs):
+    """The output port bits a tie cell drives (directly or through insbuf's buffers): they have no timing
+    path, so OpenSTA lists them among the unconstrained endpoints."""
+    text = open(netlist).read()
+    tie = {c.split()[0] for c in (os.environ.get("TIE_LO", ""), os.environ.get("TIE_HI", "")) if c.strip()}
+    const = set()
+    insts = re.findall(r"^\s*(\S+)\s+\S+\s*\((.*?)\);", text, re.S | re.M)
+    for cell, conns in insts:
+        if cell in tie:
+            const |= {n.lstrip("\\") for n in re.findall(r"\.\w+\(\s*(\S+?)\s*\)", conns)}
+    changed = True
+    while changed:  # buffers of a constant
+        changed = False
+        for cell, conns in insts:
+            pins = re.findall(r"\.(\w+)\(\s*(\S+?)\s*\)", conns)
+            if len(pins) == 2 and pins[0][1].lstrip("\\") in const and pins[1][1].lstrip("\\") not in const:
+                const.add(pins[1][1].lstrip("\\"))
+                changed = True
+    bases = set(outs)
+    return {n for n in const if n.split("[")[0] in bases}
+
+
+def run_sta(tcl_path, tcl, log_path):
+    with open(tcl_path, "w") as f:
+        f.write(tcl)
+    try:
+        r = subprocess.run(["sta", "-no_splash", "-exit", tcl_path], capture_output=True, text=True, timeout=3600)
+    except FileNotFoundError:
+        return None
+    with open(log_path, "w") as f:
+        f.write(r.stdout + r.stderr)
+    return r.stdout + r.stderr
+
+
+def main(argv):
+    if len(argv) != 2:
+        sys.exit("usage: sta.py BASE TOP")
+    base, top = argv
+    env = os.environ
+    lib, wire_load = env["LIB_FILE"], env.get("WIRE_LOAD", "")
+    # OpenSTA reads the SDC and reports in the library's time unit (1 ns for NanGate and sky130, 1 ps for
+    # e.g. ASAP7): TU ps each
+    tu = float(env.get("TIME_UNIT_PS") or 1000)
+    clk_q = f"{float(env.get('CLK_Q_NS', '0')) * 1000 / tu:.4f}"
+    setup = f"{float(env.get('SETUP_NS', '0')) * 1000 / tu:.4f}"
+    p0 = P0_NS * 1000 / tu
+    ff_cells = set(env.get("FF_CELLS", "").split())
+    ins, outs = ports(base + ".v", top)
+    if "clk" not in ins:
+        print("sta_status=no-clk-port")
+        return 1
+    head = f"read_liberty {lib}\nread_verilog {base}.v\nlink_design {top}\n"
+    # 1. the reported timing: the unit's SDC at P0, then at the minimum period (and 0.9 of it), power there
+    with open(base + ".sdc", "w") as f:
+        f.write(sdc(p0, ins, outs, clk_q, setup, wire_load))
+    tcl = head + f"""read_sdc {base}.sdc
+puts "== check_setup"
+check_setup -verbose -unconstrained_endpoints -no_clock
+puts "== path"
+report_checks -path_delay max -format full -digits 4
+puts "== end"
+set slack [sta::time_sta_ui [sta::worst_slack_cmd max]]
+set period [expr {{ceil(({p0} - $slack) * {tu}) / {tu}}}]
+puts "== period $period"
+create_clock -name clk -period $period [get_ports clk]
+report_worst_slack -digits 4
+set_power_activity -global -activity 0.1 -duty 0.5
+set_power_activity -input -activity 0.1 -duty 0.5
+puts "== power"
+report_power -digits 6
+create_clock -name clk -period [expr {{0.9 * $period}}] [get_ports clk]
+puts "== slack90"
+report_worst_slack -digits 4
+"""
+    out = run_sta(base + ".sta.tcl", tcl, base + ".sta.log")
+    if out is None:
+        print("sta_status=no-opensta")
+        return 1
+    fields = {}
+    # the endpoints check_setup lists, less the output bits that are constants (tie cells)
+    m = re.search(r"== check_setup\n(.*?)== path", out, re.S)
+    listed = [l.strip() for l in (m.group(1) if m else "").splitlines() if l.startswith(" ")]
+    warned = sum(int(n) for n in re.findall(r"There (?:are|is) (\d+) (?:unconstrained endpoints?|unclocked)", out))
+    const = constant_ports(base + ".v", outs)
+    unc = warned - sum(1 for n in listed if n in const)
+    fields["unconstrained"] = unc
+    fields["constant_outputs"] = len(const)
+    m = re.search(r"== path\n(.*?)== end", out, re.S)
+    path = parse_path(m.group(1), ff_cells) if m else None
+    per = re.search(r"== period (\S+)", out)
+    slack = re.search(r"== period .*?worst slack (-?[\d.]+)", out, re.S)
+    slack90 = re.search(r"== slack90\s*\nworst slack (-?[\d.]+)", out)
+    if path is None or per is None or slack is None or slack90 is None:
+        print(f"sta_status=FAILED(see-{base}.sta.log) unconstrained={unc}")
+        return 1
+    period = float(per.group(1))
+    regs = reg_names(base + ".v", ff_cells)
+    path = (regs.get(path[0], path[0]), regs.get(path[1], path[1])) + path[2:]
+    fields.update(period_ps=f"{period * tu:.0f}", slack_ps=f"{float(slack.group(1)) * tu:.1f}",
+                  slack90_ps=f"{float(slack90.group(1)) * tu:.1f}", crit_start=path[0], crit_end=path[1],
+                  crit_levels=path[2])
+    pw = re.search(r"^Total\s+\S+\s+\S+\s+\S+\s+(\S+)", out, re.M)
+    if pw:
+        fields["power_mw"] = f"{float(pw.group(1)) * 1000:.4g}"
+    with open(base + ".sdc", "w") as f:  # the SDC a user reads: at the minimum period
+        f.write(sdc(period, ins, outs, clk_q, setup, wire_load))
+    # 2. the cross-check with ABC: the same constraints without a wire load; the longest path's delay
+    # from its launch (ABC's primary inputs are the flip-flop outputs and the ports, at time 0)
+    with open(base + ".nowl.sdc", "w") as f:
+        f.write(sdc(p0, ins, outs, clk_q, setup, ""))
+    out2 = run_sta(base + ".nowl.tcl", head + f"read_sdc {base}.nowl.sdc\n"
+                   "report_checks -path_delay max -format full -digits 4 -sort_by_slack\n", base + ".nowl.log")
+    p2 = parse_path(out2 or "", ff_cells)
+    if p2:
+        fields["sta_comb_ps"] = f"{(p2[3] - p2[4]) * tu:.1f}"
+    fields["wire_load"] = wire_load or "none"
+    fields["sta_status"] = "ok" if unc == 0 else "UNCONSTRAINED"
+    print(" ".join(f"{k}={v}" for k, v in fields.items()))
+    return 0 if unc == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,106 @@
+# Synthesis on real cell libraries, timed by OpenSTA (docs/synthesis.md): the smallest fda_unit (K = 1,
+# e2m1 operands, F = 13, f32 C and D) through `synth/synth.sh` on each real library synth/liberty.py finds
+# (nangate45, sky130hd: SYNTH_LIB, PDK_ROOT, FLOW_HOME or ../shared/liberty) and on the fallback
+# synth/cells45.lib; per library: OpenSTA reads the netlist with no unconstrained endpoint, the SDC's
+# period has slack >= 0 and 0.9 of it a negative slack (the reported period is the minimum within 10 %),
+# OpenSTA's combinational delay without wire load equals ABC's stime within 5 %; sky130's dont_use cells
+# are not in its netlist; the fallback is taken and announced when SYNTH_LIB points nowhere; a bad
+# library name or path stops with a one-line error naming it.  With no real library found the suite says
+# so and checks cells45 only.
+# runtime: 45 s (on CI's 2 cores)
+. "$(dirname "$0")/lib.sh"
+cd "$(dirname "$0")/.."
+if ! command -v yosys >/dev/null || ! command -v sta >/dev/null; then
+  not_ok "synth lib: yosys and OpenSTA (sta) are needed (make setup)"
+  exit 0
+fi
+dir=build/rtl/synth-lib-test
+mkdir -p $dir
+echo "0 FDA 1 13 1 0 512 2 1 0 fda_unit K=1,F=13,CHAIN=1,BLOCK=0,AB_MASK=512,C_MASK=2,OUT_MASK=1,ZERO_EXP=0" \
+  >$dir/units.txt
+TOL_PCT=5  # OpenSTA without wire load against ABC's stime
+
+real=()
+for name in nangate45 sky130hd; do
+  python3 synth/liberty.py resolve $name >/dev/null 2>&1 && real+=("$name")
+done
+if [[ ${#real[@]} == 0 ]]; then
+  ok "synth lib: no real library found ($(python3 synth/liberty.py resolve nangate45 2>&1 | sed 's/.*(searched/searched/; s/;.*//')): only cells45 checked with OpenSTA"
+fi
+
+# every library at once, two at a time; the fallback through a SYNTH_LIB that points nowhere
+run() { # run OUT_NAME ENV...
+  local o=$1; shift
+  rm -rf "${dir:?}/$o"
+  env "$@" SYNTH_UNITS=$dir/units.txt SYNTH_OUT=$dir/$o SYNTH_NOREPORT=1 bash synth/synth.sh 0 >$dir/$o.out 2>&1
+  echo $? >$dir/$o.rc
+}
+jobs=0
+for name in "${real[@]}"; do
+  run "$name" SYNTH_LIBRARY="$name" &
+  if (( ++jobs % 2 == 0 )); then wait; fi
+done
+run fallback SYNTH_LIBRARY=auto SYNTH_LIB=$dir/no-such-folder &
+wait
+
+val() { sed -n "s/.* $2=\([^ ]*\).*/\1/p" <<<" $(cat "$dir/$1/unit0.row" 2>/dev/null)"; }
+# OpenSTA on the flow's netlist and SDC, independently of synth/sta.py's reading of its own run:
+# check_setup says nothing, worst slack at the SDC's period and at 0.9 of it
+sta_check() { # sta_check OUT_NAME LIB_FILE
+  local o=$1 lib=$2 period p90 out
+  period=$(sed -n 's/^create_clock .*-period \([0-9.]*\).*/\1/p' $dir/$o/unit0.sdc)
+  p90=$(awk -v p="${period:-0}" 'BEGIN {printf "%.4f", 0.9 * p}')
+  sed "s/-period $period /-period $p90 /" $dir/$o/unit0.sdc >$dir/$o/unit0.90.sdc
+  printf '%s\n' "read_liberty $lib" "read_verilog $dir/$o/unit0.v" "link_design fda_unit" \
+    "read_sdc $dir/$o/unit0.sdc" "puts \"== check\"" "check_setup -verbose -unconstrained_endpoints -no_clock" \
+    "puts \"== at period\"" "report_worst_slack -digits 4" "read_sdc $dir/$o/unit0.90.sdc" \
+    "puts \"== at 0.9\"" "report_worst_slack -digits 4" >$dir/$o/check.tcl
+  out=$(sta -no_splash -exit $dir/$o/check.tcl 2>&1)
+  local warn slack slack90
+  warn=$(sed -n '/== check/,/== at period/p' <<<"$out" | grep -c 'Warning\|Error')
+  slack=$(sed -n '/== at period/,/== at 0.9/s/^worst slack \(.*\)/\1/p' <<<"$out")
+  slack90=$(sed -n '/== at 0.9/,$s/^worst slack \(.*\)/\1/p' <<<"$out")
+  if [[ -n $period && $warn == 0 ]]; then ok "synth lib: $o: OpenSTA reads the netlist, every endpoint constrained ($(val $o flops) flip-flops)"
+  else not_ok "synth lib: $o: OpenSTA check_setup: period='$period' $(head -5 <<<"$out")"; fi
+  if [[ -n $slack && -n $slack90 ]] && awk -v a="$slack" -v b="$slack90" 'BEGIN {exit !(a >= 0 && b < 0)}'; then
+    ok "synth lib: $o: minimum period $(val $o period_ps) ps: slack $slack ns there, $slack90 ns at 0.9 of it"
+  else not_ok "synth lib: $o: slack at period $period: '$slack' (want >= 0), at $p90: '$slack90' (want < 0)"; fi
+}
+
+for o in "${real[@]}" fallback; do
+  rc=$(cat $dir/$o.rc 2>/dev/null)
+  if [[ $rc != 0 || $(val $o status) != ok ]]; then
+    not_ok "synth lib: $o: synthesis and timing: rc=$rc status='$(val $o status)' $(tail -3 $dir/$o.out)"
+    continue
+  fi
+  libfile=$(python3 synth/liberty.py resolve "$([[ $o == fallback ]] && echo cells45 || echo $o)" \
+            | sed -n "s/^LIB_FILE=//p" | tr -d "'")
+  ok "synth lib: $o: unit 0 (fda_unit K 1) on $(val $o lib): $(val $o area_um2) um^2, period $(val $o period_ps) ps, critical path $(val $o crit_start) -> $(val $o crit_end), $(val $o crit_levels) cells"
+  sta_check "$o" "$libfile"
+  # two timers: OpenSTA without wire load against ABC's stime
+  a=$(val $o sta_comb_ps) b=$(val $o delay_ps)
+  if [[ -n $a && -n $b ]] && awk -v a="$a" -v b="$b" -v t=$TOL_PCT 'BEGIN {d = (a - b) / b * 100; exit !(d <= t && d >= -t)}'; then
+    ok "synth lib: $o: OpenSTA's combinational delay without wire load $a ps = ABC's stime $b ps within $TOL_PCT %"
+  else not_ok "synth lib: $o: OpenSTA $a ps against ABC $b ps: more than $TOL_PCT % apart"; fi
+done
+
+# sky130: the dont_use cells never reach the netlist
+if [[ " ${real[*]} " == *" sky130hd "* && -f $dir/sky130hd/unit0.v ]]; then
+  bad=$(grep -oE 'sky130_fd_sc_hd__(lpflow|probe|dlygate|dlymetal|clkdlybuf|clkbuf|clkinv)[a-z0-9_]*' \
+        $dir/sky130hd/unit0.v | sort -u | head -3)
+  dropped=$(python3 synth/liberty.py resolve sky130hd | sed -n 's/^LIB_DROPPED=//p')
+  if [[ -z $bad && ${dropped:-0} -gt 0 ]]; then ok "synth lib: sky130hd: $dropped dont_use cells out of the mapping library, none in the netlist"
+  else not_ok "synth lib: sky130hd: dont_use cells in the netlist: '$bad' (dropped: '$dropped')"; fi
+fi
+
+# the fallback: cells45, announced, and the report says its timing is approximate
+if grep -q "no real library found" $dir/fallback.out && [[ $(val fallback lib) == cells45 && $(val fallback lib_real) == 0 ]] \
+   && python3 synth/report.py --units $dir/units.txt --dir $dir/fallback 0 2>&1 | grep -q "approximate"; then
+  ok "synth lib: SYNTH_LIB pointing nowhere: cells45 fallback, announced ('$(grep -o 'no real library found[^:]*' $dir/fallback.out)') and the report calls its timing approximate"
+else not_ok "synth lib: fallback to cells45: $(head -2 $dir/fallback.out)"; fi
+
+# a bad library stops the flow with a one-line error naming it
+expect_error "synth lib: an unknown library name is refused" "LIB=nosuchlib" \
+  env SYNTH_LIBRARY=nosuchlib SYNTH_UNITS=$dir/units.txt SYNTH_OUT=$dir/bad bash synth/synth.sh 0
+expect_error "synth lib: a missing Liberty file is refused" "$dir/none.lib.gz" \
+  env SYNTH_LIBRARY=$dir/none.lib.gz SYNTH_UNITS=$dir/units.txt SYNTH_OUT=$dir/bad bash synth/synth.sh 0
