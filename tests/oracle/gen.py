@@ -227,6 +227,7 @@ class Gen:
         if kind == 'mixed':
             r = self.rng.random()
             kind = 'raw' if r < 0.2 else 'cluster' if r < 0.75 else 'special'
+        self.last_kind = kind
         return getattr(self, 'vec_' + kind)()
 
     def seek(self, index):
@@ -249,11 +250,13 @@ class Gen:
         hexa = hex_table().__getitem__ if narrow else '{:x}'.format
         self.kind_at = kind
         self.seek(first)
+        self.kinds = dict.fromkeys(KINDS[:3], 0)     # vectors of each kind that lines() yielded
         for _ in range(count):
             if self.index % BLOCK == 0:
                 self.rng.seed((self.seed << 64) | (self.index // BLOCK))
             self.index += 1
             c, a, b, sa, sb = self.vector(kind)
+            self.kinds[self.last_kind] += 1
             d = dot(instr, c, a, b, sa or None, sb or None)
             if wrong:
                 d ^= 1

@@ -1,0 +1,161 @@
+#!/usr/bin/env python3
+"""Runs one shard of a regression plan and writes its result (tools/regress/run.sh runs every shard).
+
+  python3 tools/regress/shard.py --plan PLAN --results DIR [INDEX]
+INDEX is the shard's line among the plan's shard lines, from 0 (default: $SLURM_ARRAY_TASK_ID, so that
+one Slurm array task is one shard).  The result is DIR/shard-INDEX.json (vectors, mismatches, coverage,
+the first mismatches decoded, the replay command, seconds, host) and DIR/shard-INDEX.xml (a JUnit
+testsuite of one testcase), each written whole or not at all; a shard whose JSON exists is skipped, so a
+re-run does only what is missing (resume).  A failing shard prints 'not ok - ...' and the one command that
+replays its first mismatch.  Exit 0 once a result is written, pass or fail (the merge reports it), 2 when
+no result could be: a bad plan, a results folder of another plan, a tool that does not run.
+  oracle shards: tests/oracle/gen.py's stream piped into `mmaref batch --check` (one thread)
+  rtl shards:    tb/run_cosim.sh --cfg IDX --first F --count N --json (one simulation)
+"""
+import argparse
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from xml.sax.saxutils import escape, quoteattr
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.normpath(os.path.join(HERE, '..', '..'))
+sys.path.insert(0, HERE)
+from plan_folder import PlanError, claim, read_plan, result_path, write_atomic  # noqa: E402
+
+
+def run_oracle(config, seed, first, count, mmaref):
+    sys.path.insert(0, os.path.join(ROOT, 'tests', 'oracle'))
+    import gen  # noqa: E402
+    arch, _, name = config.partition(':')
+    try:
+        instr = gen.find_instr(gen.load_instructions(mmaref=mmaref), arch, name)
+    except SystemExit as e:
+        raise PlanError(str(e))
+    g = gen.Gen(instr, seed)
+    p = subprocess.Popen([mmaref, 'batch', arch, name, '--check', '--max-report', '3', '--threads', '1'],
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    buf = []
+    for line in g.lines(count, 'mixed', first=first):
+        buf.append(line)
+        if len(buf) == 2000:
+            p.stdin.write('\n'.join(buf) + '\n')
+            buf = []
+    p.stdin.write('\n'.join(buf) + ('\n' if buf else ''))
+    out, _ = p.communicate()
+    m = re.search(r'(\d+) passed, (\d+) failed', out)
+    r = {'stimulus': dict(g.kinds), 'bins': {}, 'holes': []}
+    if not m:
+        r.update(vectors=0, mismatches=0, verdict='ERROR',
+                 error=(out.strip().splitlines() or ['(no output)'])[-1][:300])
+        return r
+    passed, failed = int(m.group(1)), int(m.group(2))
+    reports = []
+    for line in out.splitlines():
+        if line.startswith('mismatch line '):
+            reports.append([line])
+        elif reports and line.startswith('  '):
+            reports[-1].append(line)
+    r.update(vectors=passed + failed, mismatches=failed,
+             verdict='FAIL' if failed or passed + failed != count else 'pass',
+             first_mismatches=['\n'.join(x) for x in reports[:3]])
+    if reports:
+        idx = first + int(re.match(r'mismatch line (\d+)', reports[0][0]).group(1)) - 1
+        r['first_mismatch_index'] = idx
+        r['replay'] = (f'python3 tests/oracle/gen.py --arch {arch} --instr {name} --seed {seed} --first {idx} '
+                       f'--count 1 | build/mmaref batch {arch} {name} --check')
+    return r
+
+
+def run_rtl(config, seed, first, count):
+    idx, _, label = config.partition(':')
+    with tempfile.TemporaryDirectory(prefix='mmaref-shard.') as tmp:
+        js = os.path.join(tmp, 'cosim.json')
+        p = subprocess.run(['bash', os.path.join(ROOT, 'tb', 'run_cosim.sh'), '--cfg', idx, '--seed', str(seed),
+                            '--first', str(first), '--count', str(count), '--jobs', '1', '--json', js],
+                           cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        if not os.path.exists(js):
+            raise PlanError(f'tb/run_cosim.sh wrote no result: '
+                            f"{(p.stdout.strip().splitlines() or ['(no output)'])[-1]}")
+        rows = json.load(open(js))['rows']
+    if len(rows) != 1:
+        raise PlanError(f'configuration {idx} is not a row of configs.txt (the plan is older than the build)')
+    row = rows[0]
+    if row['label'] != label:
+        raise PlanError(f'configuration {idx} is {row["label"]} now, the plan says {label}: '
+                        f'make a new plan (make regress-plan)')
+    r = {k: row[k] for k in ('vectors', 'mismatches', 'stimulus', 'bins', 'holes', 'first_mismatches') if k in row}
+    r['mutant'] = row['kind'] != 'check'
+    # a shard's coverage holes are not its failure: the merged report closes coverage over every shard
+    r['verdict'] = ('ERROR' if row['verdict'] == 'ERROR' else
+                    'FAIL' if row['mismatches'] or row['vectors'] != count else 'pass')
+    for k in ('first_mismatch_index', 'replay', 'error'):
+        if k in row:
+            r[k] = row[k]
+    return r
+
+
+def junit(index, shard, r):
+    kind, config, seed, first, count = shard
+    what = f"{kind} {config} seed {seed} vectors [{first}, {first + count})"
+    body = ''
+    if r['verdict'] != 'pass':
+        msg = f"{r['verdict']}: {r['vectors']} vectors, {r['mismatches']} mismatches"
+        text = '\n\n'.join(r.get('first_mismatches', []) or [r.get('error', '')])
+        if r.get('replay'):
+            text = f"replay: {r['replay']}\n\n{text}"
+        body = f"<failure message={quoteattr(msg)}>{escape(text)}</failure>"
+    return (f'<?xml version="1.0" encoding="UTF-8"?>\n<testsuite name="mmaref-regress" tests="1" '
+            f'failures="{int(r["verdict"] != "pass")}" time="{r["seconds"]:.3f}" hostname={quoteattr(r["host"])}>\n'
+            f'  <testcase classname={quoteattr(kind + "." + config)} name={quoteattr(f"shard {index}: {what}")} '
+            f'time="{r["seconds"]:.3f}">{body}</testcase>\n</testsuite>\n')
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    p.add_argument('--plan', required=True)
+    p.add_argument('--results', required=True)
+    p.add_argument('index', nargs='?', default=os.environ.get('SLURM_ARRAY_TASK_ID'))
+    p.add_argument('--mmaref', default=os.environ.get('MMAREF', os.path.join(ROOT, 'build', 'mmaref')))
+    a = p.parse_args()
+    try:
+        if a.index is None or not str(a.index).isdigit():
+            raise PlanError(f"give the shard's index (0, 1, ...) or run as a Slurm array task, not '{a.index}'")
+        index = int(a.index)
+        digest, shards = read_plan(a.plan)
+        if index >= len(shards):
+            raise PlanError(f'plan {a.plan} has {len(shards)} shards (0 to {len(shards) - 1}), not {index}')
+        claim(a.results, a.plan, digest)
+        out = result_path(a.results, index)
+        if os.path.exists(out):
+            print(f'skip - shard {index}: {out} exists')
+            return 0
+        kind, config, seed, first, count = shard = shards[index]
+        t0 = time.monotonic()
+        r = run_oracle(config, seed, first, count, a.mmaref) if kind == 'oracle' else run_rtl(config, seed, first, count)
+        r.update(shard=index, kind=kind, config=config, seed=seed, first=first, count=count, plan=digest,
+                 seconds=round(time.monotonic() - t0, 3), host=socket.gethostname())
+        # the plan must not have changed while this shard ran
+        if read_plan(a.plan)[0] != digest:
+            raise PlanError(f'plan {a.plan} was edited mid-run (while shard {index} ran); its result is not kept')
+    except PlanError as e:
+        print(f'regress: {e}', file=sys.stderr)
+        return 2
+    write_atomic(result_path(a.results, index, 'xml'), junit(index, shard, r))
+    write_atomic(out, json.dumps(r, indent=1, sort_keys=True) + '\n')
+    what = f"shard {index}: {kind} {config} [{first}, {first + count})"
+    if r['verdict'] == 'pass':
+        print(f"ok - {what}: {r['vectors']} vectors, 0 mismatches, {r['seconds']:.1f} s")
+    else:
+        print(f"not ok - {what}: {r['verdict']}, {r['vectors']} vectors, {r['mismatches']} mismatches"
+              + (f"; replay: {r['replay']}" if r.get('replay') else f"; {r.get('error', '')}"))
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
