@@ -35,7 +35,7 @@ def merge(shards, results):
             order.append(key)
             configs[key] = {'kind': kind, 'config': config, 'seed': seed, 'shards': 0, 'done': 0,
                             'planned': 0, 'vectors': 0, 'mismatches': 0, 'stimulus': {}, 'bins': {},
-                            'failures': [], 'mutant': False, 'seconds': 0.0, 'hosts': []}
+                            'failures': [], 'mutant': False, 'seconds': 0.0, 'cpu_seconds': 0.0, 'hosts': []}
         c = configs[key]
         c['shards'] += 1
         c['planned'] += count
@@ -50,6 +50,7 @@ def merge(shards, results):
         c['mismatches'] += r['mismatches']
         c['mutant'] = c['mutant'] or bool(r.get('mutant'))
         c['seconds'] += r['seconds']
+        c['cpu_seconds'] += r.get('cpu_seconds', r['seconds'])
         if r['host'] not in c['hosts']:
             c['hosts'].append(r['host'])
         for k, v in r.get('stimulus', {}).items():
@@ -80,7 +81,9 @@ def summary(digest, configs, missing):
 
 
 def rate(c):
-    return c['vectors'] / c['seconds'] if c['seconds'] > 0 else 0.0
+    """Vectors per core-second: a shard runs on one core, so its CPU seconds (wall seconds where a result
+    has none)."""
+    return c['vectors'] / c['cpu_seconds'] if c['cpu_seconds'] > 0 else 0.0
 
 
 def markdown(plan, s, configs, got):
@@ -161,9 +164,9 @@ def junit_xml(shards, got):
 
 def plot(out, configs):
     dat, png = os.path.join(out, 'throughput.dat'), os.path.join(out, 'throughput.png')
-    lines = ['# n kind config vectors seconds vectors_per_core_second']
+    lines = ['# n kind config vectors cpu_seconds vectors_per_core_second']
     for n, c in enumerate(configs):
-        lines.append(f"{n} {c['kind']} {c['config']} {c['vectors']} {c['seconds']:.3f} {rate(c):.1f}")
+        lines.append(f"{n} {c['kind']} {c['config']} {c['vectors']} {c['cpu_seconds']:.3f} {rate(c):.1f}")
     write_atomic(dat, '\n'.join(lines) + '\n')
     q = lambda p: "'" + p.replace("'", "''") + "'"  # noqa: E731  (a gnuplot single-quoted string)
     kinds = sorted({c['kind'] for c in configs})
@@ -207,6 +210,7 @@ def main():
     write_atomic(os.path.join(a.out, 'summary.json'), json.dumps(s, indent=1, sort_keys=True) + '\n')
     full = dict(s)
     full['timing'] = [{'kind': c['kind'], 'config': c['config'], 'seconds': round(c['seconds'], 3),
+                       'cpu_seconds': round(c['cpu_seconds'], 3),
                        'vectors_per_core_second': round(rate(c), 1), 'hosts': c['hosts']} for c in configs]
     write_atomic(os.path.join(a.out, 'report.json'), json.dumps(full, indent=1, sort_keys=True) + '\n')
     write_atomic(os.path.join(a.out, 'report.md'), markdown(a.plan, s, configs, got))

@@ -4,7 +4,7 @@
   python3 tools/regress/shard.py --plan PLAN --results DIR [INDEX]
 INDEX is the shard's line among the plan's shard lines, from 0 (default: $SLURM_ARRAY_TASK_ID, so that
 one Slurm array task is one shard).  The result is DIR/shard-INDEX.json (vectors, mismatches, coverage,
-the first mismatches decoded, the replay command, seconds, host) and DIR/shard-INDEX.xml (a JUnit
+the first mismatches decoded, the replay command, seconds, CPU seconds, the largest resident memory of it or a child, host) and DIR/shard-INDEX.xml (a JUnit
 testsuite of one testcase), each written whole or not at all; a shard whose JSON exists is skipped, so a
 re-run does only what is missing (resume).  A failing shard prints 'not ok - ...' and the one command that
 replays its first mismatch.  Exit 0 once a result is written, pass or fail (the merge reports it), 2 when
@@ -16,6 +16,7 @@ import argparse
 import json
 import os
 import re
+import resource
 import socket
 import subprocess
 import sys
@@ -27,6 +28,12 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, '..', '..'))
 sys.path.insert(0, HERE)
 from plan_folder import PlanError, claim, read_plan, result_path, write_atomic  # noqa: E402
+
+
+def cpu():
+    """CPU seconds of this process and of every child it waited for (mmaref, run_cosim.sh, the bench)."""
+    return sum(r.ru_utime + r.ru_stime for r in (resource.getrusage(resource.RUSAGE_SELF),
+                                                 resource.getrusage(resource.RUSAGE_CHILDREN)))
 
 
 def run_oracle(config, seed, first, count, mmaref):
@@ -136,10 +143,13 @@ def main():
             print(f'skip - shard {index}: {out} exists')
             return 0
         kind, config, seed, first, count = shard = shards[index]
-        t0 = time.monotonic()
+        t0, c0 = time.monotonic(), cpu()
         r = run_oracle(config, seed, first, count, a.mmaref) if kind == 'oracle' else run_rtl(config, seed, first, count)
         r.update(shard=index, kind=kind, config=config, seed=seed, first=first, count=count, plan=digest,
-                 seconds=round(time.monotonic() - t0, 3), host=socket.gethostname())
+                 seconds=round(time.monotonic() - t0, 3), cpu_seconds=round(cpu() - c0, 3),
+                 max_rss_mb=round(max(resource.getrusage(w).ru_maxrss for w in
+                                      (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)) / 1024),
+                 host=socket.gethostname())
         # the plan must not have changed while this shard ran
         if read_plan(a.plan)[0] != digest:
             raise PlanError(f'plan {a.plan} was edited mid-run (while shard {index} ran); its result is not kept')
