@@ -9,7 +9,8 @@
 SEED is the seed of the configuration's one stream (oracle: tests/oracle/check_all.py's per-configuration
 seed; rtl: the bench's +seed); the shard checks vectors [FIRST, FIRST + COUNT) of it.  Each configuration's
 VECTORS_PER_CONFIG vectors are cut into shards of SHARD_VECTORS (the last one shorter), so shard k of a
-configuration checks vectors [k*S, (k+1)*S) whatever the number of shards.
+configuration checks vectors [k*S, (k+1)*S) whatever the number of shards.  SHARD_VECTORS may give sizes
+by configuration: 'REGEX=N,...,N', the first REGEX found in KIND:CONFIG wins (shard_rules).
 
   python3 tools/regress/plan.py --out PLAN [--kinds oracle,rtl] [--vectors N] [--shard N] [--seed S]
       [--only REGEX] [--cfg IDX,..] [--mutants] [--mmaref build/mmaref] [--configs configs.txt]
@@ -38,6 +39,28 @@ def count_arg(text, what):
     if n < 1 or n != int(n):
         fail(f"{what} must be a positive whole number of vectors, not '{text}'")
     return int(n)
+
+
+def shard_rules(text):
+    """SHARD_VECTORS: 'N' for every configuration, or rules 'REGEX=N,...,N' tried in order on
+    'KIND:ARCH:NAME' (rtl: 'rtl:IDX:ARCH:NAME'), the first that matches giving the shard size of that
+    configuration, a bare N the rest: e.g. 'rtl:.*f64=20M,rtl:=100M,10M'."""
+    rules = []
+    for part in str(text).split(','):
+        pat, eq, n = part.rpartition('=')
+        if eq:
+            try:
+                rx = re.compile(pat)
+            except re.error as e:
+                fail(f"SHARD_VECTORS rule '{part}': '{pat}' is not a regular expression ({e})")
+        rules.append((rx if eq else None, count_arg(n, 'SHARD_VECTORS')))
+    if rules[-1][0] is not None:
+        fail(f"SHARD_VECTORS '{text}' needs a last bare size for the configurations no rule matches")
+    return rules
+
+
+def shard_size(rules, what):
+    return next(n for rx, n in rules if rx is None or rx.search(what))
 
 
 def oracle_configs(mmaref, only):
@@ -97,7 +120,7 @@ def main():
             fail(f"unknown kind '{k}' in REGRESS_KINDS (one of {', '.join(KINDS)})")
     if not kinds:
         fail('REGRESS_KINDS names no kind')
-    n, s = count_arg(a.vectors, 'VECTORS_PER_CONFIG'), count_arg(a.shard, 'SHARD_VECTORS')
+    n, rules = count_arg(a.vectors, 'VECTORS_PER_CONFIG'), shard_rules(a.shard)
     if not re.fullmatch(r'\d+', a.seed):
         fail(f"the seed must be a whole number, not '{a.seed}'")
     seed = int(a.seed)
@@ -112,13 +135,15 @@ def main():
     for kind in kinds:
         if kind == 'oracle':
             for label, off in oracle_configs(a.mmaref, a.only):
+                s = shard_size(rules, f'oracle:{label}')
                 lines += [f'oracle {label} {seed * 1000003 + off} {f} {min(s, n - f)}' for f in range(0, n, s)]
         else:
             for label in rtl_configs(a.configs, a.only, cfgs, a.mutants):
+                s = shard_size(rules, f'rtl:{label}')
                 lines += [f'rtl {label} {seed} {f} {min(s, n - f)}' for f in range(0, n, s)]
     if not lines:
         fail('no configuration matches (REGRESS_ONLY / REGRESS_CFG)')
-    head = [f'# mmaref regression plan: kinds {",".join(kinds)}, {n} vectors per configuration in shards of {s}, '
+    head = [f'# mmaref regression plan: kinds {",".join(kinds)}, {n} vectors per configuration in shards of {a.shard}, '
             f'seed {seed}' + (f", only '{a.only}'" if a.only else '') + (f', cfg {a.cfg}' if a.cfg else '')
             + (', with mutants' if a.mutants else ''),
             '# kind config seed first count   (tools/regress/plan.py; shard i is the i-th line below, from 0)']

@@ -73,6 +73,9 @@ def write_atomic(path, text):
     """path's content, written whole or not at all (a temporary file in its folder, renamed)."""
     fd, tmp = tempfile.mkstemp(prefix='.' + os.path.basename(path) + '.', dir=os.path.dirname(path) or '.')
     try:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.fchmod(fd, 0o666 & ~umask)                  # as open() would (mkstemp makes it 0600)
         with os.fdopen(fd, 'w') as f:
             f.write(text)
             f.flush()
