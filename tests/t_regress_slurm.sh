@@ -166,6 +166,27 @@ if [[ $out_r == *"9 shards, 8 done, 1 to run"* && $out_r == *"job array"*": 1 sh
       && -f $tmp/res-s/shard-000005.json ]] && cmp -s "$tmp/rep-l/summary.json" "$tmp/rep-s/summary.json"; then
   ok "resume under Slurm: the deleted shard 5 ran alone, the 8 others untouched, the report the same"
 else not_ok "resume: $(grep regress: <<<"$out_r" | tr '\n' ' ')"; fi
+# a shard killed while it runs (scancel of its array task) leaves no result, not a partial one, and the
+# next run does it
+f64=$(awk '$3 == "check" && $4 == "hopper" && $5 == "mma.m16n8k16.f64.f64.f64.f64" { print $1; exit }' build/rtl/gen/configs.txt)
+python3 tools/regress/plan.py --out "$tmp/kill.txt" --kinds rtl --vectors 100000 --shard 100000 --cfg "$f64" >/dev/null
+out_k=$(SCHED=slurm bash tools/regress/run.sh "$tmp/kill.txt" "$tmp/res-k" "$tmp/rep-k" 2>&1)
+arr=$(sed -n 's/.*submitted job array \([0-9]*\):.*/\1/p' <<<"$out_k")
+merge_job=$(sed -n 's/.*submitted merge job \([0-9]*\) .*/\1/p' <<<"$out_k")
+running=""
+for _ in $(seq 100); do
+  running=$(squeue -h -j "$arr" -t RUNNING -o %i 2>/dev/null)
+  [[ -n $running ]] && break
+  sleep 0.1
+done
+sleep 1
+scancel "$arr" 2>/dev/null
+for _ in $(seq 100); do [[ -z $(squeue -h -j "$arr,$merge_job" -o %i 2>/dev/null) ]] && break; sleep 0.2; done
+left=$(cd "$tmp/res-k" && ls -A | grep -v '^\(PLAN.sha256\|.sched\)$' | tr '\n' ' ')
+out_k2=$(SCHED=slurm SLURM_WAIT=120 bash tools/regress/run.sh "$tmp/kill.txt" "$tmp/res-k" "$tmp/rep-k" 2>&1); rc_k=$?
+if [[ -n $running && -z $left && $out_k2 == *"1 shards, 0 done, 1 to run"* && $rc_k -eq 0 && -f $tmp/res-k/shard-000000.json ]]; then
+  ok "a shard killed while running (scancel $arr) leaves nothing behind; the next run does it (rc 0)"
+else not_ok "kill and resume: running '$running', left '$left', rc $rc_k: $(grep regress <<<"$out_k2" | tr '\n' ' ')"; fi
 out_r=$(SCHED=local bash tools/regress/run.sh "$plan" "$tmp/res-l" "$tmp/rep-l" 2>&1)
 [[ $out_r == *"9 shards, 9 done, 0 to run"* && $(grep -c '^ok - shard' <<<"$out_r") -eq 0 ]] &&
   ok "resume with every result present runs nothing" || not_ok "complete re-run: $(head -3 <<<"$out_r" | tr '\n' ' ')"
