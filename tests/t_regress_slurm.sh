@@ -7,7 +7,7 @@
 # reproduces it, and a deleted shard result must be re-run alone on resume.  A configuration cut into two
 # shards must check the very vectors of one shard.  Bad input gets a one-line error.  Daemons that do not
 # start are a failure, never a skip.
-# runtime: 90 s (on CI's 2 cores; tests/run.sh starts the longest suites first)
+# runtime: 50 s (on CI's 2 cores; tests/run.sh starts the longest suites first)
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.." || exit 1
 root=$PWD
@@ -24,6 +24,9 @@ stop() {
   rm -rf "$tmp"
 }
 trap stop EXIT
+phases="" phase_name="" phase_t=$SECONDS
+phase() { [[ -n $phase_name ]] && phases+=" $phase_name $((SECONDS - phase_t)),"; phase_name=$1 phase_t=$SECONDS; }
+phase "the model"
 
 # ---- the model, through tb/run_cosim.sh (tests/run.sh's RTL lane may be building it: wait for that
 # build, whose log it writes; with nobody building, build it here) ----
@@ -38,8 +41,9 @@ done
 model_ready && make -s rtl >"$tmp/rtl.log" 2>&1
 if ! model_ready; then not_ok "regress: the co-simulation model builds (make rtl): $(tail -3 "$tmp/rtl.log" 2>/dev/null)"; exit 0; fi
 
+phase "a one-node Slurm"
 # ---- a one-node Slurm ----
-for cmd in munged slurmctld slurmd sbatch squeue sinfo; do
+for cmd in munged slurmctld slurmd sbatch squeue sinfo scancel; do
   command -v "$cmd" >/dev/null || PATH=$PATH:/usr/sbin
   if ! command -v "$cmd" >/dev/null; then
     not_ok "slurm: $cmd not found (Debian slurm-wlm and munge: scripts/setup.sh)"; exit 0
@@ -109,6 +113,7 @@ else
   exit 0
 fi
 
+phase "the plan"
 # ---- the plan: 2 oracle configurations and 2 RTL ones, 2 shards each, and a mutant unit (Hopper's F=25
 # FDA unit built one fractional bit short) ----
 mut=$(awk '$3 == "mutant-F-1" { print $1; exit }' build/rtl/gen/configs.txt)
@@ -124,6 +129,7 @@ shards=$(grep -vc '^#' "$plan")
 if [[ $shards -eq 9 && -n $mut && -n $chk && -n $chk2 ]]; then ok "regress-plan: $shards shards (oracle 4, rtl 4, mutant 1)"
 else not_ok "regress-plan: wanted 9 shards, got $shards (mutant '$mut', check '$chk' '$chk2')"; exit 0; fi
 
+phase "SCHED=local and SCHED=slurm"
 # ---- SCHED=local and SCHED=slurm: the same report ----
 t0=$SECONDS
 out_l=$(SCHED=local JOBS=2 bash tools/regress/run.sh "$plan" "$tmp/res-l" "$tmp/rep-l" 2>&1); rc_l=$?
@@ -145,6 +151,7 @@ hosts=$(python3 -c 'import json,sys; print(" ".join(sorted({h for t in json.load
   ok "the merged report: report.md, report.json (host $hosts), junit.xml, throughput.png" ||
   not_ok "the merged report lacks a file: $(ls "$tmp/rep-s" | tr '\n' ' ')"
 
+phase "the mutant's failure in the report, and its replay command reproduces it"
 # ---- the mutant's failure in the report, and its replay command reproduces it ----
 replay=$(sed -n 's/^  - replay: `\(.*\)`$/\1/p' "$tmp/rep-s/report.md" | head -1)
 first_bad=$(grep -m1 '^## ' "$tmp/rep-s/report.md")
@@ -156,6 +163,7 @@ rep=$(bash -c "$replay" 2>&1)
 if grep -Eq "^$mut .* 1 +1 +[0-9]+ .* caught" <<<"$rep"; then ok "the replay command checks the one vector and reproduces the mismatch"
 else not_ok "the replay command did not reproduce the mismatch: $(tail -3 <<<"$rep" | tr '\n' ' ')"; fi
 
+phase "resume"
 # ---- resume: a shard whose result was deleted (a killed job leaves none) is run again, alone ----
 before=$(cd "$tmp/res-s" && stat -c '%n %Y.%y' shard-*.json | grep -v shard-000005)
 rm -f "$tmp/res-s/shard-000005.json" "$tmp/res-s/shard-000005.xml"
@@ -166,10 +174,10 @@ if [[ $out_r == *"9 shards, 8 done, 1 to run"* && $out_r == *"job array"*": 1 sh
       && -f $tmp/res-s/shard-000005.json ]] && cmp -s "$tmp/rep-l/summary.json" "$tmp/rep-s/summary.json"; then
   ok "resume under Slurm: the deleted shard 5 ran alone, the 8 others untouched, the report the same"
 else not_ok "resume: $(grep regress: <<<"$out_r" | tr '\n' ' ')"; fi
-# a shard killed while it runs (scancel of its array task) leaves no result, not a partial one, and the
-# next run does it
+# a shard killed while it runs (scancel of its array task) leaves no result, not a partial one, and is
+# the one shard the next run has to do
 f64=$(awk '$3 == "check" && $4 == "hopper" && $5 == "mma.m16n8k16.f64.f64.f64.f64" { print $1; exit }' build/rtl/gen/configs.txt)
-python3 tools/regress/plan.py --out "$tmp/kill.txt" --kinds rtl --vectors 100000 --shard 100000 --cfg "$f64" >/dev/null
+python3 tools/regress/plan.py --out "$tmp/kill.txt" --kinds rtl --vectors 1000000 --shard 1000000 --cfg "$f64" >/dev/null
 out_k=$(SCHED=slurm bash tools/regress/run.sh "$tmp/kill.txt" "$tmp/res-k" "$tmp/rep-k" 2>&1)
 arr=$(sed -n 's/.*submitted job array \([0-9]*\):.*/\1/p' <<<"$out_k")
 merge_job=$(sed -n 's/.*submitted merge job \([0-9]*\) .*/\1/p' <<<"$out_k")
@@ -180,17 +188,18 @@ for _ in $(seq 100); do
   sleep 0.1
 done
 sleep 1
-scancel "$arr" 2>/dev/null
+scancel "$arr" "$merge_job" 2>/dev/null   # the merge would wait for its dependency: cancel it too
 for _ in $(seq 100); do [[ -z $(squeue -h -j "$arr,$merge_job" -o %i 2>/dev/null) ]] && break; sleep 0.2; done
 left=$(cd "$tmp/res-k" && ls -A | grep -v '^\(PLAN.sha256\|.sched\)$' | tr '\n' ' ')
-out_k2=$(SCHED=slurm SLURM_WAIT=120 bash tools/regress/run.sh "$tmp/kill.txt" "$tmp/res-k" "$tmp/rep-k" 2>&1); rc_k=$?
-if [[ -n $running && -z $left && $out_k2 == *"1 shards, 0 done, 1 to run"* && $rc_k -eq 0 && -f $tmp/res-k/shard-000000.json ]]; then
-  ok "a shard killed while running (scancel $arr) leaves nothing behind; the next run does it (rc 0)"
-else not_ok "kill and resume: running '$running', left '$left', rc $rc_k: $(grep regress <<<"$out_k2" | tr '\n' ' ')"; fi
+todo=$(python3 tools/regress/todo.py --plan "$tmp/kill.txt" --results "$tmp/res-k" --list "$tmp/kill.todo")
+if [[ -n $running && -z $left && $todo == "1 1 "* && $(cat "$tmp/kill.todo") == 0 ]]; then
+  ok "a shard killed while running (scancel $arr) leaves nothing behind, and is what the next run does"
+else not_ok "kill and resume: running '$running', left '$left', to do '$todo': $(grep regress <<<"$out_k" | tr '\n' ' ')"; fi
 out_r=$(SCHED=local bash tools/regress/run.sh "$plan" "$tmp/res-l" "$tmp/rep-l" 2>&1)
 [[ $out_r == *"9 shards, 9 done, 0 to run"* && $(grep -c '^ok - shard' <<<"$out_r") -eq 0 ]] &&
   ok "resume with every result present runs nothing" || not_ok "complete re-run: $(head -3 <<<"$out_r" | tr '\n' ' ')"
 
+phase "two shards check the vectors of one"
 # ---- two shards check the vectors of one: [0, 3000) = [0, 1500) + [1500, 3000) ----
 python3 tools/regress/plan.py --out "$tmp/one.txt" --kinds oracle,rtl --vectors 3000 --shard 3000 --cfg "$chk" \
   --only '^hopper:mma.m16n8k16.f32.f16.f16.f32$' >/dev/null
@@ -210,6 +219,7 @@ if [[ $same == same ]] && cmp -s <($g --count 3000) <($g --count 1500; $g --firs
   ok "2 shards of 1500 = 1 shard of 3000: oracle vectors byte for byte, RTL vectors, mismatches, stimulus and coverage bins"
 else not_ok "2 shards differ from 1: $same"; fi
 
+phase "bad input"
 # ---- bad input: one line, non-zero ----
 expect_error "SCHED=pbs: unknown scheduler" "unknown SCHED 'pbs' (local or slurm)" \
   env SCHED=pbs bash tools/regress/run.sh "$plan" "$tmp/res-x" "$tmp/rep-x"
@@ -227,6 +237,11 @@ expect_error "a plan edited mid-run (run.sh)" "was edited mid-run" \
   bash tools/regress/run.sh "$tmp/edit.txt" "$tmp/res-e" "$tmp/rep-x"
 expect_error "a plan edited mid-run (a shard)" "was edited mid-run" \
   python3 tools/regress/shard.py --plan "$tmp/edit.txt" --results "$tmp/res-e" 1
+printf 'rtl %s:volta:no.such.instruction 1 0 10\n' "$chk" >"$tmp/stale.txt"
+expect_error "SCHED=slurm: a shard that cannot run (a plan older than configs.txt) stops the run, no merge" \
+  "a shard task failed" env SCHED=slurm SLURM_WAIT=60 bash tools/regress/run.sh "$tmp/stale.txt" "$tmp/res-z" "$tmp/rep-z"
 expect_error "regress-plan: a bad SHARD_VECTORS" "SHARD_VECTORS wants a vector count" \
   python3 tools/regress/plan.py --out "$tmp/x.txt" --shard lots
+phase end
+echo "# seconds per part:$phases"
 exit 0

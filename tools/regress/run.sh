@@ -88,6 +88,11 @@ echo "regress: submitted merge job $mid (${dep[*]:-no dependency}); progress: sq
 end=$((SECONDS + SLURM_WAIT))
 while [[ -n $(squeue -h -j "$mid" -o %i 2>/dev/null) ]]; do
   (( SECONDS < end )) || die "the merge job $mid has not finished after $SLURM_WAIT s (squeue -j $mid)"
+  # a shard task that failed: the merge can never start (where the cluster does not cancel it itself)
+  if [[ $(squeue -h -j "$mid" -o %r 2>/dev/null) == DependencyNeverSatisfied ]]; then
+    scancel "$mid" 2>/dev/null
+    die "a shard task failed, so the merge job $mid cannot run: cancelled it (cat $sched_dir/shard-*.out)"
+  fi
   sleep 1
 done
 out=$sched_dir/merge-$mid.out
