@@ -16,6 +16,8 @@ chmod 755 "$tmp"   # munged wants its socket's folder searchable
 pids=()
 stop() {
   local p
+  # this cluster's jobs first (a failed check may leave some): their slurmstepd would outlive slurmd
+  [[ ${#pids[@]} -ge 3 ]] && timeout 10 scancel --full -u "$(id -un)" 2>/dev/null && sleep 0.5
   for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
   for p in "${pids[@]}"; do
     for _ in 1 2 3 4 5 6 7 8 9 10; do kill -0 "$p" 2>/dev/null || break; sleep 0.3; done
