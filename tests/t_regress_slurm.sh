@@ -1,13 +1,13 @@
 # Sharded regressions on a real Slurm (docs/regressions.md): munged, slurmctld and slurmd started here as
 # root on 127.0.0.1 (a one-node slurm.conf in a temporary folder: the machine's CPUs and memory,
 # proctrack/linuxproc, task/none, no cgroups, every state, spool, log and pid file in that folder), and
-# stopped by pid on exit.  A plan of 9 shards (oracle and RTL co-simulation, a planted mutant among them)
+# stopped by pid on exit.  A plan of 10 shards (oracle, RTL co-simulation, a planted mutant, a synthesis unit)
 # runs under SCHED=local and SCHED=slurm: the two merged reports must be equal byte for byte (vectors,
 # mismatches, coverage, failures), the mutant's failure must reach the report with a replay command that
 # reproduces it, and a deleted shard result must be re-run alone on resume.  A configuration cut into two
 # shards must check the very vectors of one shard.  Bad input gets a one-line error.  Daemons that do not
 # start are a failure, never a skip.
-# runtime: 50 s (on CI's 2 cores; tests/run.sh starts the longest suites first)
+# runtime: 60 s (on CI's 2 cores; tests/run.sh starts the longest suites first)
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.." || exit 1
 root=$PWD
@@ -121,15 +121,20 @@ phase "the plan"
 mut=$(awk '$3 == "mutant-F-1" { print $1; exit }' build/rtl/gen/configs.txt)
 chk=$(awk '$3 == "check" && $4 == "hopper" && $5 == "mma.m16n8k16.f32.f16.f16.f32" { print $1; exit }' build/rtl/gen/configs.txt)
 chk2=$(awk '$3 == "check" && $4 == "blackwell" && $5 ~ /e2m1/ { print $1; exit }' build/rtl/gen/configs.txt)
+# the synthesis unit: the smallest (sfma_unit K = 1, about 15 CPU seconds; the Slurm run finds its row
+# in build/rtl/synth, as make synth would, and does not synthesize it again)
+unit=$(awk '$2 == "SFMA" && $3 == 1 && $10 == 0 { print $1; exit }' build/rtl/gen/units.txt)
 plan=$tmp/plan.txt
 python3 tools/regress/plan.py --out "$tmp/p-oracle.txt" --kinds oracle --vectors 2000 --shard 1000 \
   --only '^(hopper:mma.m16n8k8.f32.f16.f16.f32|blackwell:tcgen05.mma.m64n8k32.f16.e4m3.e2m1)$' >/dev/null &&
 python3 tools/regress/plan.py --out "$tmp/p-rtl.txt" --kinds rtl --vectors 3000 --shard 1500 --cfg "$chk,$chk2" >/dev/null &&
 python3 tools/regress/plan.py --out "$tmp/p-mut.txt" --kinds rtl --vectors 1500 --shard 1500 --cfg "$mut" --mutants >/dev/null &&
-cat "$tmp/p-oracle.txt" <(grep -hv '^#' "$tmp/p-rtl.txt" "$tmp/p-mut.txt") >"$plan"
+python3 tools/regress/plan.py --out "$tmp/p-syn.txt" --kinds synth --units "$unit" >/dev/null &&
+cat "$tmp/p-oracle.txt" <(grep -hv '^#' "$tmp/p-rtl.txt" "$tmp/p-mut.txt" "$tmp/p-syn.txt") >"$plan"
 shards=$(grep -vc '^#' "$plan")
-if [[ $shards -eq 9 && -n $mut && -n $chk && -n $chk2 ]]; then ok "regress-plan: $shards shards (oracle 4, rtl 4, mutant 1)"
-else not_ok "regress-plan: wanted 9 shards, got $shards (mutant '$mut', check '$chk' '$chk2')"; exit 0; fi
+if [[ $shards -eq 10 && -n $mut && -n $chk && -n $chk2 && -n $unit ]]; then
+  ok "regress-plan: $shards shards (oracle 4, rtl 4, mutant 1, synthesis unit $unit)"
+else not_ok "regress-plan: wanted 10 shards, got $shards (mutant '$mut', check '$chk' '$chk2', unit '$unit')"; exit 0; fi
 
 phase "SCHED=local and SCHED=slurm"
 # ---- SCHED=local and SCHED=slurm: the same report ----
@@ -138,19 +143,20 @@ out_l=$(SCHED=local JOBS=2 bash tools/regress/run.sh "$plan" "$tmp/res-l" "$tmp/
 t1=$SECONDS
 out_s=$(SCHED=slurm SLURM_WAIT=120 bash tools/regress/run.sh "$plan" "$tmp/res-s" "$tmp/rep-s" 2>&1); rc_s=$?
 t2=$SECONDS
-if [[ $rc_l -eq 1 && $(grep -c '^ok - shard' <<<"$out_l") -eq 8 && $(grep -c '^not ok - shard' <<<"$out_l") -eq 1 ]]; then
-  ok "SCHED=local: 9 shards in $((t1 - t0)) s, 8 pass, the mutant's fails, the merge exits 1"
+if [[ $rc_l -eq 1 && $(grep -c '^ok - shard' <<<"$out_l") -eq 9 && $(grep -c '^not ok - shard' <<<"$out_l") -eq 1 ]]; then
+  ok "SCHED=local: 10 shards in $((t1 - t0)) s, 9 pass, the mutant's fails, the merge exits 1"
 else not_ok "SCHED=local: rc $rc_l: $(tail -4 <<<"$out_l" | tr '\n' ' ')"; fi
 if [[ $rc_s -eq 1 && $out_s == *"submitted job array"* && $out_s == *"afterok:"* ]] \
-   && grep -q "9/9 shards" <<<"$out_s"; then
-  ok "SCHED=slurm: one job array of 9 shards and an afterok merge job, $((t2 - t1)) s, merge exit 1 (the mutant)"
+   && grep -q "10/10 shards" <<<"$out_s"; then
+  ok "SCHED=slurm: one job array of 10 shards and an afterok merge job, $((t2 - t1)) s, merge exit 1 (the mutant)"
 else not_ok "SCHED=slurm: rc $rc_s: $(tail -6 <<<"$out_s" | tr '\n' ' ')"; fi
 if [[ -s $tmp/rep-l/summary.json ]] && cmp -s "$tmp/rep-l/summary.json" "$tmp/rep-s/summary.json"; then
   ok "the SCHED=slurm report equals the SCHED=local one byte for byte ($(python3 -c 'import json,sys; t=json.load(open(sys.argv[1]))["totals"]; print(t["vectors"], "vectors,", t["mismatches"], "mismatches,", sum(len(c["bins"]) for c in json.load(open(sys.argv[1]))["configurations"]), "coverage bins")' "$tmp/rep-s/summary.json"))"
 else not_ok "local and slurm summaries differ: $(diff "$tmp/rep-l/summary.json" "$tmp/rep-s/summary.json" 2>&1 | head -5 | tr '\n' ' ')"; fi
 hosts=$(python3 -c 'import json,sys; print(" ".join(sorted({h for t in json.load(open(sys.argv[1]))["timing"] for h in t["hosts"]})))' "$tmp/rep-s/report.json" 2>/dev/null)
-[[ -n $hosts && -f $tmp/rep-s/junit.xml && -f $tmp/rep-s/throughput.png && -f $tmp/rep-s/report.md ]] &&
-  ok "the merged report: report.md, report.json (host $hosts), junit.xml, throughput.png" ||
+syn_row=$(grep "^| $unit:sfma_unit | ok | " "$tmp/rep-s/report.md")
+[[ -n $hosts && -n $syn_row && -f $tmp/rep-s/junit.xml && -f $tmp/rep-s/throughput.png ]] &&
+  ok "the merged report: report.md (synthesis: $syn_row), report.json (host $hosts), junit.xml, throughput.png" ||
   not_ok "the merged report lacks a file: $(ls "$tmp/rep-s" | tr '\n' ' ')"
 
 phase "the mutant's failure in the report, and its replay command reproduces it"
@@ -172,9 +178,9 @@ rm -f "$tmp/res-s/shard-000005.json" "$tmp/res-s/shard-000005.xml"
 sleep 1
 out_r=$(SCHED=slurm SLURM_WAIT=120 bash tools/regress/run.sh "$plan" "$tmp/res-s" "$tmp/rep-s" 2>&1)
 after=$(cd "$tmp/res-s" && stat -c '%n %Y.%y' shard-*.json | grep -v shard-000005)
-if [[ $out_r == *"9 shards, 8 done, 1 to run"* && $out_r == *"job array"*": 1 shards"* && $before == "$after" \
+if [[ $out_r == *"10 shards, 9 done, 1 to run"* && $out_r == *"job array"*": 1 shards"* && $before == "$after" \
       && -f $tmp/res-s/shard-000005.json ]] && cmp -s "$tmp/rep-l/summary.json" "$tmp/rep-s/summary.json"; then
-  ok "resume under Slurm: the deleted shard 5 ran alone, the 8 others untouched, the report the same"
+  ok "resume under Slurm: the deleted shard 5 ran alone, the 9 others untouched, the report the same"
 else not_ok "resume: $(grep regress: <<<"$out_r" | tr '\n' ' ')"; fi
 # a shard killed while it runs (scancel of its array task) leaves no result, not a partial one, and is
 # the one shard the next run has to do
@@ -198,7 +204,7 @@ if [[ -n $running && -z $left && $todo == "1 1 "* && $(cat "$tmp/kill.todo") == 
   ok "a shard killed while running (scancel $arr) leaves nothing behind, and is what the next run does"
 else not_ok "kill and resume: running '$running', left '$left', to do '$todo': $(grep regress <<<"$out_k" | tr '\n' ' ')"; fi
 out_r=$(SCHED=local bash tools/regress/run.sh "$plan" "$tmp/res-l" "$tmp/rep-l" 2>&1)
-[[ $out_r == *"9 shards, 9 done, 0 to run"* && $(grep -c '^ok - shard' <<<"$out_r") -eq 0 ]] &&
+[[ $out_r == *"10 shards, 10 done, 0 to run"* && $(grep -c '^ok - shard' <<<"$out_r") -eq 0 ]] &&
   ok "resume with every result present runs nothing" || not_ok "complete re-run: $(head -3 <<<"$out_r" | tr '\n' ' ')"
 
 phase "two shards check the vectors of one"

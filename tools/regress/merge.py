@@ -5,11 +5,11 @@
 Writes into REPORT_DIR:
   summary.json   what the regression found, and nothing of how it ran: per configuration the shards, vectors,
                  mismatches, stimulus kinds, coverage bins (summed over the shards; a bin no shard hit is a
-                 hole), the failing shards with their replay commands.  The same plan gives the same file
+                 hole), the failing shards with their replay commands; a synthesis unit's row (area, delay).  The same plan gives the same file
                  byte for byte whatever ran it (SCHED=local or slurm, any order, any resume).
   report.json    summary.json plus the seconds, hosts and vectors per second of each configuration
   report.md      failures first (each with its replay command and first mismatch decoded), missing shards,
-                 totals per configuration, coverage holes, throughput
+                 totals per configuration, the synthesis units' area and delay, coverage holes, throughput
   junit.xml      one testcase per shard (a missing shard is an error) for CI dashboards
   throughput.dat, throughput.png   vectors per core-second of each configuration (gnuplot)
 Exit 0 when every shard has a result and none failed, 1 otherwise.
@@ -53,6 +53,8 @@ def merge(shards, results):
         c['cpu_seconds'] += r.get('cpu_seconds', r['seconds'])
         if r['host'] not in c['hosts']:
             c['hosts'].append(r['host'])
+        if 'synth' in r:
+            c['synth'] = r['synth']
         for k, v in r.get('stimulus', {}).items():
             c['stimulus'][k] = c['stimulus'].get(k, 0) + v
         for k, (v, m) in r.get('bins', {}).items():
@@ -69,8 +71,8 @@ def merge(shards, results):
 
 def summary(digest, configs, missing):
     keep = ('kind', 'config', 'seed', 'shards', 'done', 'planned', 'vectors', 'mismatches', 'stimulus', 'bins',
-            'holes', 'failures', 'mutant')
-    cs = [{k: c[k] for k in keep} for c in configs]
+            'holes', 'failures', 'mutant', 'synth')
+    cs = [{k: c[k] for k in keep if k in c} for c in configs]
     return {'plan': digest, 'configurations': cs, 'missing_shards': missing,
             'totals': {'configurations': len(cs), 'shards': sum(c['shards'] for c in cs),
                        'shards_done': sum(c['done'] for c in cs), 'vectors': sum(c['vectors'] for c in cs),
@@ -120,6 +122,13 @@ def markdown(plan, s, configs, got):
         hit = sum(1 for v, _ in c['bins'].values() if v) if nb else 0
         md.append(f"| {c['kind']} | {c['config']} | {c['done']}/{c['shards']} | {c['vectors']:,} | {c['mismatches']:,} | "
                   f"{f'{hit}/{nb}' if nb else '-'} | {len(c['holes'])} | {rate(c):,.0f} |")
+    syn = [c for c in configs if 'synth' in c]
+    if syn:
+        md += ['', '## Synthesis', '', 'Yosys onto synth/cells45.lib, as `make synth` runs each unit '
+               '(docs/synthesis.md).', '', '| unit | status | cells | area µm² | flops | delay ps | depth |',
+               '|---|---|---|---|---|---|---|']
+        md += [f"| {c['config']} | {c['synth']['status']} | {c['synth']['cells']} | {c['synth']['area_um2']} | "
+               f"{c['synth']['flops']} | {c['synth']['delay_ps']} | {c['synth']['depth']} |" for c in syn]
     holes = [(c, h) for c in configs for h in c['holes']]
     md += ['', '## Coverage', '',
            'Bins summed over the shards of each configuration (rtl: the coverage model of '
@@ -169,7 +178,9 @@ def plot(out, configs):
         lines.append(f"{n} {c['kind']} {c['config']} {c['vectors']} {c['cpu_seconds']:.3f} {rate(c):.1f}")
     write_atomic(dat, '\n'.join(lines) + '\n')
     q = lambda p: "'" + p.replace("'", "''") + "'"  # noqa: E731  (a gnuplot single-quoted string)
-    kinds = sorted({c['kind'] for c in configs})
+    kinds = sorted({c['kind'] for c in configs if rate(c) > 0})
+    if not kinds:
+        return
     gp = os.path.join(out, 'throughput.gp')
     with open(gp, 'w') as f:
         f.write(f"set terminal pngcairo size 1000,500 font ',10'\nset output {q(png)}\nset grid ytics\n"

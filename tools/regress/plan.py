@@ -6,6 +6,8 @@
     oracle  ARCH:INSTRUCTION   the model against tests/oracle's exact reference (gen.py | mmaref batch)
     rtl     IDX:ARCH:NAME      the Verilated unit against the model (tb/run_cosim.sh), configuration IDX
                                of build/rtl/gen/configs.txt, whose label ARCH:NAME the shard checks
+    synth   UNIT:TOP           Yosys synthesis of unit UNIT of build/rtl/gen/units.txt (synth/synth_unit.sh,
+                               as make synth runs it); SEED 0, FIRST 0, COUNT 1 (one unit)
 SEED is the seed of the configuration's one stream (oracle: tests/oracle/check_all.py's per-configuration
 seed; rtl: the bench's +seed); the shard checks vectors [FIRST, FIRST + COUNT) of it.  Each configuration's
 VECTORS_PER_CONFIG vectors are cut into shards of SHARD_VECTORS (the last one shorter), so shard k of a
@@ -23,7 +25,7 @@ import zlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, '..', '..'))
-KINDS = ('oracle', 'rtl')
+KINDS = ('oracle', 'rtl', 'synth')
 
 
 def fail(msg):
@@ -101,6 +103,20 @@ def rtl_configs(path, only, cfgs, mutants):
     return out
 
 
+def synth_units(path, units):
+    """[UNIT:TOP] of units.txt: every unit but the test mutants (as make synth), or the ones asked for."""
+    if not os.path.exists(path):
+        fail(f'{path} not found (make {os.path.relpath(path, ROOT)} or make rtl)')
+    out = []
+    for line in open(path):
+        if line.startswith('#') or not line.strip():
+            continue
+        f = line.split()
+        if (units is None and f[9] == '0') or (units is not None and int(f[0]) in units):
+            out.append(f'{f[0]}:{f[10]}')
+    return out
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     p.add_argument('--out', required=True)
@@ -111,6 +127,7 @@ def main():
     p.add_argument('--only', default='', help='configurations whose ARCH:NAME matches this regex')
     p.add_argument('--cfg', default='', help='rtl: only these configs.txt indexes (N,N,...)')
     p.add_argument('--mutants', action='store_true', help='rtl: the mutant configurations too (they must fail)')
+    p.add_argument('--units', default='', help='synth: only these units.txt indexes (N,N,...)')
     p.add_argument('--mmaref', default=os.environ.get('MMAREF', os.path.join(ROOT, 'build', 'mmaref')))
     p.add_argument('--configs', default=os.path.join(ROOT, 'build', 'rtl', 'gen', 'configs.txt'))
     a = p.parse_args()
@@ -131,12 +148,18 @@ def main():
     if a.cfg and not re.fullmatch(r'\d+(,\d+)*', a.cfg):
         fail(f"--cfg wants N or N,N,..., not '{a.cfg}'")
     cfgs = {int(x) for x in a.cfg.split(',')} if a.cfg else None
+    if a.units and not re.fullmatch(r'\d+(,\d+)*', a.units):
+        fail(f"--units wants N or N,N,..., not '{a.units}'")
+    units = {int(x) for x in a.units.split(',')} if a.units else None
     lines = []
     for kind in kinds:
         if kind == 'oracle':
             for label, off in oracle_configs(a.mmaref, a.only):
                 s = shard_size(rules, f'oracle:{label}')
                 lines += [f'oracle {label} {seed * 1000003 + off} {f} {min(s, n - f)}' for f in range(0, n, s)]
+        elif kind == 'synth':
+            lines += [f'synth {label} 0 0 1' for label in
+                      synth_units(os.path.join(os.path.dirname(a.configs), 'units.txt'), units)]
         else:
             for label in rtl_configs(a.configs, a.only, cfgs, a.mutants):
                 s = shard_size(rules, f'rtl:{label}')
@@ -145,7 +168,7 @@ def main():
         fail('no configuration matches (REGRESS_ONLY / REGRESS_CFG)')
     head = [f'# mmaref regression plan: kinds {",".join(kinds)}, {n} vectors per configuration in shards of {a.shard}, '
             f'seed {seed}' + (f", only '{a.only}'" if a.only else '') + (f', cfg {a.cfg}' if a.cfg else '')
-            + (', with mutants' if a.mutants else ''),
+            + (', with mutants' if a.mutants else '') + (f', units {a.units}' if a.units else ''),
             '# kind config seed first count   (tools/regress/plan.py; shard i is the i-th line below, from 0)']
     os.makedirs(os.path.dirname(os.path.abspath(a.out)), exist_ok=True)
     tmp = f'{a.out}.tmp.{os.getpid()}'
@@ -153,8 +176,10 @@ def main():
         f.write('\n'.join(head + lines) + '\n')
     os.replace(tmp, a.out)
     nconf = len({tuple(x.split()[:2]) for x in lines})
+    nsynth = sum(x.startswith('synth ') for x in lines)
     print(f'{a.out}: {len(lines)} shards over {nconf} configurations ({", ".join(kinds)}), '
-          f'{sum(int(x.split()[4]) for x in lines)} vectors')
+          f'{sum(int(x.split()[4]) for x in lines if not x.startswith("synth "))} vectors'
+          + (f', {nsynth} synthesis units' if nsynth else ''))
     return 0
 
 

@@ -11,6 +11,7 @@ replays its first mismatch.  Exit 0 once a result is written, pass or fail (the 
 no result could be: a bad plan, a results folder of another plan, a tool that does not run.
   oracle shards: tests/oracle/gen.py's stream piped into `mmaref batch --check` (one thread)
   rtl shards:    tb/run_cosim.sh --cfg IDX --first F --count N --json (one simulation)
+  synth shards:  synth/synth_unit.sh UNIT as make synth runs it (area, flops, delay, depth, status)
 """
 import argparse
 import json
@@ -107,6 +108,35 @@ def run_rtl(config, seed, first, count):
     return r
 
 
+def run_synth(config):
+    """Unit UNIT of build/rtl/gen/units.txt through synth/synth_unit.sh as make synth runs it (SYNTH_NOSHARE=1,
+    its rows in build/rtl/synth: a unit make synth or an earlier shard already did, with the same RTL,
+    library and parameters, is not synthesized again)."""
+    unit, _, top = config.partition(':')
+    units = os.path.join(ROOT, 'build', 'rtl', 'gen', 'units.txt')
+    row = [l.split() for l in open(units) if l.split() and l.split()[0] == unit] if os.path.exists(units) else []
+    if not row or row[0][10] != top:
+        raise PlanError(f'unit {unit} of {units} is {row[0][10] if row else "missing"}, the plan says {top}: '
+                        f'make a new plan (make regress-plan)')
+    out = os.path.join(ROOT, 'build', 'rtl', 'synth')
+    env = dict(os.environ, SYNTH_UNITS=units, SYNTH_OUT=out, SYNTH_NOSHARE=os.environ.get('SYNTH_NOSHARE', '1'))
+    env.pop('SYNTH_QUICK', None)
+    os.makedirs(out, exist_ok=True)
+    p = subprocess.run(['bash', os.path.join(ROOT, 'synth', 'synth_unit.sh'), unit], cwd=ROOT, env=env,
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    path = os.path.join(out, f'unit{unit}.row')
+    if not os.path.exists(path):
+        raise PlanError(f"synth/synth_unit.sh {unit} wrote no row: {(p.stdout.strip().splitlines() or ['?'])[-1]}")
+    got = dict(kv.split('=', 1) for kv in open(path).read().split() if '=' in kv)
+    keep = {k: got.get(k, '-') for k in ('cells', 'area_um2', 'flops', 'delay_ps', 'depth', 'latches', 'status')}
+    r = {'vectors': 0, 'mismatches': 0, 'stimulus': {}, 'bins': {}, 'holes': [], 'synth': keep,
+         'verdict': 'pass' if keep['status'] == 'ok' else 'FAIL',
+         'replay': f'SYNTH_NOSHARE={env["SYNTH_NOSHARE"]} bash synth/synth.sh {unit}'}
+    if keep['status'] != 'ok':
+        r['error'] = f"synthesis status {keep['status']}"
+    return r
+
+
 def junit(index, shard, r):
     kind, config, seed, first, count = shard
     what = f"{kind} {config} seed {seed} vectors [{first}, {first + count})"
@@ -144,7 +174,8 @@ def main():
             return 0
         kind, config, seed, first, count = shard = shards[index]
         t0, c0 = time.monotonic(), cpu()
-        r = run_oracle(config, seed, first, count, a.mmaref) if kind == 'oracle' else run_rtl(config, seed, first, count)
+        r = (run_oracle(config, seed, first, count, a.mmaref) if kind == 'oracle' else
+             run_synth(config) if kind == 'synth' else run_rtl(config, seed, first, count))
         r.update(shard=index, kind=kind, config=config, seed=seed, first=first, count=count, plan=digest,
                  seconds=round(time.monotonic() - t0, 3), cpu_seconds=round(cpu() - c0, 3),
                  max_rss_mb=round(max(resource.getrusage(w).ru_maxrss for w in
@@ -159,7 +190,10 @@ def main():
     write_atomic(result_path(a.results, index, 'xml'), junit(index, shard, r))
     write_atomic(out, json.dumps(r, indent=1, sort_keys=True) + '\n')
     what = f"shard {index}: {kind} {config} [{first}, {first + count})"
-    if r['verdict'] == 'pass':
+    if r['verdict'] == 'pass' and kind == 'synth':
+        print(f"ok - shard {index}: synth {config}: {r['synth']['area_um2']} um^2, {r['synth']['delay_ps']} ps, "
+              f"{r['seconds']:.1f} s")
+    elif r['verdict'] == 'pass':
         print(f"ok - {what}: {r['vectors']} vectors, 0 mismatches, {r['seconds']:.1f} s")
     else:
         print(f"not ok - {what}: {r['verdict']}, {r['vectors']} vectors, {r['mismatches']} mismatches"

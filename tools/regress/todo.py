@@ -22,8 +22,10 @@ from plan_folder import PlanError, claim, read_plan, result_path  # noqa: E402
 # vectors per core-second, the slowest configurations measured (docs/regressions.md): oracle f64 K = 16,
 # the Verilated f64 SFMA unit K = 16 at -O1
 RATES = {'oracle': 9000.0, 'rtl': 22000.0}
+# seconds of one synthesis unit: the longest of synth/report.json (fda_unit K = 32)
+SYNTH_SECONDS = 3006
 # resident memory of one shard, measured (docs/regressions.md), with room to spare
-MEGABYTES = {'oracle': 256, 'rtl': 512}
+MEGABYTES = {'oracle': 256, 'rtl': 512, 'synth': 4096}
 
 
 def main():
@@ -49,9 +51,9 @@ def main():
         seen[kind] = (v + r['vectors'], s + r['seconds'])
     rates = dict(RATES)
     for kind, (v, s) in seen.items():
-        if v and s > 0:
+        if v and s > 0 and kind in rates:
             rates[kind] = v / s
-    longest = max(c / rates[k] for k, _, _, _, c in shards)
+    longest = max(SYNTH_SECONDS if k == 'synth' else c / rates[k] for k, _, _, _, c in shards)
     minutes = max(5, math.ceil(3 * longest / 60))
     megabytes = max(MEGABYTES[k] for k, *_ in shards)
     with open(a.list, 'w') as f:
