@@ -35,8 +35,9 @@ regress:: all
 # Sharded regressions (docs/regressions.md): a plan of shards (kind, configuration, seed, first vector,
 # count), each shard's result written atomically into a results folder, and one merged report.
 #   make regress-plan   write REGRESS_PLAN: VECTORS_PER_CONFIG vectors of every configuration of the
-#                       REGRESS_KINDS (oracle: tests/oracle's distinct configurations; rtl: configs.txt's),
-#                       in shards of SHARD_VECTORS; REGRESS_ONLY (a regex on ARCH:NAME), REGRESS_SEED
+#                       REGRESS_KINDS (oracle: tests/oracle's distinct configurations; rtl: configs.txt's;
+#                       synth: one shard a unit of units.txt), in shards of SHARD_VECTORS (N, or rules
+#                       REGEX=N,...,N by configuration); REGRESS_ONLY (a regex on ARCH:NAME), REGRESS_SEED
 #   make regress-run    run the shards without a result (resume), then merge: SCHED=local (JOBS at a time)
 #                       or SCHED=slurm (one job array, the merge a dependent job; SLURM_MAX, SBATCH_ARGS,
 #                       SLURM_WAIT, SHARD_TIME, SHARD_MEM: tools/regress/run.sh)
@@ -52,7 +53,7 @@ VECTORS_PER_CONFIG ?= 1000000
 SHARD_VECTORS      ?= 100000
 SCHED              ?= local
 .PHONY: regress-plan regress-run regress-merge
-regress-plan: all $(if $(findstring rtl,$(REGRESS_KINDS)),$(BUILD)/rtl/gen/configs.txt)
+regress-plan: all $(if $(or $(findstring rtl,$(REGRESS_KINDS)),$(findstring synth,$(REGRESS_KINDS))),$(BUILD)/rtl/gen/configs.txt)
 	@python3 tools/regress/plan.py --out $(call shell_word,REGRESS_PLAN) --kinds $(call shell_word,REGRESS_KINDS) \
 	  --seed $(call shell_word,REGRESS_SEED) --vectors $(call shell_word,VECTORS_PER_CONFIG) \
 	  --shard $(call shell_word,SHARD_VECTORS) --only $(call shell_word,REGRESS_ONLY)
