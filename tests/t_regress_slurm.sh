@@ -10,7 +10,6 @@
 # runtime: 60 s (on CI's 2 cores; tests/run.sh starts the longest suites first)
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.." || exit 1
-root=$PWD
 tmp=$(mktemp -d /tmp/mmaref-slurm.XXXXXX)
 chmod 755 "$tmp"   # munged wants its socket's folder searchable
 pids=()
@@ -198,7 +197,7 @@ done
 sleep 1
 scancel "$arr" "$merge_job" 2>/dev/null   # the merge would wait for its dependency: cancel it too
 for _ in $(seq 100); do [[ -z $(squeue -h -j "$arr,$merge_job" -o %i 2>/dev/null) ]] && break; sleep 0.2; done
-left=$(cd "$tmp/res-k" && ls -A | grep -v '^\(PLAN.sha256\|.sched\)$' | tr '\n' ' ')
+left=$(find "$tmp/res-k" -mindepth 1 -maxdepth 1 ! -name PLAN.sha256 ! -name .sched -printf '%f ')
 todo=$(python3 tools/regress/todo.py --plan "$tmp/kill.txt" --results "$tmp/res-k" --list "$tmp/kill.todo")
 if [[ -n $running && -z $left && $todo == "1 1 "* && $(cat "$tmp/kill.todo") == 0 ]]; then
   ok "a shard killed while running (scancel $arr) leaves nothing behind, and is what the next run does"

@@ -12,7 +12,7 @@
 # Either way a re-run does only the shards without a result (resume after a kill, a preemption, a lost
 # node); a shard that failed has a result (its failure) and is not re-run.
 set -u
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 2
 root=$PWD
 plan=${1:?usage: tools/regress/run.sh PLAN RESULTS REPORT}
 results=${2:?usage: tools/regress/run.sh PLAN RESULTS REPORT}
