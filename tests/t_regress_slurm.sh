@@ -189,7 +189,7 @@ out_k=$(SCHED=slurm bash tools/regress/run.sh "$tmp/kill.txt" "$tmp/res-k" "$tmp
 arr=$(sed -n 's/.*submitted job array \([0-9]*\):.*/\1/p' <<<"$out_k")
 merge_job=$(sed -n 's/.*submitted merge job \([0-9]*\) .*/\1/p' <<<"$out_k")
 running=""
-for _ in $(seq 100); do
+for _ in $(seq 300); do
   running=$(squeue -h -j "$arr" -t RUNNING -o %i 2>/dev/null)
   [[ -n $running ]] && break
   sleep 0.1
