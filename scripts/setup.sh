@@ -27,11 +27,15 @@ declare -A probe=(
   # the Python binding's tests run under Debian's /usr/bin/python3 (tests/lib.sh: PYTHON)
   [python3-numpy]="/usr/lib/python3/dist-packages/numpy/__init__.py"
   [python3-pytest]="/usr/lib/python3/dist-packages/pytest/__init__.py"
+  # SCHED=slurm of the sharded regressions (tools/regress/run.sh): sbatch, and a one-node slurmctld and
+  # slurmd with munged for tests/t_regress_slurm.sh
+  [slurm-wlm]="/usr/sbin/slurmctld"
+  [munge]="/usr/sbin/munged"
 )
 
 missing=()
 for pkg in build-essential make python3 verilator yosys opensta libsystemc-dev gnuplot-nox zlib1g-dev clang libclang-rt-dev \
-           wasi-libc lld libclang-rt-dev-wasm32 chromium python3-numpy python3-pytest; do
+           wasi-libc lld libclang-rt-dev-wasm32 chromium python3-numpy python3-pytest slurm-wlm munge; do
   what=${probe[$pkg]}
   if [[ $what == /* ]]; then
     compgen -G "$what" >/dev/null && continue  # a path, or a pattern where the version is part of it

@@ -10,10 +10,15 @@
 #   --bp-every N  run every N-th configuration with random backpressure/bubbles (+bp); 0 = none
 #   --jobs N      parallel simulations (default 2)
 #   --tap         print "ok - ..." / "not ok - ..." lines for tests/run.sh instead of the table
+#   --cfg N[,N..] only these configurations (indexes of configs.txt; with --only, both must match)
+#   --first N     first vector index: each configuration checks vectors [N, N + count) of its seeded stream
+#                 (vector i is a pure function of instruction, seed and i, whatever the range)
+#   --json FILE   also write the rows as JSON (tb/cosim_json.py: vectors, mismatches, coverage bins, the
+#                 first mismatches decoded, the command that replays the first one)
 set -u
 cd "$(dirname "$0")/.."
 SIM=build/rtl/obj/Vtb_mma CFG=build/rtl/gen/configs.txt
-count=100000 seed=1 demo=0 only="" bp_every=0 jobs=${RTL_JOBS:-2} tap=0
+count=100000 seed=1 demo=0 only="" bp_every=0 jobs=${RTL_JOBS:-2} tap=0 cfgs="" first=0 json=""
 while [[ $# -gt 0 ]]; do
   case $1 in
     --count) count=$2; shift 2 ;;
@@ -23,16 +28,22 @@ while [[ $# -gt 0 ]]; do
     --bp-every) bp_every=$2; shift 2 ;;
     --jobs) jobs=$2; shift 2 ;;
     --tap) tap=1; shift ;;
+    --cfg) cfgs=$2; shift 2 ;;
+    --first) first=$2; shift 2 ;;
+    --json) json=$2; shift 2 ;;
     *) echo "run_cosim.sh: unknown option '$1'" >&2; exit 2 ;;
   esac
 done
+[[ $cfgs =~ ^[0-9]+(,[0-9]+)*$ || -z $cfgs ]] || { echo "run_cosim.sh: --cfg wants N or N,N,..., not '$cfgs'" >&2; exit 2; }
+[[ $first =~ ^[0-9]+$ ]] || { echo "run_cosim.sh: --first wants a vector index (0, 1, ...), not '$first'" >&2; exit 2; }
 [[ -x $SIM && -f $CFG ]] || { echo "run_cosim.sh: build the model first (make rtl)" >&2; exit 2; }
 
 # pick configurations: index unit kind arch name.  --demo: one per unit; the AMD units (many K, one
 # datapath each) one per algorithm: arch, passes and operand kind (fp8/bf8 or not) of FDRDA or GPS
-mapfile -t rows < <(awk -v demo="$demo" -v only="$only" '
+mapfile -t rows < <(awk -v demo="$demo" -v only="$only" -v cfgs="${cfgs:+,$cfgs,}" '
   NR == FNR { algo[$1] = $2; next }
   /^#/ { next }
+  cfgs != "" && index(cfgs, "," $1 ",") == 0 { next }
   { label = $4 ":" $5; key = $2 }
   algo[$2] == "FDRDA" || algo[$2] == "GPS" { key = algo[$2] ":" $4 ":" $8 ":" ($9 ~ /fnuz$/) }
   only != "" && label !~ only { next }
@@ -41,6 +52,7 @@ mapfile -t rows < <(awk -v demo="$demo" -v only="$only" '
   demo && $3 == "check" && (key in seen) { next }
   { seen[key] = 1; print }' "${CFG%configs.txt}units.txt" "$CFG")
 
+first_arg=""; [[ $first != 0 ]] && first_arg=" +first=$first"
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 i=0
@@ -55,7 +67,7 @@ done | xargs -P "$jobs" -L 1 bash -c '
 
   fst=+fst=build/rtl/fail-cfg$idx.fst
   [[ $kind != check ]] && fst=+nofst
-  timeout 3600 '"$SIM"' +cfg=$idx +seed='"$seed"' +count='"$count"' $bp $fst >'"$out"'/$idx.log 2>&1
+  timeout 3600 '"$SIM"' +cfg=$idx +seed='"$seed"' +first='"$first"' +count='"$count"' $bp $fst >'"$out"'/$idx.log 2>&1
   echo $? >'"$out"'/$idx.rc; echo "${bp:--}" >'"$out"'/$idx.bp'
 
 # what a failed row shows of its log: the holes, or the reports of the first mismatches
@@ -91,7 +103,7 @@ for row in "${rows[@]}"; do
     if [[ $verdict == pass || $verdict == caught* ]]; then
       echo "ok - rtl cfg $idx $what ($kind): $v vectors, $m mismatches, $r vec/s, ${cyc:-?} cycles/op"
     else
-      echo "not ok - rtl cfg $idx $what ($kind): $verdict, $v vectors, $m mismatches (build/rtl/obj/Vtb_mma +cfg=$idx +seed=$seed +count=$count)"
+      echo "not ok - rtl cfg $idx $what ($kind): $verdict, $v vectors, $m mismatches (build/rtl/obj/Vtb_mma +cfg=$idx +seed=$seed$first_arg +count=$count)"
       show_log "$log" "$verdict"
     fi
   else
@@ -105,6 +117,11 @@ done
 kinds=$(cat "$out"/*.log 2>/dev/null | awk '/^COVERAGE/ { for (i = 3; i <= NF; i++) { split($i, kv, "=")
     if (!(kv[1] in n)) order[++k] = kv[1]; n[kv[1]] += kv[2] } }
   END { for (i = 1; i <= k; i++) printf "%s %s=%d", (i > 1 ? "," : ""), order[i], n[order[i]] }')
+if [[ -n $json ]]; then
+  for row in "${rows[@]}"; do read -r idx _ <<<"$row"; printf '%s\n' "$row" >"$out/$idx.row"; done
+  python3 tb/cosim_json.py --logs "$out" --seed "$seed" --first "$first" --count "$count" --out "$json" \
+    || { echo "run_cosim.sh: could not write $json" >&2; fail=$((fail + 1)); }
+fi
 if [[ $tap == 0 ]]; then
   echo "${#rows[@]} configurations, $total_v vectors checked, $total_m mismatches, $fail failed"
   echo "vectors per stimulus kind:$kinds"

@@ -13,6 +13,8 @@ Kinds of vectors:
            NaN scale factors sprinkled in at a low rate
   mixed    20% raw, 55% cluster, 25% special (the default)
 
+Vector i of a (--seed, instruction) stream is the same whatever --first and --count select: --first N
+--count 1 prints vector N alone (the replay of a regression shard's mismatch, tools/regress/).
 Other options: --wrong flips the low bit of every expected D (the check must then fail on every line);
 --selfcheck compares ref.py's fast path with its plain and Fraction derivations instead of printing;
 --list FILE reads the instruction list from a file instead of running `mmaref list --json`.
@@ -32,6 +34,8 @@ import ref  # noqa: E402
 import table  # noqa: E402
 
 KINDS = ('raw', 'cluster', 'special', 'mixed')
+# lines(): the stream is cut into blocks of BLOCK vectors, each from its own seeded generator (seek)
+BLOCK = 1024
 SPREADS = (0, 0, 1, 1, 2, 3, 4, 6, 8, 12, 16, 24, 26, 30, 40, 64)
 
 
@@ -75,6 +79,7 @@ class Gen:
     def __init__(self, instr, seed):
         self.instr = instr
         self.rng = random.Random(seed)
+        self.seed = seed
         self.K = instr['k']
         self.fa, self.fb = ref.FORMATS[instr['a']], ref.FORMATS[instr['b']]
         self.fc, self.fd = ref.FORMATS[instr['c']], ref.FORMATS[instr['d']]
@@ -222,16 +227,36 @@ class Gen:
         if kind == 'mixed':
             r = self.rng.random()
             kind = 'raw' if r < 0.2 else 'cluster' if r < 0.75 else 'special'
+        self.last_kind = kind
         return getattr(self, 'vec_' + kind)()
 
-    def lines(self, count, kind, wrong=False):
-        """count lines 'C A.. B.. [SA.. SB..] D' (hex); wrong: every expected D has its low bit flipped."""
+    def seek(self, index):
+        """Positions the stream at vector index: vector i is the (i mod BLOCK)-th vector drawn from a
+        generator seeded with (seed, i // BLOCK), so any index is reached by drawing at most BLOCK - 1
+        vectors, and vectors [first, first + n) are the same whatever range a run starts from (the
+        shards of tools/regress/ cut one configuration's stream into pieces)."""
+        self.rng.seed((self.seed << 64) | (index // BLOCK))
+        self.index = index - index % BLOCK
+        while self.index < index:
+            self.vector(self.kind_at)
+            self.index += 1
+
+    def lines(self, count, kind, wrong=False, first=0):
+        """count lines 'C A.. B.. [SA.. SB..] D' (hex) of vectors first, first + 1, ...; wrong: every
+        expected D has its low bit flipped."""
         instr = self.instr
         dot = ref.dot_add
         narrow = max(f.bits for f in (self.fa, self.fb, self.fs) if f) <= 16
         hexa = hex_table().__getitem__ if narrow else '{:x}'.format
+        self.kind_at = kind
+        self.seek(first)
+        self.kinds = dict.fromkeys(KINDS[:3], 0)     # vectors of each kind that lines() yielded
         for _ in range(count):
+            if self.index % BLOCK == 0:
+                self.rng.seed((self.seed << 64) | (self.index // BLOCK))
+            self.index += 1
             c, a, b, sa, sb = self.vector(kind)
+            self.kinds[self.last_kind] += 1
             d = dot(instr, c, a, b, sa or None, sb or None)
             if wrong:
                 d ^= 1
@@ -302,6 +327,8 @@ def main(argv=None):
     p.add_argument('--instr', required=True)
     p.add_argument('--count', type=int, default=1000)
     p.add_argument('--seed', type=int, default=1)
+    p.add_argument('--first', type=int, default=0,
+                   help='index of the first vector: vectors first..first+count-1 of the seeded stream')
     p.add_argument('--kind', default='mixed')
     p.add_argument('--list', help='instruction table as JSON (default: run mmaref list --json)')
     p.add_argument('--mmaref', help='path of the mmaref binary (default: $MMAREF or build/mmaref)')
@@ -314,6 +341,8 @@ def main(argv=None):
         raise SystemExit(f"gen.py: unknown --kind '{args.kind}'; one of {', '.join(KINDS)}")
     if args.count < 0:
         raise SystemExit(f"gen.py: --count must be >= 0, got {args.count}")
+    if args.first < 0:
+        raise SystemExit(f"gen.py: --first must be >= 0, got {args.first}")
     instr = find_instr(load_instructions(args.list, args.mmaref), args.arch, args.instr)
     for p in instr['schedule']:
         if p['algo'] not in tuple(ref.PASSES) + ref.AMD_ALGOS:
@@ -323,7 +352,7 @@ def main(argv=None):
     out = sys.stdout
     try:
         buf = []
-        for line in Gen(instr, args.seed).lines(args.count, args.kind, args.wrong):
+        for line in Gen(instr, args.seed).lines(args.count, args.kind, args.wrong, args.first):
             buf.append(line)
             if len(buf) >= 1000:
                 out.write('\n'.join(buf) + '\n')

@@ -1,0 +1,66 @@
+#!/usr/bin/env python3
+"""What is left of a plan, and what a shard of it costs (tools/regress/run.sh asks before scheduling).
+
+  python3 tools/regress/todo.py --plan PLAN --results DIR --list FILE
+Claims DIR for the plan (tools/regress/plan_folder.py: a folder of another plan, or a plan edited since
+the run started, is refused in one line), writes the indexes of the shards without a result into FILE, one
+a line, and prints 'TODO TOTAL MINUTES MEGABYTES': the shards to run, the plan's shards, and the time
+and memory limit of one shard for the scheduler.  The time is the plan's longest shard at the measured
+rate of its kind, three times over, at least 5 minutes: the rate is the one the results already in DIR
+show (this plan's own cost, measured), else the figure of docs/regressions.md in RATES below.
+"""
+import argparse
+import json
+import math
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from plan_folder import PlanError, claim, read_plan, result_path  # noqa: E402
+
+# vectors per core-second, the slowest configurations measured (docs/regressions.md): oracle f64 K = 16,
+# the Verilated f64 SFMA unit K = 16 at -O1
+RATES = {'oracle': 9000.0, 'rtl': 22000.0}
+# seconds of one synthesis unit: the longest of synth/report.json (fda_unit K = 32)
+SYNTH_SECONDS = 3006
+# resident memory of one shard, measured (docs/regressions.md), with room to spare
+MEGABYTES = {'oracle': 256, 'rtl': 512, 'synth': 4096}
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    p.add_argument('--plan', required=True)
+    p.add_argument('--results', required=True)
+    p.add_argument('--list', required=True)
+    a = p.parse_args()
+    try:
+        digest, shards = read_plan(a.plan)
+        claim(a.results, a.plan, digest)
+    except PlanError as e:
+        print(f'regress: {e}', file=sys.stderr)
+        return 2
+    todo, seen = [], {}
+    for i, (kind, *_rest) in enumerate(shards):
+        path = result_path(a.results, i)
+        if not os.path.exists(path):
+            todo.append(i)
+            continue
+        r = json.load(open(path))
+        v, s = seen.get(kind, (0, 0.0))
+        seen[kind] = (v + r['vectors'], s + r['seconds'])
+    rates = dict(RATES)
+    for kind, (v, s) in seen.items():
+        if v and s > 0 and kind in rates:
+            rates[kind] = v / s
+    longest = max(SYNTH_SECONDS if k == 'synth' else c / rates[k] for k, _, _, _, c in shards)
+    minutes = max(5, math.ceil(3 * longest / 60))
+    megabytes = max(MEGABYTES[k] for k, *_ in shards)
+    with open(a.list, 'w') as f:
+        f.write(''.join(f'{i}\n' for i in todo))
+    print(len(todo), len(shards), minutes, megabytes)
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
