@@ -49,15 +49,14 @@ $(DPI_LIB): $(patsubst %.c,$(RTL_DIR)/obj-dpi/%.o,$(DPI_SRC))
 	@rm -f $@
 	@ar rcs $@ $^
 
-$(RTL_SIM): $(RTL_LIST) $(RTL_SRC) $(RTL_INC) $(TB_SRC) tb/tb_main.cpp $(RTL_GEN)/tb_units.svh $(DPI_LIB) $(LIB)
-	@echo "verilating tb_mma (every unit in one model; takes a few minutes on 2 cores)"
+$(RTL_SIM): $(RTL_LIST) $(RTL_SRC) $(RTL_INC) $(TB_SRC) tb/tb_main.cpp tb/verilate.sh $(RTL_GEN)/tb_units.svh $(DPI_LIB) $(LIB)
+	@echo "building the co-simulation model of every unit (about 4 minutes of CPU; log: $(RTL_DIR)/verilate.log)"
 	@rm -f $@   # relinks when only the DPI or model library changed
-	@verilator --cc --exe --build -O3 --x-assign fast --x-initial fast --trace-fst -Wno-fatal -Wno-lint \
-	  -Wno-style --top-module tb_mma -I$(RTL_GEN) -Mdir $(RTL_DIR)/obj -j $(RTL_JOBS) \
+	@bash tb/verilate.sh --mdir $(RTL_DIR)/obj --log $(RTL_DIR)/verilate.log --jobs $(RTL_JOBS) --what tb_mma \
+	  --make "OPT_FAST=-O$(RTL_OPT) OPT_SLOW=-O0 OPT_GLOBAL=-O$(RTL_OPT)" -- \
+	  -O3 --x-assign fast --x-initial fast --trace-fst -Wno-fatal -Wno-lint -Wno-style --top-module tb_mma -I$(RTL_GEN) \
 	  -CFLAGS "-O$(RTL_OPT) -march=native -std=c++17 -DVL_USER_FINISH" -LDFLAGS "$(abspath $(DPI_LIB)) $(abspath $(LIB)) -lm -lz" \
-	  --MAKEFLAGS "OPT_FAST=-O$(RTL_OPT) OPT_SLOW=-O0 OPT_GLOBAL=-O$(RTL_OPT)" \
-	  -f $(RTL_LIST) $(TB_SRC) $(abspath tb/tb_main.cpp) >$(RTL_DIR)/verilate.log 2>&1 \
-	  || { tail -30 $(RTL_DIR)/verilate.log; exit 1; }
+	  -f $(RTL_LIST) $(TB_SRC) $(abspath tb/tb_main.cpp)
 
 rtl: $(RTL_SIM)
 

@@ -28,7 +28,7 @@ declare -A probe=(
   [python3-numpy]="/usr/lib/python3/dist-packages/numpy/__init__.py"
   [python3-pytest]="/usr/lib/python3/dist-packages/pytest/__init__.py"
   # SCHED=slurm of the sharded regressions (tools/regress/run.sh): sbatch, and a one-node slurmctld and
-  # slurmd with munged for tests/t_regress_slurm.sh
+  # slurmd with munged for tests/t_rtl_regress_slurm.sh
   [slurm-wlm]="/usr/sbin/slurmctld"
   [munge]="/usr/sbin/munged"
 )
