@@ -36,7 +36,8 @@ regress:: all
 # count), each shard's result written atomically into a results folder, and one merged report.
 #   make regress-plan   write REGRESS_PLAN: VECTORS_PER_CONFIG vectors of every configuration of the
 #                       REGRESS_KINDS (oracle: tests/oracle's distinct configurations; rtl: configs.txt's;
-#                       synth: one shard a unit of units.txt), in shards of SHARD_VECTORS (N, or rules
+#                       synth: one shard a unit of units.txt; prove: one shard a row of make prove-all's
+#                       table, PROVE_TIMEOUT seconds of the solver each), in shards of SHARD_VECTORS (N, or rules
 #                       REGEX=N,...,N by configuration); REGRESS_ONLY (a regex on ARCH:NAME), REGRESS_SEED
 #   make regress-run    run the shards without a result (resume), then merge: SCHED=local (JOBS at a time)
 #                       or SCHED=slurm (one job array, the merge a dependent job; SLURM_MAX, SBATCH_ARGS,
@@ -53,11 +54,11 @@ VECTORS_PER_CONFIG ?= 1000000
 SHARD_VECTORS      ?= 100000
 SCHED              ?= local
 .PHONY: regress-plan regress-run regress-merge
-regress-plan: all $(if $(or $(findstring rtl,$(REGRESS_KINDS)),$(findstring synth,$(REGRESS_KINDS))),$(BUILD)/rtl/gen/configs.txt)
+regress-plan: all $(if $(or $(findstring rtl,$(REGRESS_KINDS)),$(findstring synth,$(REGRESS_KINDS)),$(findstring prove,$(REGRESS_KINDS))),$(BUILD)/rtl/gen/configs.txt)
 	@python3 tools/regress/plan.py --out $(call shell_word,REGRESS_PLAN) --kinds $(call shell_word,REGRESS_KINDS) \
 	  --seed $(call shell_word,REGRESS_SEED) --vectors $(call shell_word,VECTORS_PER_CONFIG) \
 	  --shard $(call shell_word,SHARD_VECTORS) --only $(call shell_word,REGRESS_ONLY)
-regress-run: all $(if $(findstring rtl,$(REGRESS_KINDS)),rtl)
+regress-run: all $(if $(findstring rtl,$(REGRESS_KINDS)),rtl) $(if $(findstring prove,$(REGRESS_KINDS)),$(BUILD)/rtl/libmmaref_dpi.a)
 	@SCHED=$(call shell_word,SCHED) JOBS=$(call shell_word,JOBS) bash tools/regress/run.sh $(call shell_word,REGRESS_PLAN) \
 	  $(call shell_word,REGRESS_RESULTS) $(call shell_word,REGRESS_REPORT)
 regress-merge:

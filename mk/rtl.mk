@@ -1,6 +1,7 @@
 # RTL: Verilator co-simulation against the C model through DPI-C, lint, Yosys synthesis (docs/rtl.md).
 #   make lint        verilator --lint-only -Wall over every unit and parameter set in use
 #   make rtl         build the co-simulation model build/rtl/obj/Vtb_mma (one model, every configuration)
+#   make pipe INSTR=ARCH:NAME   that instruction's unit in pipe mode: vector lines on stdin, D lines out
 #   make synth       Yosys onto a cell library (LIB=nangate45, sky130hd, cells45 or a .lib/.lib.gz path; by
 #                    default the first real library found, else synth/cells45.lib), OpenSTA timing: area,
 #                    flops, minimum period, critical path, power per unit and the M3XU table
@@ -31,7 +32,7 @@ RTL_JOBS    ?= 2
 # -O3: about 7 min, and 1.4x faster to run).  For long regressions: `rm -rf build/rtl/obj; make rtl RTL_OPT=3`.
 RTL_OPT     ?= 1
 
-.PHONY: lint rtl rtl-unpack synth synth-probe synth-m3xu synth-sweep cosim-demo rtl-regress rtl-regress-m3xu rtl-formats
+.PHONY: lint rtl pipe rtl-unpack synth synth-probe synth-m3xu synth-sweep cosim-demo rtl-regress rtl-regress-m3xu rtl-formats
 
 # configurations from the instruction table; files are rewritten only when their content changes
 $(RTL_GEN)/configs.txt: tb/gen_configs.py $(CLI)
@@ -59,6 +60,13 @@ $(RTL_SIM): $(RTL_LIST) $(RTL_SRC) $(RTL_INC) $(TB_SRC) tb/tb_main.cpp tb/verila
 	  -f $(RTL_LIST) $(TB_SRC) $(abspath tb/tb_main.cpp)
 
 rtl: $(RTL_SIM)
+
+# make pipe INSTR=ARCH:NAME < vectors > d: the project's unit for that instruction in pipe mode (+pipe:
+# `mmaref batch` lines in, its D lines out, docs/verify-your-design.md); the build's messages on stderr
+pipe:
+	@test -n $(call shell_word,INSTR) || { echo "make pipe: give INSTR=ARCH:NAME (build/rtl/gen/instrs.txt lists them)" >&2; exit 2; }
+	@$(MAKE) -s --no-print-directory rtl >&2
+	@$(RTL_SIM) +instr=$(call shell_word,INSTR) +pipe
 
 # mma_unpack on every format against the model's decoding (tests/t_rtl_lint.sh runs it)
 RTL_UNPACK  := $(RTL_DIR)/obj-unpack/Vtb_unpack

@@ -1,5 +1,5 @@
 # RTL co-simulation (docs/rtl.md): every FDA/GDFS/FDRDA/GFDRDA/GPS/SFMA configuration of the instruction
-# table and every mode of every M3XU design (tests/t_rtl_m3xu.sh checks those further), 100,000 vectors
+# table and every mode of every M3XU design (tests/t_rtl_m3xu.sh checks those further), 50,000 vectors
 # each (RTL_TEST_COUNT; `make rtl-regress` runs 10,000,000), checked bit for bit against the model
 # through DPI-C; every 4th run with random backpressure and bubbles on the valid/ready handshake.  The
 # deliberately broken units (F one bit short; CoFDA built as a single pass; M3XU without a_L b_L, without
@@ -7,10 +7,10 @@
 # bit; Hopper's FP8 mma.sync with C in the first pass, with passes over the halves of K, with the FP8
 # operands' own exponents) must be caught, with a report and an FST waveform.  Bad +cfg / +instr
 # arguments: one line on stderr, exit 2; +instr=ARCH:INSTRUCTION runs the instruction on its unit.
-# runtime: 165 s (on CI's 2 cores; tests/run.sh starts the longest suites first)
+# runtime: 90 s (on CI's 2 cores; tests/run.sh starts the longest suites first)
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.."
-count=${RTL_TEST_COUNT:-100000}
+count=${RTL_TEST_COUNT:-50000}
 
 if ! command -v verilator >/dev/null; then
   not_ok "rtl: verilator is not installed (make setup)"
@@ -109,3 +109,15 @@ got=$("$SIM" +instr="$arch:$name" +pipe <<<"$vec" 2>&1); rc=$?
 [[ $rc == 0 && $got == "$want" ]] \
   && ok "rtl: +instr=$arch:$name (configuration $cfg, shared) gives the model's D in pipe mode" \
   || not_ok "rtl: +instr=$arch:$name +pipe: rc=$rc got '$got', model '$want'"
+# the same through make pipe (its build messages on stderr, stdout the D lines alone); no INSTR, or an
+# instruction no unit serves, is an error naming it
+got=$(make -s --no-print-directory pipe INSTR="$arch:$name" <<<"$vec" 2>/dev/null); rc=$?
+[[ $rc == 0 && $got == "$want" ]] && ok "rtl: make pipe INSTR=$arch:$name gives the model's D" \
+  || not_ok "rtl: make pipe INSTR=$arch:$name: rc=$rc got '$got', model '$want'"
+err=$(make -s --no-print-directory pipe </dev/null 2>&1 >/dev/null); rc=$?
+[[ $rc != 0 && $err == "make pipe: give INSTR=ARCH:NAME"* ]] && ok "rtl: make pipe without INSTR: says what to give, exit $rc" \
+  || not_ok "rtl: make pipe without INSTR: rc=$rc '$err'"
+err=$(make -s --no-print-directory pipe INSTR='hopper:no $(such)' </dev/null 2>&1 >/dev/null); rc=$?
+[[ $rc != 0 && $err == *"+instr=hopper:no \$(such): no unit serves that instruction"* ]] \
+  && ok "rtl: make pipe with an instruction no unit serves: the bench's one-line error, exit $rc" \
+  || not_ok "rtl: make pipe INSTR='hopper:no \$(such)': rc=$rc '$err'"

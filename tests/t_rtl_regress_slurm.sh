@@ -146,7 +146,7 @@ if [[ -s $tmp/rep-l/summary.json ]] && cmp -s "$tmp/rep-l/summary.json" "$tmp/re
   ok "the SCHED=slurm report equals the SCHED=local one byte for byte ($(python3 -c 'import json,sys; t=json.load(open(sys.argv[1]))["totals"]; print(t["vectors"], "vectors,", t["mismatches"], "mismatches,", sum(len(c["bins"]) for c in json.load(open(sys.argv[1]))["configurations"]), "coverage bins")' "$tmp/rep-s/summary.json"))"
 else not_ok "local and slurm summaries differ: $(diff "$tmp/rep-l/summary.json" "$tmp/rep-s/summary.json" 2>&1 | head -5 | tr '\n' ' ')"; fi
 hosts=$(python3 -c 'import json,sys; print(" ".join(sorted({h for t in json.load(open(sys.argv[1]))["timing"] for h in t["hosts"]})))' "$tmp/rep-s/report.json" 2>/dev/null)
-syn_row=$(grep "^| $unit:sfma_unit | ok | " "$tmp/rep-s/report.md")
+syn_row=$(grep -E "^\| $unit:sfma_unit \| [a-z0-9_.]+ \| ok \| " "$tmp/rep-s/report.md")
 [[ -n $hosts && -n $syn_row && -f $tmp/rep-s/junit.xml && -f $tmp/rep-s/throughput.png ]] &&
   ok "the merged report: report.md (synthesis: $syn_row), report.json (host $hosts), junit.xml, throughput.png" ||
   not_ok "the merged report lacks a file: $(ls "$tmp/rep-s" | tr '\n' ' ')"
@@ -242,6 +242,16 @@ expect_error "SCHED=slurm: a shard that cannot run (a plan older than configs.tx
   "a shard task failed" env SCHED=slurm SLURM_WAIT=60 bash tools/regress/run.sh "$tmp/stale.txt" "$tmp/res-z" "$tmp/rep-z"
 expect_error "regress-plan: a bad SHARD_VECTORS" "SHARD_VECTORS wants a vector count" \
   python3 tools/regress/plan.py --out "$tmp/x.txt" --shard lots
+# proof shards: the plan holds one per row of make prove-all's table, in its order; a row the table no
+# longer has stops its shard with the table's one-line error (a proof itself costs minutes: make regress)
+python3 tools/regress/plan.py --out "$tmp/p-prove.txt" --kinds prove >/dev/null
+if [[ $(grep -v '^#' "$tmp/p-prove.txt" | awk '{print $2}') == "$(PROVE_LIST=1 bash tests/prove/all.sh | awk '{print $2}')" &&
+      $(grep -vc '^#' "$tmp/p-prove.txt") -gt 40 ]]; then
+  ok "regress-plan: REGRESS_KINDS=prove, one shard per row of make prove-all ($(grep -vc '^#' "$tmp/p-prove.txt"))"
+else not_ok "regress-plan: prove shards differ from tests/prove/all.sh's rows: $(head -3 "$tmp/p-prove.txt")"; fi
+printf 'prove no-such-row:VOLTA 0 0 1\n' >"$tmp/stale-prove.txt"
+expect_error "a proof shard of a row the table no longer has" "no row named 'no-such-row:VOLTA'" \
+  python3 tools/regress/shard.py --plan "$tmp/stale-prove.txt" --results "$tmp/res-p" 0
 phase end
 echo "# seconds per part:$phases"
 exit 0

@@ -11,6 +11,8 @@
 # proven, a correct unit refuted); UNKNOWN is reported, not a failure: it is the measured boundary.
 #   PROVE_TIMEOUT  seconds per row for the solver (default 1800)
 #   PROVE_ONLY     run only the rows whose name contains this; PROVE_SKIP: not those that contain this
+#   PROVE_ROW      run only the row of exactly this name (a regression shard: tools/regress/shard.py)
+#   PROVE_LIST=1   print each row's expected verdict and name, one row a line, and run nothing
 #   PROVE_ALL_DIR  where the rows and the table go (default build/prove-all)
 set -u
 cd "$(dirname "$0")/../.."
@@ -97,12 +99,20 @@ rows+=("REFUTED m3xu-mutant-1:$M3F32 $M3F32 $X $M3XU,MUTANT=1 $XR")
 rows+=("REFUTED m3xu-mutant-2:$M3F32C $M3F32C $X $M3XU,MUTANT=2,PORT_W=64 $XR,PORT_W=64")
 
 n=${#rows[@]} i=0 bad=0
+if [[ ${PROVE_LIST:-} == 1 ]]; then
+  for row in "${rows[@]}"; do read -r expect name _ <<<"$row"; echo "$expect $name"; done
+  exit 0
+fi
+if [[ -n ${PROVE_ROW:-} ]] && ! printf '%s\n' "${rows[@]}" | awk -v r="$PROVE_ROW" '$2 == r {f = 1} END {exit !f}'; then
+  echo "prove-all: no row named '$PROVE_ROW' (PROVE_LIST=1 lists them)" >&2; exit 2
+fi
 : >"$OUT/table.jsonl.tmp"
 printf '| row | instruction | verdict | solver | seconds | AND gates | make verify replay |\n|---|---|---|---|---|---|---|\n' >"$OUT/table.md.tmp"
 for row in "${rows[@]}"; do
   read -r expect name instr dut params extra <<<"$row"
   i=$((i + 1))
   [[ -n ${PROVE_ONLY:-} && $name != *"$PROVE_ONLY"* ]] && continue
+  [[ -n ${PROVE_ROW:-} && $name != "$PROVE_ROW" ]] && continue
   [[ -n ${PROVE_SKIP:-} && $name == *"$PROVE_SKIP"* ]] && continue
   params=${params/@/$(unit_params "$instr")} extra=${extra//@/$(unit_params "$instr")}
   dir=$OUT/$(tr ':/' '__' <<<"$name")

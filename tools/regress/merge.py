@@ -55,6 +55,8 @@ def merge(shards, results):
             c['hosts'].append(r['host'])
         if 'synth' in r:
             c['synth'] = r['synth']
+        if 'prove' in r:  # the verdict (the solver's seconds vary from run to run: report.md only)
+            c['prove'] = {'verdict': r['prove']['verdict']}
         for k, v in r.get('stimulus', {}).items():
             c['stimulus'][k] = c['stimulus'].get(k, 0) + v
         for k, (v, m) in r.get('bins', {}).items():
@@ -71,7 +73,7 @@ def merge(shards, results):
 
 def summary(digest, configs, missing):
     keep = ('kind', 'config', 'seed', 'shards', 'done', 'planned', 'vectors', 'mismatches', 'stimulus', 'bins',
-            'holes', 'failures', 'mutant', 'synth')
+            'holes', 'failures', 'mutant', 'synth', 'prove')
     cs = [{k: c[k] for k in keep if k in c} for c in configs]
     return {'plan': digest, 'configurations': cs, 'missing_shards': missing,
             'totals': {'configurations': len(cs), 'shards': sum(c['shards'] for c in cs),
@@ -124,11 +126,20 @@ def markdown(plan, s, configs, got):
                   f"{f'{hit}/{nb}' if nb else '-'} | {len(c['holes'])} | {rate(c):,.0f} |")
     syn = [c for c in configs if 'synth' in c]
     if syn:
-        md += ['', '## Synthesis', '', 'Yosys onto synth/cells45.lib, as `make synth` runs each unit '
-               '(docs/synthesis.md).', '', '| unit | status | cells | area µm² | flops | delay ps | depth |',
-               '|---|---|---|---|---|---|---|']
-        md += [f"| {c['config']} | {c['synth']['status']} | {c['synth']['cells']} | {c['synth']['area_um2']} | "
-               f"{c['synth']['flops']} | {c['synth']['delay_ps']} | {c['synth']['depth']} |" for c in syn]
+        md += ['', '## Synthesis', '', 'Yosys and ABC onto the cell library, as `make synth` runs each unit '
+               '(docs/synthesis.md).', '', '| unit | library | status | cells | area µm² | flops | delay ps | depth |',
+               '|---|---|---|---|---|---|---|---|']
+        md += [f"| {c['config']} | {c['synth'].get('lib', '-')} | {c['synth']['status']} | {c['synth']['cells']} | "
+               f"{c['synth']['area_um2']} | {c['synth']['flops']} | {c['synth']['delay_ps']} | {c['synth']['depth']} |"
+               for c in syn]
+    proofs = [c for c in configs if 'prove' in c]
+    if proofs:
+        md += ['', '## Proofs', '', 'Rows of `make prove-all` (docs/formal.md): UNKNOWN is the solver\'s reach '
+               'within PROVE_TIMEOUT, not a failure.', '', '| row | verdict | solver seconds |', '|---|---|---|']
+        for c in proofs:
+            secs = [g.get('prove', {}).get('solver_seconds', '-') for g in got.values()
+                    if g.get('kind') == 'prove' and g.get('config') == c['config']]
+            md.append(f"| {c['config']} | {c['prove']['verdict']} | {secs[0] if secs else '-'} |")
     holes = [(c, h) for c in configs for h in c['holes']]
     md += ['', '## Coverage', '',
            'Bins summed over the shards of each configuration (rtl: the coverage model of '

@@ -8,6 +8,8 @@
                                of build/rtl/gen/configs.txt, whose label ARCH:NAME the shard checks
     synth   UNIT:TOP           Yosys synthesis of unit UNIT of build/rtl/gen/units.txt (synth/synth_unit.sh,
                                as make synth runs it); SEED 0, FIRST 0, COUNT 1 (one unit)
+    prove   ROW                one row of make prove-all's table (tests/prove/all.sh, PROVE_ROW=ROW): a
+                               formal proof, for all inputs; SEED 0, FIRST 0, COUNT 1
 SEED is the seed of the configuration's one stream (oracle: tests/oracle/check_all.py's per-configuration
 seed; rtl: the bench's +seed); the shard checks vectors [FIRST, FIRST + COUNT) of it.  Each configuration's
 VECTORS_PER_CONFIG vectors are cut into shards of SHARD_VECTORS (the last one shorter), so shard k of a
@@ -20,12 +22,13 @@ by configuration: 'REGEX=N,...,N', the first REGEX found in KIND:CONFIG wins (sh
 import argparse
 import os
 import re
+import subprocess
 import sys
 import zlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, '..', '..'))
-KINDS = ('oracle', 'rtl', 'synth')
+KINDS = ('oracle', 'rtl', 'synth', 'prove')
 
 
 def fail(msg):
@@ -117,6 +120,15 @@ def synth_units(path, units):
     return out
 
 
+def prove_rows(only):
+    """[ROW]: the rows of make prove-all's table (tests/prove/all.sh lists them), in its order."""
+    p = subprocess.run(['bash', os.path.join(ROOT, 'tests', 'prove', 'all.sh')], env=dict(os.environ, PROVE_LIST='1'),
+                       cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    if p.returncode != 0:
+        fail(f"tests/prove/all.sh cannot list its rows: {(p.stdout.strip().splitlines() or ['?'])[-1]}")
+    return [x.split()[1] for x in p.stdout.splitlines() if len(x.split()) == 2 and (not only or re.search(only, x.split()[1]))]
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     p.add_argument('--out', required=True)
@@ -157,6 +169,8 @@ def main():
             for label, off in oracle_configs(a.mmaref, a.only):
                 s = shard_size(rules, f'oracle:{label}')
                 lines += [f'oracle {label} {seed * 1000003 + off} {f} {min(s, n - f)}' for f in range(0, n, s)]
+        elif kind == 'prove':
+            lines += [f'prove {row} 0 0 1' for row in prove_rows(a.only)]
         elif kind == 'synth':
             lines += [f'synth {label} 0 0 1' for label in
                       synth_units(os.path.join(os.path.dirname(a.configs), 'units.txt'), units)]
@@ -177,9 +191,10 @@ def main():
     os.replace(tmp, a.out)
     nconf = len({tuple(x.split()[:2]) for x in lines})
     nsynth = sum(x.startswith('synth ') for x in lines)
+    nprove = sum(x.startswith('prove ') for x in lines)
     print(f'{a.out}: {len(lines)} shards over {nconf} configurations ({", ".join(kinds)}), '
-          f'{sum(int(x.split()[4]) for x in lines if not x.startswith("synth "))} vectors'
-          + (f', {nsynth} synthesis units' if nsynth else ''))
+          f'{sum(int(x.split()[4]) for x in lines if x.split()[0] in ("oracle", "rtl"))} vectors'
+          + (f', {nsynth} synthesis units' if nsynth else '') + (f', {nprove} proofs' if nprove else ''))
     return 0
 
 

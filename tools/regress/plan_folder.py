@@ -26,7 +26,7 @@ def read_plan(path):
         if not line.strip() or line.startswith('#'):
             continue
         f = line.split()
-        if len(f) != 5 or f[0] not in ('oracle', 'rtl', 'synth') or not all(x.isdigit() for x in f[2:]):
+        if len(f) != 5 or f[0] not in ('oracle', 'rtl', 'synth', 'prove') or not all(x.isdigit() for x in f[2:]):
             raise PlanError(f"plan {path} line {n}: want 'KIND CONFIG SEED FIRST COUNT', got '{line.strip()}'")
         shards.append((f[0], f[1], int(f[2]), int(f[3]), int(f[4])))
     if not shards:

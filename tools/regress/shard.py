@@ -12,6 +12,7 @@ no result could be: a bad plan, a results folder of another plan, a tool that do
   oracle shards: tests/oracle/gen.py's stream piped into `mmaref batch --check` (one thread)
   rtl shards:    tb/run_cosim.sh --cfg IDX --first F --count N --json (one simulation)
   synth shards:  synth/synth_unit.sh UNIT as make synth runs it (area, flops, delay, depth, status)
+  prove shards:  tests/prove/all.sh with PROVE_ROW=ROW (verdict, solver seconds; PROVE_TIMEOUT as there)
 """
 import argparse
 import json
@@ -128,12 +129,35 @@ def run_synth(config):
     if not os.path.exists(path):
         raise PlanError(f"synth/synth_unit.sh {unit} wrote no row: {(p.stdout.strip().splitlines() or ['?'])[-1]}")
     got = dict(kv.split('=', 1) for kv in open(path).read().split() if '=' in kv)
-    keep = {k: got.get(k, '-') for k in ('cells', 'area_um2', 'flops', 'delay_ps', 'depth', 'latches', 'status')}
+    keep = {k: got.get(k, '-') for k in ('cells', 'area_um2', 'flops', 'delay_ps', 'depth', 'latches', 'status', 'lib')}
     r = {'vectors': 0, 'mismatches': 0, 'stimulus': {}, 'bins': {}, 'holes': [], 'synth': keep,
          'verdict': 'pass' if keep['status'] == 'ok' else 'FAIL',
          'replay': f'SYNTH_NOSHARE={env["SYNTH_NOSHARE"]} bash synth/synth.sh {unit}'}
     if keep['status'] != 'ok':
         r['error'] = f"synthesis status {keep['status']}"
+    return r
+
+
+def run_prove(config):
+    """One row of make prove-all's table: its verdict (PROVEN, REFUTED, UNKNOWN) and the verdict it must
+    have; the shard fails when they contradict (UNKNOWN is the solver's measured reach, not a failure)
+    or a counterexample does not replay in make verify's bench, as in make prove-all."""
+    with tempfile.TemporaryDirectory(prefix='mmaref-prove.') as tmp:
+        env = dict(os.environ, PROVE_ROW=config, PROVE_ALL_DIR=tmp)
+        env.pop('PROVE_ONLY', None)
+        env.pop('PROVE_SKIP', None)
+        p = subprocess.run(['bash', os.path.join(ROOT, 'tests', 'prove', 'all.sh')], cwd=ROOT, env=env,
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    if p.returncode == 2:
+        raise PlanError(f"{(p.stdout.strip().splitlines() or ['?'])[-1]}: make a new plan (make regress-plan)")
+    m = re.search(r'^\[\d+/\d+\] (\S+) +(PROVEN|REFUTED|UNKNOWN|ERROR) +(\S+) s(.*)$', p.stdout, re.M)
+    r = {'vectors': 0, 'mismatches': 0, 'stimulus': {}, 'bins': {}, 'holes': [],
+         'verdict': 'pass' if p.returncode == 0 and m else 'FAIL',
+         'replay': f"PROVE_ROW='{config}' bash tests/prove/all.sh"}
+    if m:
+        r['prove'] = {'verdict': m.group(2), 'solver_seconds': m.group(3), 'note': m.group(4).strip('; ')}
+    if r['verdict'] != 'pass':
+        r['error'] = (m.group(0) if m else (p.stdout.strip().splitlines() or ['(no output)'])[-1])[:300]
     return r
 
 
@@ -175,7 +199,8 @@ def main():
         kind, config, seed, first, count = shard = shards[index]
         t0, c0 = time.monotonic(), cpu()
         r = (run_oracle(config, seed, first, count, a.mmaref) if kind == 'oracle' else
-             run_synth(config) if kind == 'synth' else run_rtl(config, seed, first, count))
+             run_synth(config) if kind == 'synth' else run_prove(config) if kind == 'prove' else
+             run_rtl(config, seed, first, count))
         r.update(shard=index, kind=kind, config=config, seed=seed, first=first, count=count, plan=digest,
                  seconds=round(time.monotonic() - t0, 3), cpu_seconds=round(cpu() - c0, 3),
                  max_rss_mb=round(max(resource.getrusage(w).ru_maxrss for w in
@@ -193,6 +218,9 @@ def main():
     if r['verdict'] == 'pass' and kind == 'synth':
         print(f"ok - shard {index}: synth {config}: {r['synth']['area_um2']} um^2, {r['synth']['delay_ps']} ps, "
               f"{r['seconds']:.1f} s")
+    elif r['verdict'] == 'pass' and kind == 'prove':
+        print(f"ok - shard {index}: prove {config}: {r['prove']['verdict']} in {r['prove']['solver_seconds']} s "
+              f"of the solver, {r['seconds']:.1f} s")
     elif r['verdict'] == 'pass':
         print(f"ok - {what}: {r['vectors']} vectors, 0 mismatches, {r['seconds']:.1f} s")
     else:

@@ -6,7 +6,8 @@ Claims DIR for the plan (tools/regress/plan_folder.py: a folder of another plan,
 the run started, is refused in one line), writes the indexes of the shards without a result into FILE, one
 a line, and prints 'TODO TOTAL MINUTES MEGABYTES': the shards to run, the plan's shards, and the time
 and memory limit of one shard for the scheduler.  The time is the plan's longest shard at the measured
-rate of its kind, three times over, at least 5 minutes: the rate is the one the results already in DIR
+rate of its kind, three times over (a proof: its solver limit PROVE_TIMEOUT and 5 minutes more), at
+least 5 minutes: the rate is the one the results already in DIR
 show (this plan's own cost, measured), else the figure of docs/regressions.md in RATES below.
 """
 import argparse
@@ -24,8 +25,10 @@ from plan_folder import PlanError, claim, read_plan, result_path  # noqa: E402
 RATES = {'oracle': 9000.0, 'rtl': 22000.0}
 # seconds of one synthesis unit: the longest of synth/report.json (fda_unit K = 32)
 SYNTH_SECONDS = 3006
+# seconds of one proof: the solver's limit (PROVE_TIMEOUT, as tests/prove/all.sh) and the replay after it
+PROVE_SECONDS = int(os.environ.get('PROVE_TIMEOUT', '1800')) + 300
 # resident memory of one shard, measured (docs/regressions.md), with room to spare
-MEGABYTES = {'oracle': 256, 'rtl': 512, 'synth': 4096}
+MEGABYTES = {'oracle': 256, 'rtl': 512, 'synth': 4096, 'prove': 4096}
 
 
 def main():
@@ -53,8 +56,9 @@ def main():
     for kind, (v, s) in seen.items():
         if v and s > 0 and kind in rates:
             rates[kind] = v / s
-    longest = max(SYNTH_SECONDS if k == 'synth' else c / rates[k] for k, _, _, _, c in shards)
-    minutes = max(5, math.ceil(3 * longest / 60))
+    fixed = {'synth': 3 * SYNTH_SECONDS, 'prove': PROVE_SECONDS}  # a proof stops at its limit
+    longest = max(fixed[k] if k in fixed else 3 * c / rates[k] for k, _, _, _, c in shards)
+    minutes = max(5, math.ceil(longest / 60))
     megabytes = max(MEGABYTES[k] for k, *_ in shards)
     with open(a.list, 'w') as f:
         f.write(''.join(f'{i}\n' for i in todo))
