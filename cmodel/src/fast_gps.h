@@ -44,7 +44,7 @@ LANE_INLINE vi32 gps_operand(const fmt_desc *f, vu raw, const int flush, vi *fla
     if (f->exp_bits == f32->exp_bits && f->bias == f32->bias && f32->man_bits - f->man_bits == dropped)
         return __builtin_convertvector((vi)(raw << dropped), vi32) & keep;
     vi32 sig = __builtin_convertvector(v.sig, vi32);
-    vi32 e = __builtin_convertvector(v_max(v.exp, v_splat(fmt_min_exp(f))), vi32) - f->man_bits; /* a zero's */
+    vi32 e = __builtin_convertvector(v_max_small(v.exp, v_splat(fmt_min_exp(f))), vi32) - f->man_bits; /* a zero's */
     vf mag = __builtin_convertvector(sig, vf) * (vf)((e + f32->bias) << f32->man_bits);
     return ((vi32)mag | __builtin_convertvector(v.sign << (f32->width - 1), vi32)) & keep;
 }
