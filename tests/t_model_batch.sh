@@ -125,7 +125,7 @@ mutant "SFMA: a NaN D kept as the host's FMA gives it, not left to the scalar mo
   fast_sfma.h 's/    return v_lt(v_splat(inf), (vi)(d \& (uint64_t)~(1ULL << (f->width - 1))));/    return v_splat(0);/' \
   "hopper mma.m16n8k16.f64.f64.f64.f64"
 mutant "GPS on CDNA2: a subnormal binary32 product not flushed" fast_gps.h \
-  's/            p\[k\] = gps_flush_result(p\[k\]);/            (void)0;/' "cdna2 v_mfma_f32_32x32x4bf16"
+  's/            p\[k\] = gps_flush_result\(_pairs\)\?(p\[k\]);/            (void)0;/' "cdna2 v_mfma_f32_32x32x4bf16"
 mutant "GFDRDA without its patch (C far below e_max rounded down, not toward zero)" fast_fdrda.h \
   's|if (grouped) /\* GFDRDA|if (0) /* GFDRDA|' "cdna3 v_mfma_f32_32x32x16_fp8_fp8"
 
