@@ -393,10 +393,6 @@ LANE_INLINE void lane_products_paired(const fmt_desc *fa, const fmt_desc *fb, co
                                       const int k0, const int n, const int zero_exp, const int sig_shift,
                                       lane_product_t *pr, vi *flags_a, vi *flags_b, vu *stray)
 {
-    __m256i ab[MMAREF_MAX_K], raw_a = _mm256_setzero_si256(), raw_b = _mm256_setzero_si256();
-    lane_operand_pairs(x, j, k0, n, ab, &raw_a, &raw_b);
-    *stray |= ((vu)raw_a & lane_stray_mask(fa)) | ((vu)raw_b & lane_stray_mask(fb));
-
     /* bits above a format's width only matter to the stray check (the batch is then refused) */
     const int ignored = fa->ignored || fb->ignored;
     const __m256i keep = v_pair((uint32_t)~fa->ignored, (uint32_t)~fb->ignored);
@@ -412,32 +408,39 @@ LANE_INLINE void lane_products_paired(const fmt_desc *fa, const fmt_desc *fb, co
     const __m256i key_y = ieee ? exp_mask : v_pair(lane_pair_key_y(fa), lane_pair_key_y(fb));
     const __m256i zero = _mm256_setzero_si256(), one = _mm256_set1_epi32(1);
     const int shift_in_b = fa->man_bits + 1 + sig_shift <= 32 && fb->man_bits + 1 + sig_shift <= 32;
-    __m256i key_max = zero;
+    __m256i key_max = zero, raw_a = zero, raw_b = zero;
+    /* 4 operand pairs loaded, then decoded (in registers), at a time */
+    const int chunk = n % 4 == 0 ? 4 : n;
+    for (int i0 = 0; i0 < n; i0 += chunk) {
+        __m256i ab[MMAREF_MAX_K];
+        lane_operand_pairs(x, j, k0 + i0, chunk, ab, &raw_a, &raw_b);
 #pragma GCC unroll 4
-    for (int i = 0; i < n; i++) {
-        __m256i raw = ignored ? _mm256_and_si256(ab[i], keep) : ab[i];
-        __m256i man = _mm256_and_si256(raw, man_mask);
-        __m256i e = _mm256_and_si256(_mm256_srlv_epi32(raw, exp_shift), exp_mask);
-        /* the hidden one of a normal number; a zero exponent field is a subnormal at exponent 1 - bias */
-        __m256i sig = _mm256_or_si256(man, _mm256_andnot_si256(_mm256_cmpeq_epi32(e, zero), hidden));
-        __m256i exp = _mm256_add_epi32(_mm256_max_epu32(e, one), exp_offset);
-        if (!zero_exp) /* a zero operand: ZERO_OPERAND_EXP */
-            exp = _mm256_andnot_si256(_mm256_cmpeq_epi32(sig, zero), exp);
-        key_max = _mm256_max_epu32(key_max, ieee ? e : _mm256_and_si256(_mm256_xor_si256(raw, key_x), key_y));
-        /* Step 2: sig_a * sig_b; e_a + e_b, the two offset exponents summed as bytes; each sign moved to
-         * bit 63 */
-        vi neg = (fa->has_sign ? (vi)_mm256_slli_epi64(raw, 64 - fa->width) : v_splat(0)) ^
-                 (fb->has_sign ? (vi)_mm256_slli_epi64(raw, 32 - fb->width) : v_splat(0));
-        vi prod;
-        if (shift_in_b) /* s_b * 2^sig_shift taken from the pair by a shorter shift (s_a < 2^(32 - sig_shift)) */
-            prod = (vi)_mm256_mul_epu32(sig, _mm256_srli_epi64(sig, 32 - sig_shift));
-        else
-            prod = (vi)_mm256_mul_epu32(sig, _mm256_srli_epi64(sig, 32)) << sig_shift;
-        vi exp_sum = (vi)_mm256_sad_epu8(exp, zero) + 2 * ZERO_OPERAND_EXP;
-        if (zero_exp)
-            exp_sum = v_sel(v_zero(prod), v_splat(zero_exp), exp_sum);
-        pr[i] = (lane_product_t){prod, exp_sum, neg};
+        for (int i = i0; i < i0 + chunk; i++) {
+            __m256i raw = ignored ? _mm256_and_si256(ab[i - i0], keep) : ab[i - i0];
+            __m256i man = _mm256_and_si256(raw, man_mask);
+            __m256i e = _mm256_and_si256(_mm256_srlv_epi32(raw, exp_shift), exp_mask);
+            /* the hidden one of a normal number; a zero exponent field is a subnormal at exponent 1 - bias */
+            __m256i sig = _mm256_or_si256(man, _mm256_andnot_si256(_mm256_cmpeq_epi32(e, zero), hidden));
+            __m256i exp = _mm256_add_epi32(_mm256_max_epu32(e, one), exp_offset);
+            if (!zero_exp) /* a zero operand: ZERO_OPERAND_EXP */
+                exp = _mm256_andnot_si256(_mm256_cmpeq_epi32(sig, zero), exp);
+            key_max = _mm256_max_epu32(key_max, ieee ? e : _mm256_and_si256(_mm256_xor_si256(raw, key_x), key_y));
+            /* Step 2: sig_a * sig_b; e_a + e_b, the two offset exponents summed as bytes; each sign moved to
+             * bit 63 */
+            vi neg = (fa->has_sign ? (vi)_mm256_slli_epi64(raw, 64 - fa->width) : v_splat(0)) ^
+                     (fb->has_sign ? (vi)_mm256_slli_epi64(raw, 32 - fb->width) : v_splat(0));
+            vi prod;
+            if (shift_in_b) /* s_b * 2^sig_shift taken from the pair by a shorter shift (s_a < 2^(32 - sig_shift)) */
+                prod = (vi)_mm256_mul_epu32(sig, _mm256_srli_epi64(sig, 32 - sig_shift));
+            else
+                prod = (vi)_mm256_mul_epu32(sig, _mm256_srli_epi64(sig, 32)) << sig_shift;
+            vi exp_sum = (vi)_mm256_sad_epu8(exp, zero) + 2 * ZERO_OPERAND_EXP;
+            if (zero_exp)
+                exp_sum = v_sel(v_zero(prod), v_splat(zero_exp), exp_sum);
+            pr[i] = (lane_product_t){prod, exp_sum, neg};
+        }
     }
+    *stray |= ((vu)raw_a & lane_stray_mask(fa)) | ((vu)raw_b & lane_stray_mask(fb));
     /* the lanes with an inf or NaN of a (low half) or b (high half), as the flags lane_special reads */
     __m256i hit = _mm256_andnot_si256(_mm256_cmpeq_epi32(key_y, zero), _mm256_cmpeq_epi32(key_max, key_y));
     *flags_a |= v_nonzero((vi)_mm256_and_si256(hit, v_pair(~0u, 0))) & (int64_t)(1ULL << lane_special_bit(fa));
