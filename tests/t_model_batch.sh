@@ -119,13 +119,13 @@ mutant "FDRDA's round-down alignment made round-toward-zero" fast_fdrda.h 's/if 
 mutant "GDFS group g scaled by block g's factors (wrong where a block holds two groups)" fast_gdfs.h \
   's|const int s = g \* G / block;|const int s = g;|' "blackwell tcgen05.mma.m128n8k64.block32.f32.e2m1.e2m1.ue8m0"
 mutant "AVX2's row loads: operand 2 of each group of 4 read as operand 0" lanes.h \
-  's/raw\[i + 2\] = (vu)_mm256_permute2x128_si256(lo01, lo23, 0x31)/raw[i + 2] = (vu)_mm256_permute2x128_si256(lo01, lo23, 0x20)/' \
+  's/out\[2\] = _mm256_permute2x128_si256(lo01, lo23, 0x31)/out[2] = _mm256_permute2x128_si256(lo01, lo23, 0x20)/' \
   "hopper mma.m16n8k16.f32.f16.f16.f32" avx2
 mutant "SFMA: a NaN D kept as the host's FMA gives it, not left to the scalar model (its canonical NaN)" \
   fast_sfma.h 's/    return v_lt(v_splat(inf), (vi)(d \& (uint64_t)~(1ULL << (f->width - 1))));/    return v_splat(0);/' \
   "hopper mma.m16n8k16.f64.f64.f64.f64"
 mutant "GPS on CDNA2: a subnormal binary32 product not flushed" fast_gps.h \
-  's/            p\[k\] = gps_flush_result(p\[k\]);/            (void)0;/' "cdna2 v_mfma_f32_32x32x4bf16"
+  's/            p\[k\] = gps_flush_result\(_pairs\)\?(p\[k\]);/            (void)0;/' "cdna2 v_mfma_f32_32x32x4bf16"
 mutant "GFDRDA without its patch (C far below e_max rounded down, not toward zero)" fast_fdrda.h \
   's|if (grouped) /\* GFDRDA|if (0) /* GFDRDA|' "cdna3 v_mfma_f32_32x32x16_fp8_fp8"
 

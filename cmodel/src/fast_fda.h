@@ -46,28 +46,28 @@ LANE_INLINE vi fda_lanes(const fmt_desc *fa, const fmt_desc *fb, const fmt_desc 
         if (c_fmt != fd)
             special |= v_nonzero(uc.sig) & ~v_nonzero(uc.sig >> c_fmt->man_bits);
 
-        /* Steps 1-2: exact products s_a * s_b, e_a + e_b (+ e_sa + e_sb); e_max over C and the products */
-        vi sig[MMAREF_MAX_K], exp[MMAREF_MAX_K], sign[MMAREF_MAX_K];
-        /* (with zero_exp, a zero term takes that exponent: algo.h, c_term_exp and product_term_exp) */
-        vi c_exp = zero_exp ? v_sel(v_nonzero(uc.sig), uc.exp, v_splat(zero_exp)) : uc.exp;
-        vi e_max = c_exp;
+        /* Steps 1-2: exact products s_a * s_b, e_a + e_b (+ e_sa + e_sb); e_max over C and the products
+         * (with zero_exp, a zero term takes that exponent: algo.h, c_term_exp and product_term_exp) */
+        vi c_exp = zero_exp ? v_sel(v_zero(uc.sig), v_splat(zero_exp), uc.exp) : uc.exp;
         lane_product_t pr[MMAREF_MAX_K];
-        lane_products(fa, fb, x, j, pass * kp, kp, pr, &flags_a, &flags_b, stray);
+        const int shift = F[pass] > prod_frac ? F[pass] - prod_frac : 0; /* Step 3's move to F bits */
+        lane_products(fa, fb, x, j, pass * kp, kp, fs ? 0 : zero_exp, shift, pr, &flags_a, &flags_b, stray);
+        vi e_max = c_exp;
         for (int i = 0; i < kp; i++) {
-            sig[i] = pr[i].sig;
-            exp[i] = pr[i].exp + (fs ? scale_exp[(pass * kp + i) / block] : v_splat(0));
-            if (zero_exp)
-                exp[i] = v_sel(v_nonzero(sig[i]), exp[i], v_splat(zero_exp));
-            sign[i] = pr[i].sign;
-            e_max = v_max(e_max, exp[i]);
+            if (fs) {
+                pr[i].exp += scale_exp[(pass * kp + i) / block];
+                if (zero_exp)
+                    pr[i].exp = v_sel(v_zero(pr[i].sig), v_splat(zero_exp), pr[i].exp);
+            }
+            e_max = v_max_small(e_max, pr[i].exp);
         }
 
         special |= lane_special(fa, flags_a) | lane_special(fb, flags_b);
 
         /* Steps 3-4: every term aligned to e_max keeping F fractional bits (truncated), summed exactly */
-        vi sum = lane_align_rz(uc.sign, uc.sig, c_fmt->man_bits, c_exp, e_max, F[pass]);
+        vi sum = lane_align_rz(uc.sign << 63, uc.sig, c_fmt->man_bits, c_exp, e_max, F[pass]);
         for (int i = 0; i < kp; i++)
-            sum += lane_align_rz(sign[i], sig[i], prod_frac, exp[i], e_max, F[pass]);
+            sum += lane_align_rz(pr[i].neg, pr[i].sig, prod_frac + shift, pr[i].exp, e_max, F[pass]);
 
         /* Step 5: normalize to the pass's output; the next pass takes it as C */
         c = lane_to_output(sum, e_max - F[pass], out[pass]);

@@ -13,8 +13,8 @@
 LANE_INLINE vi lane_shift_signed(vi s, vi shift, const mmaref_rounding r)
 {
     vi left = v_lt(shift, v_splat(1));
-    vi up = (vi)((vu)s << (vu)v_min(v_max(-shift, v_splat(0)), v_splat(63)));
-    vi drop = v_max(v_min(shift, v_splat(63)), v_splat(0));
+    vi up = (vi)((vu)s << (vu)v_min_small(v_max_small(-shift, v_splat(0)), v_splat(63)));
+    vi drop = v_max_small(v_min_small(shift, v_splat(63)), v_splat(0));
     vi down;
     if (r == MMAREF_RD) {
         down = s >> drop; /* arithmetic: toward -inf */
@@ -28,14 +28,14 @@ LANE_INLINE vi lane_shift_signed(vi s, vi shift, const mmaref_rounding r)
 
 /* Steps 4-5 over the products i = first, first + step, ... < kp: aligned to their largest exponent
  * (into *e) keeping F fractional bits, truncated, summed. */
-LANE_INLINE vi fused_dot_lanes(const vi *sig, const vi *exp, const vi *sign, const int kp, const int first,
-                               const int step, const int prod_frac, const int F, vi *e)
+LANE_INLINE vi fused_dot_lanes(const lane_product_t *pr, const int kp, const int first, const int step,
+                               const int prod_frac, const int F, vi *e)
 {
-    vi e_max = exp[first], sum = v_splat(0);
+    vi e_max = pr[first].exp, sum = v_splat(0);
     for (int i = first + step; i < kp; i += step)
-        e_max = v_max(e_max, exp[i]);
+        e_max = v_max_small(e_max, pr[i].exp);
     for (int i = first; i < kp; i += step)
-        sum += lane_align_rz(sign[i], sig[i], prod_frac, exp[i], e_max, F);
+        sum += lane_align_rz(pr[i].neg, pr[i].sig, prod_frac, pr[i].exp, e_max, F);
     *e = e_max;
     return sum;
 }
@@ -63,26 +63,21 @@ LANE_INLINE vi fdrda_lanes(const fmt_desc *fa, const fmt_desc *fb, const fmt_des
         special |= lane_special(c_fmt, uc.special_flag);
 
         /* Steps 2-3: exact products */
-        vi sig[MMAREF_MAX_K], exp[MMAREF_MAX_K], sign[MMAREF_MAX_K];
         lane_product_t pr[MMAREF_MAX_K];
-        lane_products(fa, fb, x, j, pass * kp, kp, pr, &flags_a, &flags_b, stray);
-        for (int i = 0; i < kp; i++) {
-            sig[i] = pr[i].sig;
-            exp[i] = pr[i].exp;
-            sign[i] = pr[i].sign;
-        }
+        const int shift = F[pass] > prod_frac ? F[pass] - prod_frac : 0; /* Step 4's move to F bits */
+        lane_products(fa, fb, x, j, pass * kp, kp, 0, shift, pr, &flags_a, &flags_b, stray);
 
         /* Steps 4-5: the products aligned to e_dot, their largest exponent (C does not take part),
          * keeping F fractional bits (truncated), summed.  GFDRDA: the even and the odd products so,
          * apart; then (its Steps 6-7) both aligned to e_dot = max(e_even, e_odd), rounded by round_p. */
         vi s_dot, e_dot;
         if (!grouped) {
-            s_dot = fused_dot_lanes(sig, exp, sign, kp, 0, 1, prod_frac, F[pass], &e_dot);
+            s_dot = fused_dot_lanes(pr, kp, 0, 1, prod_frac + shift, F[pass], &e_dot);
         } else {
             vi e_even, e_odd;
-            vi s_even = fused_dot_lanes(sig, exp, sign, kp, 0, 2, prod_frac, F[pass], &e_even);
-            vi s_odd = fused_dot_lanes(sig, exp, sign, kp, 1, 2, prod_frac, F[pass], &e_odd);
-            e_dot = v_max(e_even, e_odd);
+            vi s_even = fused_dot_lanes(pr, kp, 0, 2, prod_frac + shift, F[pass], &e_even);
+            vi s_odd = fused_dot_lanes(pr, kp, 1, 2, prod_frac + shift, F[pass], &e_odd);
+            e_dot = v_max_small(e_even, e_odd);
             s_dot = lane_shift_signed(s_even, e_dot - e_even, round_p) +
                     lane_shift_signed(s_odd, e_dot - e_odd, round_p);
         }
@@ -91,7 +86,7 @@ LANE_INLINE vi fdrda_lanes(const fmt_desc *fa, const fmt_desc *fb, const fmt_des
         special |= lane_special(fa, flags_a) | lane_special(fb, flags_b) | big;
 
         /* Step 6: s_dot and C onto e_max = max(e_dot, e_c): the dot at 31 fractional bits, C at 24 */
-        vi e_max = v_max(e_dot, uc.exp);
+        vi e_max = v_max_small(e_dot, uc.exp);
         vi dot = lane_shift_signed(s_dot, F[pass] - FDRDA_DOT_F + (e_max - e_dot), round_p);
         vi neg_c = -uc.sign;
         vi c_signed = (uc.sig ^ neg_c) - neg_c;

@@ -32,12 +32,11 @@ LANE_INLINE vi gdfs_lanes(const fmt_desc *fa, const fmt_desc *fb, const fmt_desc
     vi sigma[MMAREF_MAX_K];
     for (int g = 0; g < groups; g++) {
         lane_product_t pr[MMAREF_MAX_K];
-        lane_products(fa, fb, x, j, g * G, G, pr, &flags_a, &flags_b, stray);
+        lane_products(fa, fb, x, j, g * G, G, 0, 0, pr, &flags_a, &flags_b, stray);
         sigma[g] = v_splat(0);
         for (int i = 0; i < G; i++) {
-            vi p = (vi)((vu)pr[i].sig << (vu)v_max(pr[i].exp - e_min, v_splat(0)));
-            vi neg = -pr[i].sign;
-            sigma[g] += (p ^ neg) - neg;
+            vi p = (vi)((vu)pr[i].sig << (vu)v_max_small(pr[i].exp - e_min, v_splat(0)));
+            sigma[g] += v_negate_where(pr[i].neg, p);
         }
     }
     /* FP4 has no inf or NaN: the operands' flags are always clear (kept for a format that has them) */
@@ -59,14 +58,14 @@ LANE_INLINE vi gdfs_lanes(const fmt_desc *fa, const fmt_desc *fb, const fmt_desc
         vi mag = (sigma[g] ^ gamma_sign[g]) - gamma_sign[g];
         gamma_sig[g] = v_mul32(v_mul32(mag, ua.sig), ub.sig); /* |sigma| < 2^32, a scale's sig < 2^8 */
         gamma_exp[g] = ua.exp + ub.exp;
-        e_max = v_max(e_max, gamma_exp[g]);
+        e_max = v_max_small(e_max, gamma_exp[g]);
     }
     special |= lane_special(fs, flags_s);
 
     /* Steps 5-6: C and the gammas aligned to e_max keeping F fractional bits (truncated), summed */
-    vi sum = lane_align_rz(uc.sign, uc.sig, fc->man_bits, uc.exp, e_max, F);
+    vi sum = lane_align_rz(uc.sign << 63, uc.sig, fc->man_bits, uc.exp, e_max, F);
     for (int g = 0; g < groups; g++)
-        sum += lane_align_rz(gamma_sign[g] & 1, gamma_sig[g], gamma_frac, gamma_exp[g], e_max, F);
+        sum += lane_align_rz(gamma_sign[g], gamma_sig[g], gamma_frac, gamma_exp[g], e_max, F);
 
     /* Step 7: normalize to the output */
     *res = lane_to_output(sum, e_max - F, out);

@@ -80,7 +80,15 @@ LANE_INLINE vi v_lt(vi x, vi y)
 }
 /* all ones where x < y as unsigned 64-bit numbers (any x, y): the borrow out of x - y */
 LANE_INLINE vi v_ult(vu x, vu y) { return -(vi)(((~x & y) | (~(x ^ y) & (x - y))) >> 63); }
-LANE_INLINE vi v_sel(vi m, vi x, vi y) { return (m & x) | (~m & y); }
+/* x where the mask m is all ones, y where it is zero (AVX2: one byte blend) */
+LANE_INLINE vi v_sel(vi m, vi x, vi y)
+{
+#ifdef LANES_AVX2
+    return (vi)_mm256_blendv_epi8((__m256i)y, (__m256i)x, (__m256i)m);
+#else
+    return (m & x) | (~m & y);
+#endif
+}
 
 LANE_INLINE vi v_max(vi x, vi y)
 {
@@ -100,6 +108,24 @@ LANE_INLINE vi v_min(vi x, vi y)
     return (vi)_mm256_blendv_epi8((__m256i)y, (__m256i)x, _mm256_cmpgt_epi64((__m256i)y, (__m256i)x));
 #else
     return v_sel(v_lt(x, y), x, y);
+#endif
+}
+/* max(x, y) and min(x, y) for -2^31 <= x, y < 2^31 (exponents, shift counts): AVX2's 32-bit signed max gives it, the high half of
+ * such a lane being the sign extension of the low one (one instruction where v_max takes two) */
+LANE_INLINE vi v_max_small(vi x, vi y)
+{
+#ifdef LANES_AVX2
+    return (vi)_mm256_max_epi32((__m256i)x, (__m256i)y);
+#else
+    return v_max(x, y);
+#endif
+}
+LANE_INLINE vi v_min_small(vi x, vi y)
+{
+#ifdef LANES_AVX2
+    return (vi)_mm256_min_epi32((__m256i)x, (__m256i)y);
+#else
+    return v_min(x, y);
 #endif
 }
 /* base | bits in the lanes where x != 0 */
@@ -222,7 +248,7 @@ LANE_INLINE lane_value lane_decode(const fmt_desc *f, vu raw)
     v.sign = f->has_sign ? (vi)(raw >> (f->width - 1)) : v_splat(0);
     /* the hidden one of a normal number; a zero exponent field is a subnormal at exponent 1 - bias */
     v.sig = v_or_where_nonzero(e, man, (int64_t)1 << f->man_bits);
-    v.exp = v_sel_zero(v.sig, ZERO_OPERAND_EXP, v_max(e, v_splat(1)) - f->bias);
+    v.exp = v_sel_zero(v.sig, ZERO_OPERAND_EXP, v_max_small(e, v_splat(1)) - f->bias);
     switch (f->specials) {
     case MMAREF_SPECIALS_IEEE: v.special_flag = e + 1; break;
     case MMAREF_SPECIALS_FN: v.special_flag = (vi)(raw & fields) + 1; break;
@@ -241,23 +267,30 @@ LANE_INLINE lane_value lane_decode(const fmt_desc *f, vu raw)
  * the layout keeps a dot-add's operands side by side (step 1: mmaref_dot's rows) and the lanes apart,
  * AVX2 loads 4 operands of each of its 4 dot-adds and transposes them in registers (element by element
  * was 5-8 % slower on FDA f16; AVX2's gather, 1.5-3x slower on the AMD EPYC measured: docs/speed.md). */
+#ifdef LANES_AVX2
+/* 4 x 4 of 64-bit values: row[l] holds 4 operands of dot-add l, out[i] operand i of the 4 dot-adds */
+LANE_INLINE void lane_transpose4(const __m256i *row, __m256i *out)
+{
+    __m256i lo01 = _mm256_unpacklo_epi64(row[0], row[1]), hi01 = _mm256_unpackhi_epi64(row[0], row[1]);
+    __m256i lo23 = _mm256_unpacklo_epi64(row[2], row[3]), hi23 = _mm256_unpackhi_epi64(row[2], row[3]);
+    out[0] = _mm256_permute2x128_si256(lo01, lo23, 0x20);
+    out[1] = _mm256_permute2x128_si256(hi01, hi23, 0x20);
+    out[2] = _mm256_permute2x128_si256(lo01, lo23, 0x31);
+    out[3] = _mm256_permute2x128_si256(hi01, hi23, 0x31);
+}
+#endif
+
 LANE_INLINE void lane_operands(const mmaref_strided *s, size_t j, const int k0, const int n, vu *raw)
 {
     const uint64_t *p = s->p + (ptrdiff_t)j * s->lane + k0 * s->step;
 #ifdef LANES_AVX2
     if (s->step == 1 && s->lane != 0 && s->lane != 1 && n % 4 == 0) {
-        const ptrdiff_t l = s->lane;
         for (int i = 0; i < n; i += 4) {
-            __m256i r0 = _mm256_loadu_si256((const __m256i *)(p + i));
-            __m256i r1 = _mm256_loadu_si256((const __m256i *)(p + l + i));
-            __m256i r2 = _mm256_loadu_si256((const __m256i *)(p + 2 * l + i));
-            __m256i r3 = _mm256_loadu_si256((const __m256i *)(p + 3 * l + i));
-            __m256i lo01 = _mm256_unpacklo_epi64(r0, r1), hi01 = _mm256_unpackhi_epi64(r0, r1);
-            __m256i lo23 = _mm256_unpacklo_epi64(r2, r3), hi23 = _mm256_unpackhi_epi64(r2, r3);
-            raw[i] = (vu)_mm256_permute2x128_si256(lo01, lo23, 0x20);
-            raw[i + 1] = (vu)_mm256_permute2x128_si256(hi01, hi23, 0x20);
-            raw[i + 2] = (vu)_mm256_permute2x128_si256(lo01, lo23, 0x31);
-            raw[i + 3] = (vu)_mm256_permute2x128_si256(hi01, hi23, 0x31);
+            __m256i row[4];
+#pragma GCC unroll 4
+            for (int l = 0; l < 4; l++)
+                row[l] = _mm256_loadu_si256((const __m256i *)(p + l * s->lane + i));
+            lane_transpose4(row, (__m256i *)&raw[i]);
         }
         return;
     }
@@ -268,14 +301,163 @@ LANE_INLINE void lane_operands(const mmaref_strided *s, size_t j, const int k0, 
 
 /* Step 2 of the fused kinds, lane-wise: products k0 .. k0 + n - 1 of the dot-adds from j, exact (s_a *
  * s_b, e_a + e_b, sign), from the layout x; the operands' special flags OR-ed into *flags_a and
- * *flags_b, their stray bits into *stray. */
+ * *flags_b, their stray bits into *stray.  zero_exp: 0, or the exponent a product with a zero operand
+ * takes (FDA's zero_term_exp; else each zero operand counts as ZERO_OPERAND_EXP).  sig_shift >= 0: the
+ * significand comes as s_a * s_b * 2^sig_shift (Step 3's move to F fractional bits, done here once). */
 typedef struct {
-    vi sig, exp, sign;
+    vi sig, exp, neg; /* neg: the product is negative where its bit 63 is set (v_negate_where) */
 } lane_product_t;
 
-LANE_INLINE void lane_products(const fmt_desc *fa, const fmt_desc *fb, const mmaref_dots *x, size_t j, const int k0,
-                               const int n, lane_product_t *pr, vi *flags_a, vi *flags_b, vu *stray)
+/* -x where bit 63 of s is set, else x (AVX2: one blend on the sign bit) */
+LANE_INLINE vi v_negate_where(vi s, vi x)
 {
+#ifdef LANES_AVX2
+    /* (the empty asm keeps GCC from rewriting the blend on bit 63 as a compare and a blend) */
+    __m256d sign = _mm256_castsi256_pd((__m256i)s);
+    __asm__("" : "+x"(sign));
+    return (vi)_mm256_castpd_si256(_mm256_blendv_pd(_mm256_castsi256_pd((__m256i)x), _mm256_castsi256_pd((__m256i)-x), sign));
+#else
+    vi neg = v_neg(s);
+    return (x ^ neg) - neg;
+#endif
+}
+
+#ifdef LANES_AVX2
+/* AVX2: a and b decoded together, operand pair i as one 64-bit lane (a's raw bits in the low 32, b's in
+ * the high 32), each field taken by 32-bit operations with a constant per half: one decode for both
+ * operands, and the 32-bit max/min and per-half shifts AVX2 has (it has no 64-bit ones).  For operand
+ * formats of at most 32 bits whose exponent, offset by -ZERO_OPERAND_EXP, fits a byte (every FDA,
+ * FDRDA and GDFS operand format). */
+static inline int lane_pairs_fit(const fmt_desc *f)
+{
+    return f->width <= 32 && f->exp_bits <= 8 && fmt_parts(f) == 1 && f->specials != MMAREF_SPECIALS_E8M0 &&
+           1 - f->bias - ZERO_OPERAND_EXP >= 0 && ((1 << f->exp_bits) - 1) - f->bias - ZERO_OPERAND_EXP < 256;
+}
+
+/* a constant with lo in the low 32 bits of each lane, hi in the high 32 */
+LANE_INLINE __m256i v_pair(uint32_t lo, uint32_t hi) { return _mm256_set1_epi64x((int64_t)((uint64_t)hi << 32 | lo)); }
+
+/* The raw operands k0 .. k0 + n - 1 of a and b as pairs (a | b << 32); their raw bits OR-ed into
+ * *raw_a, *raw_b (the stray check).  mmaref_dot's rows: 4 operands of each of 4 dot-adds loaded, a and b
+ * paired, then transposed in registers (as lane_operands). */
+LANE_INLINE void lane_operand_pairs(const mmaref_dots *x, size_t j, const int k0, const int n, __m256i *ab,
+                                    __m256i *raw_a, __m256i *raw_b)
+{
+    const mmaref_strided *sa = &x->a, *sb = &x->b;
+    if (sa->step == 1 && sb->step == 1 && sa->lane != 0 && sa->lane != 1 && sb->lane != 0 && sb->lane != 1 &&
+        n % 4 == 0) {
+        const uint64_t *pa = sa->p + (ptrdiff_t)j * sa->lane + k0, *pb = sb->p + (ptrdiff_t)j * sb->lane + k0;
+        for (int i = 0; i < n; i += 4) {
+            __m256i r[4];
+#pragma GCC unroll 4
+            for (int l = 0; l < 4; l++) {
+                __m256i a = _mm256_loadu_si256((const __m256i *)(pa + l * sa->lane + i));
+                __m256i b = _mm256_loadu_si256((const __m256i *)(pb + l * sb->lane + i));
+                *raw_a = _mm256_or_si256(*raw_a, a);
+                *raw_b = _mm256_or_si256(*raw_b, b);
+                r[l] = _mm256_blend_epi32(a, _mm256_slli_epi64(b, 32), 0xaa);
+            }
+            lane_transpose4(r, &ab[i]);
+        }
+        return;
+    }
+    vu ra[MMAREF_MAX_K], rb[MMAREF_MAX_K];
+    lane_operands(sa, j, k0, n, ra);
+    lane_operands(sb, j, k0, n, rb);
+    for (int i = 0; i < n; i++) {
+        *raw_a = _mm256_or_si256(*raw_a, (__m256i)ra[i]);
+        *raw_b = _mm256_or_si256(*raw_b, (__m256i)rb[i]);
+        ab[i] = _mm256_blend_epi32((__m256i)ra[i], _mm256_slli_epi64((__m256i)rb[i], 32), 0xaa);
+    }
+}
+
+/* A pair's inf/NaN key: (raw ^ x) & y reaches y exactly for an inf or NaN of the format (y = 0: the
+ * format has none): IEEE, the exponent field all ones; FN, exponent and mantissa all ones; FNUZ, the
+ * negative zero's pattern. */
+static inline uint32_t lane_pair_key_x(const fmt_desc *f)
+{
+    return f->specials == MMAREF_SPECIALS_FNUZ ? (uint32_t)(((1ULL << f->width) - 1) ^ (1ULL << (f->width - 1))) : 0;
+}
+static inline uint32_t lane_pair_key_y(const fmt_desc *f)
+{
+    switch (f->specials) {
+    case MMAREF_SPECIALS_IEEE: return (uint32_t)(((1ULL << f->exp_bits) - 1) << f->man_bits);
+    case MMAREF_SPECIALS_FN: return (uint32_t)((1ULL << (f->exp_bits + f->man_bits)) - 1);
+    case MMAREF_SPECIALS_FNUZ: return (uint32_t)((1ULL << f->width) - 1);
+    default: return 0;
+    }
+}
+
+/* lane_products for pairs: the same products, exponents, signs, flags and stray bits. */
+LANE_INLINE void lane_products_paired(const fmt_desc *fa, const fmt_desc *fb, const mmaref_dots *x, size_t j,
+                                      const int k0, const int n, const int zero_exp, const int sig_shift,
+                                      lane_product_t *pr, vi *flags_a, vi *flags_b, vu *stray)
+{
+    /* bits above a format's width only matter to the stray check (the batch is then refused) */
+    const int ignored = fa->ignored || fb->ignored;
+    const __m256i keep = v_pair((uint32_t)~fa->ignored, (uint32_t)~fb->ignored);
+    const __m256i man_mask = v_pair((1u << fa->man_bits) - 1, (1u << fb->man_bits) - 1);
+    const __m256i exp_shift = v_pair((uint32_t)fa->man_bits, (uint32_t)fb->man_bits);
+    const __m256i exp_mask = v_pair((1u << fa->exp_bits) - 1, (1u << fb->exp_bits) - 1);
+    const __m256i hidden = v_pair(1u << fa->man_bits, 1u << fb->man_bits);
+    /* the exponent offset by -ZERO_OPERAND_EXP: 0 for a zero operand, below 256 (lane_pairs_fit) */
+    const __m256i exp_offset = v_pair((uint32_t)(-fa->bias - ZERO_OPERAND_EXP), (uint32_t)(-fb->bias - ZERO_OPERAND_EXP));
+    /* inf/NaN: with IEEE's specials on both sides the key is the exponent field itself */
+    const int ieee = fa->specials == MMAREF_SPECIALS_IEEE && fb->specials == MMAREF_SPECIALS_IEEE;
+    const __m256i key_x = v_pair(lane_pair_key_x(fa), lane_pair_key_x(fb));
+    const __m256i key_y = ieee ? exp_mask : v_pair(lane_pair_key_y(fa), lane_pair_key_y(fb));
+    const __m256i zero = _mm256_setzero_si256(), one = _mm256_set1_epi32(1);
+    const int shift_in_b = fa->man_bits + 1 + sig_shift <= 32 && fb->man_bits + 1 + sig_shift <= 32;
+    __m256i key_max = zero, raw_a = zero, raw_b = zero;
+    /* 4 operand pairs loaded, then decoded (in registers), at a time */
+    const int chunk = n % 4 == 0 ? 4 : n;
+    for (int i0 = 0; i0 < n; i0 += chunk) {
+        __m256i ab[MMAREF_MAX_K];
+        lane_operand_pairs(x, j, k0 + i0, chunk, ab, &raw_a, &raw_b);
+#pragma GCC unroll 4
+        for (int i = i0; i < i0 + chunk; i++) {
+            __m256i raw = ignored ? _mm256_and_si256(ab[i - i0], keep) : ab[i - i0];
+            __m256i man = _mm256_and_si256(raw, man_mask);
+            __m256i e = _mm256_and_si256(_mm256_srlv_epi32(raw, exp_shift), exp_mask);
+            /* the hidden one of a normal number; a zero exponent field is a subnormal at exponent 1 - bias */
+            __m256i sig = _mm256_or_si256(man, _mm256_andnot_si256(_mm256_cmpeq_epi32(e, zero), hidden));
+            __m256i exp = _mm256_add_epi32(_mm256_max_epu32(e, one), exp_offset);
+            if (!zero_exp) /* a zero operand: ZERO_OPERAND_EXP */
+                exp = _mm256_andnot_si256(_mm256_cmpeq_epi32(sig, zero), exp);
+            key_max = _mm256_max_epu32(key_max, ieee ? e : _mm256_and_si256(_mm256_xor_si256(raw, key_x), key_y));
+            /* Step 2: sig_a * sig_b; e_a + e_b, the two offset exponents summed as bytes; each sign moved to
+             * bit 63 */
+            vi neg = (fa->has_sign ? (vi)_mm256_slli_epi64(raw, 64 - fa->width) : v_splat(0)) ^
+                     (fb->has_sign ? (vi)_mm256_slli_epi64(raw, 32 - fb->width) : v_splat(0));
+            vi prod;
+            if (shift_in_b) /* s_b * 2^sig_shift taken from the pair by a shorter shift (s_a < 2^(32 - sig_shift)) */
+                prod = (vi)_mm256_mul_epu32(sig, _mm256_srli_epi64(sig, 32 - sig_shift));
+            else
+                prod = (vi)_mm256_mul_epu32(sig, _mm256_srli_epi64(sig, 32)) << sig_shift;
+            vi exp_sum = (vi)_mm256_sad_epu8(exp, zero) + 2 * ZERO_OPERAND_EXP;
+            if (zero_exp)
+                exp_sum = v_sel(v_zero(prod), v_splat(zero_exp), exp_sum);
+            pr[i] = (lane_product_t){prod, exp_sum, neg};
+        }
+    }
+    *stray |= ((vu)raw_a & lane_stray_mask(fa)) | ((vu)raw_b & lane_stray_mask(fb));
+    /* the lanes with an inf or NaN of a (low half) or b (high half), as the flags lane_special reads */
+    __m256i hit = _mm256_andnot_si256(_mm256_cmpeq_epi32(key_y, zero), _mm256_cmpeq_epi32(key_max, key_y));
+    *flags_a |= v_nonzero((vi)_mm256_and_si256(hit, v_pair(~0u, 0))) & (int64_t)(1ULL << lane_special_bit(fa));
+    *flags_b |= v_nonzero((vi)_mm256_and_si256(hit, v_pair(0, ~0u))) & (int64_t)(1ULL << lane_special_bit(fb));
+}
+#endif
+
+LANE_INLINE void lane_products(const fmt_desc *fa, const fmt_desc *fb, const mmaref_dots *x, size_t j, const int k0,
+                               const int n, const int zero_exp, const int sig_shift, lane_product_t *pr, vi *flags_a,
+                               vi *flags_b, vu *stray)
+{
+#ifdef LANES_AVX2
+    if (lane_pairs_fit(fa) && lane_pairs_fit(fb)) {
+        lane_products_paired(fa, fb, x, j, k0, n, zero_exp, sig_shift, pr, flags_a, flags_b, stray);
+        return;
+    }
+#endif
     vu ra[MMAREF_MAX_K], rb[MMAREF_MAX_K];
     lane_operands(&x->a, j, k0, n, ra);
     lane_operands(&x->b, j, k0, n, rb);
@@ -284,7 +466,10 @@ LANE_INLINE void lane_products(const fmt_desc *fa, const fmt_desc *fb, const mma
         lane_value ua = lane_decode(fa, ra[i]), ub = lane_decode(fb, rb[i]);
         *flags_a |= ua.special_flag;
         *flags_b |= ub.special_flag;
-        pr[i] = (lane_product_t){v_mul32(ua.sig, ub.sig), ua.exp + ub.exp, ua.sign ^ ub.sign};
+        vi prod = v_mul32(ua.sig, ub.sig), exp = ua.exp + ub.exp;
+        if (zero_exp)
+            exp = v_sel(v_zero(prod), v_splat(zero_exp), exp);
+        pr[i] = (lane_product_t){prod << sig_shift, exp, (ua.sign ^ ub.sign) << 63};
     }
 }
 
@@ -302,8 +487,8 @@ LANE_INLINE vu v_shr_far(vu x, vi s)
 }
 
 /* fixed_align_rz, lane-wise: (-1)^sign * sig * 2^(exp - sig_frac) in units of 2^(e_max - F), the
- * shifted-out bits truncated toward zero (FDA Step 3). */
-LANE_INLINE vi lane_align_rz(vi sign, vi sig, const int sig_frac, vi exp, vi e_max, const int F)
+ * shifted-out bits truncated toward zero (FDA Step 3); the sign in bit 63 of neg. */
+LANE_INLINE vi lane_align_rz(vi neg, vi sig, const int sig_frac, vi exp, vi e_max, const int F)
 {
     vi drop = e_max - exp;
     vu m;
@@ -311,8 +496,7 @@ LANE_INLINE vi lane_align_rz(vi sign, vi sig, const int sig_frac, vi exp, vi e_m
         m = v_shr_far((vu)sig << (F - sig_frac), drop);
     else
         m = v_shr_far((vu)sig, drop + (sig_frac - F));
-    vi neg = -sign;
-    return ((vi)m ^ neg) - neg;
+    return v_negate_where(neg, (vi)m);
 }
 
 /* The position of the leading one (0 for 0), by halving. */
@@ -350,10 +534,10 @@ LANE_INLINE vu lane_to_output(vi sum, vi lsb_exp, const mmaref_output kind)
     vi neg = v_neg(sum);
     vu mag = (vu)((sum ^ neg) - neg);
     vi e = lane_msb(mag) + lsb_exp;           /* exponent of the leading one */
-    vi q = v_max(e, v_splat(e_min)) - man;    /* weight of the last kept bit */
+    vi q = v_max_small(e, v_splat(e_min)) - man;    /* weight of the last kept bit */
     vi shift = q - lsb_exp;
     vi left = v_lt(shift, v_splat(1)), gone = ~v_lt(shift, v_splat(64));
-    vu up = mag << (vu)v_max(v_min(-shift, v_splat(63)), v_splat(0)), down = mag >> (vu)(shift & 63);
+    vu up = mag << (vu)v_max_small(v_min_small(-shift, v_splat(63)), v_splat(0)), down = mag >> (vu)(shift & 63);
     vu kept = (vu)v_sel(left, (vi)up, v_sel(gone, v_splat(0), (vi)down));
     vu rem = (vu)v_sel(left, v_splat(0), v_sel(gone, (vi)mag, (vi)(mag & (((vu)v_splat(1) << (vu)(shift & 63)) - 1))));
     if (o->rounding == MMAREF_RNE) {

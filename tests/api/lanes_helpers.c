@@ -30,7 +30,8 @@ static uint64_t value(long i) { return i < EDGES ? edges[i] : next(); }
 
 int main(void)
 {
-    long bad_msb = 0, bad_shr = 0, bad_lt = 0, bad_max = 0, bad_zero = 0, total = 0;
+    long bad_msb = 0, bad_shr = 0, bad_lt = 0, bad_max = 0, bad_zero = 0, bad_small = 0, bad_negate = 0, bad_sel = 0;
+    long total = 0;
     for (long i = 0; i < EDGES + RANDOM; i += LANES) {
         vu x, y;
         vi s;
@@ -44,12 +45,22 @@ int main(void)
         vi a = (vi)(x >> 2) - (int64_t)(1ULL << 61), b = (vi)(y >> 2) - (int64_t)(1ULL << 61);
         vi msb = lane_msb(x), lt = v_lt(a, b), mx = v_max(a, b), mn = v_min(a, b), zero = v_zero((vi)(x & 7));
         vu shr = v_shr_far(xs, s);
+        /* v_max_small, v_min_small: -2^31 <= x, y < 2^31 (the edges' low halves, sign-extended, included) */
+        vi p, q;
+        for (int l = 0; l < LANES; l++)
+            p[l] = (int32_t)x[l], q[l] = (int32_t)y[l];
+        vi smax = v_max_small(p, q), smin = v_min_small(p, q);
+        /* v_negate_where: bit 63 of the sign word only; v_sel: all-ones or zero masks */
+        vi neg = v_negate_where((vi)y, (vi)x), sel = v_sel(-(vi)(y & 1), (vi)x, (vi)y);
         for (int l = 0; l < LANES; l++) {
             bad_msb += msb[l] != (x[l] ? 63 - __builtin_clzll(x[l]) : 0);
             bad_shr += shr[l] != (s[l] >= 64 ? 0 : xs[l] >> s[l]);
             bad_lt += lt[l] != (a[l] < b[l] ? -1 : 0);
             bad_max += mx[l] != (a[l] > b[l] ? a[l] : b[l]) || mn[l] != (a[l] < b[l] ? a[l] : b[l]);
             bad_zero += zero[l] != ((x[l] & 7) == 0 ? -1 : 0);
+            bad_small += smax[l] != (p[l] > q[l] ? p[l] : q[l]) || smin[l] != (p[l] < q[l] ? p[l] : q[l]);
+            bad_negate += (uint64_t)neg[l] != (y[l] >> 63 ? -x[l] : x[l]);
+            bad_sel += (uint64_t)sel[l] != (y[l] & 1 ? x[l] : y[l]);
         }
         total += LANES;
     }
@@ -58,5 +69,8 @@ int main(void)
     check("v_lt: all ones where x < y", bad_lt, total);
     check("v_max, v_min", bad_max, total);
     check("v_zero: all ones where x == 0", bad_zero, total);
+    check("v_max_small, v_min_small: 32-bit range", bad_small, total);
+    check("v_negate_where: -x where bit 63 of s is set", bad_negate, total);
+    check("v_sel: x where the mask is all ones, else y", bad_sel, total);
     return failures != 0;
 }
