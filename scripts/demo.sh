@@ -101,6 +101,8 @@ why=$(systemc_missing)
 if [[ -z $why ]]; then
   echo "6. SystemC: the 8x4 array of Verilated M3XU units as the paper's 8x4x8 Tensor Core, whole tiles"
   echo "   against the model; the paper's Corollaries 1-3: FP32 at 1/4 of the FP16 rate, FP32C at 1/16"
+  [[ -x build/systemc/m3xu_systemc ]] ||
+    echo "   (building it first: three Verilated M3XU units and the SystemC array, about 1 minute on 2 cores; logs in build/systemc/)"
   if out=$(make -s systemc-demo SYSTEMC_DEMO_TILES=200 2>&1); then
     grep -E '^SystemC 8x4 M3XU array: (FP|BF|mode)|RESULT|FAIL' <<<"$out" | sed 's/^/   /' || unexpected=1
   else # a failed build or run says so, with its last lines

@@ -4,7 +4,7 @@
 # a log file of its own, and any such file is a "not ok", whatever the suite that ran the program made of
 # its exit status.
 #   SANITIZE_SUITES   the suites run (names as tests/run.sh takes them)
-#   SANITIZE_ORACLE_COUNT (500), SANITIZE_AMD_ORACLE_N (300)   vectors per oracle configuration (the same
+#   SANITIZE_ORACLE_COUNT (150), SANITIZE_AMD_ORACLE_N (300)   vectors per oracle configuration (the same
 #   code paths as more vectors; make test keeps within CI's 15 minutes)
 # runtime: 300 s (on CI's 2 cores; tests/run.sh starts the longest suites first)
 . "$(dirname "$0")/lib.sh"
@@ -65,7 +65,7 @@ fi
 for s in $SUITES; do
   start=$(date +%s)
   out=$(MMAREF=$PWD/build/asan/mmaref MMAREF_SANITIZED=1 MMAREF_LIB=build/asan/libmmaref.a MMAREF_API_CC="clang ${SAN[*]}" \
-        ORACLE_COUNT=${SANITIZE_ORACLE_COUNT:-500} AMD_ORACLE_N=${SANITIZE_AMD_ORACLE_N:-300} BATCH_RANDOM_N=100 \
+        ORACLE_COUNT=${SANITIZE_ORACLE_COUNT:-150} AMD_ORACLE_N=${SANITIZE_AMD_ORACLE_N:-300} BATCH_RANDOM_N=100 \
         bash tests/run.sh "$s" 2>&1)
   sum=$(tail -1 <<<"$out")
   if [[ $sum =~ ^([0-9]+)\ passed,\ 0\ failed$ && ${BASH_REMATCH[1]} -gt 0 ]]; then
