@@ -95,8 +95,10 @@ test: $(SETUP_STAMP)
 	@$(MAKE) --no-print-directory -j$(JOBS) all
 	@bash tests/run.sh
 
+# the demo's build says what it does; the compiler's lines go to build/build.log
 demo: $(SETUP_STAMP)
-	@$(MAKE) --no-print-directory -j$(JOBS) all
+	@echo "building the model library and the mmaref CLI (log: $(BUILD)/build.log)"
+	@$(MAKE) --no-print-directory -j$(JOBS) all >$(BUILD)/build.log 2>&1 || { tail -30 $(BUILD)/build.log; exit 1; }
 	@bash scripts/demo.sh
 
 bench: all
