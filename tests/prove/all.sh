@@ -84,6 +84,28 @@ GDFS16=blackwell:tcgen05.mma.m128n8k64.block16.f32.e2m1.e2m1.ue8m0   # e2m1, K =
 G="tests/prove/gdfs_lanes.sv @,FMT_S=$(code FMT_UE8M0),BLOCK32=0"   # @: the unit's K and F (units.txt)
 rows+=("PROVEN gdfs-lanes-swap-0-1:GDFS16 $GDFS16 $G,I=0,J=1")
 rows+=("REFUTED gdfs-lanes-swap-0-16-across-groups:GDFS16 $GDFS16 $G,I=0,J=16")
+# the project's units against an independent specification of FDA (tests/prove/fda_spec.sv: written from
+# the paper's steps, sharing only the format table with rtl/): fda_unit with the instruction's parameters
+# (@) against the spec with the same ones, lanes as wide as the instruction's operands (AW); e2m1's 4-bit
+# lanes reach the unit's 8-bit ones through tests/prove/fda_widen.sv.  e2m1 K = 32 (Blackwell, F = 25),
+# e4m3 K = 16 (Ada, F = 13, f32 RZ to 13 bits), e4m3 K = 32 with zero terms at -133 (Hopper), e5m2 K = 32
+# with infinities and an f16 RNE D (Blackwell), e4m3 K = 32 in two chained passes (Ada's CoFDA).  kred-N
+# rows: the same unit and spec both built with K = N (lanes N.. of the vector unused): a proof of the
+# parameterized design at that K, not of the instruction.  The spec's mutant aligns with F - 1 bits.
+spec_row() {  # EXPECT NAME INSTR-VARIABLE AW [K] [MORE-SPEC-PARAMS]
+  local ins=${!3} p ref=REF=fda_unit lw=""
+  p=$(unit_params "$ins")
+  [[ -n ${5:-} ]] && p=$(sed "s/^K=[0-9]*/K=$5/" <<<"$p")
+  [[ $4 != 8 ]] && { ref="REF=fda_widen REF_FILES=tests/prove/fda_widen.sv"; lw=,LW=$4; }
+  rows+=("$1 $2:$3 $ins tests/prove/fda_spec.sv $p,AW=$4${6:+,$6} $ref REF_PARAMS=$p$lw")
+}
+spec_row PROVEN spec-fp8 FP4 4
+spec_row PROVEN spec-fp8 ADA16 8
+spec_row PROVEN spec-fp8 HOPPER8 8
+spec_row PROVEN spec-fp8 E5M2 8
+spec_row PROVEN spec-fp8 ADA32 8
+spec_row PROVEN spec-fp8-kred-4 ADA16 8 4
+spec_row REFUTED spec-mutant-F-short ADA16 8 "" SPEC_MUTANT=1
 # the sign fixture can fail: A negated but C kept is no identity
 rows+=("REFUTED sign-fixture-c-kept:VOLTA $VOLTA $S @,NEGATE=2 REF=fda_sign REF_FILES=$S REF_PARAMS=@,NEGATE=0")
 # the M3XU designs (tests/prove/m3xu_contract.sv): pipelined and not, without FP32C and with, 11-bit

@@ -1,0 +1,358 @@
+// fda_spec: an independent specification of NVIDIA's fused dot-add (FDA) for make prove (tests/prove/
+// all.sh, docs/formal.md), written from the FDA steps of the MMA-Sim paper and sharing no arithmetic with
+// rtl/: only the format table (mma_pkg's fields of rtl/mma_formats.svh: widths, biases, special-value
+// kinds, the output kinds' format and rounding) is read.  One vector -> D, combinationally, in the
+// plainest way: each operand decoded to (sign, exponent, integer significand), exact products, e_max over
+// the products and C, every term truncated to F fractional bits below 2^e_max, an exact sum, one rounding.
+//   value of an operand = (-1)^s * m * 2^(e - MW): m its integer significand with MW fractional bits (MW
+//   the largest mantissa among A's and B's formats), e = E - bias (normal) or 1 - bias (subnormal); a
+//   zero operand counts as 2^-126 (the model's convention), or, when ZERO_EXP != 0, a zero product or a
+//   zero C enters e_max at ZERO_EXP (Hopper: -133).
+//   product k: (-1)^(sa^sb) * (ma * mb) * 2^(ea + eb [+ block scales] - 2 MW), unnormalized (below 4).
+//   Step 3: e_max = max(e_C, e_0 .. e_{K-1}); term t = floor(|t| * 2^(F - e_max)).
+//   Step 4: S = sum of the signed truncated terms (exact).
+//   Step 5: S * 2^(e_max - F) rounded to the output kind (RZ or RNE at its kept mantissa bits, subnormals
+//   at the format's minimum exponent, an exponent past the format's largest finite -> inf), a zero D +0
+//   (or -0 where the output kind keeps the sign of zero and the sum was negative).
+//   Step 1: NaN if any operand or scale is NaN, 0 * inf, or +inf and -inf both present (canonical NaN of
+//   D's format); else the infinity present.
+// CHAIN > 1 (CoFDA): CHAIN passes of K / CHAIN contiguous products; a pass's D, in D's format, is the
+// next pass's C.  Scope: A and B of the IEEE-like formats with or without infinities (f16, bf16, fp8,
+// fp6, fp4; not tf32's Step 0 nor the fnuz formats), C of an IEEE format up to 32 bits, D up to 32 bits,
+// UE8M0 block scales (BLOCK > 0, one scale per BLOCK products).  Not served: K_RUN, AB_F16 and C_LAST
+// (Hopper and Blackwell mma.sync FP8, C added last by an IEEE adder).
+// SPEC_MUTANT (the check that a proof against this spec can fail; 0 for the specification): 1 aligns with
+// F - 1 fractional bits.
+// The port contract of make verify (docs/verify-your-design.md, section 4): D is registered on the
+// handshake and held until taken.
+module fda_spec #(
+  parameter int K           = 16,
+  parameter int F           = 13,
+  parameter int CHAIN       = 1,
+  parameter int AB_MASK     = 1 << mma_pkg::FMT_E4M3,
+  parameter int C_MASK      = 1 << mma_pkg::FMT_F32,
+  parameter int OUT_MASK    = 1 << mma_pkg::OUT_F32_RZ,
+  parameter int BLOCK       = 0,
+  parameter int ZERO_EXP    = 0,
+  parameter int SPEC_MUTANT = 0,
+  parameter int AW          = mma_pkg::max_width(AB_MASK),
+  parameter int NSW         = BLOCK > 0 ? K / BLOCK : 1
+) (
+  input  logic                          clk,
+  input  logic                          rst_n,
+  input  logic                          in_valid,
+  output logic                          in_ready,
+  input  logic [mma_pkg::FMT_BITS-1:0]  fmt_a, fmt_b, fmt_c,
+  input  logic [mma_pkg::OUT_BITS-1:0]  out_kind,
+  input  logic [31:0]                   c,
+  input  logic [K*AW-1:0]               a, b,
+  input  logic [NSW*8-1:0]              sa, sb,
+  output logic                          out_valid,
+  input  logic                          out_ready,
+  output logic [31:0]                   d
+);
+  localparam int KP = K / CHAIN;                         // products per pass
+  localparam int FB = mma_pkg::FMT_BITS;
+
+  // D's format for the output kind (a later pass's C)
+  logic [FB-1:0] d_fmt;
+  always @* begin
+    d_fmt = '0;
+    for (int o = 0; o < mma_pkg::NUM_OUTS; o++)
+      if (OUT_MASK[o] && out_kind == mma_pkg::OUT_BITS'(o)) d_fmt = FB'(mma_pkg::out_format(o));
+  end
+
+  logic [(CHAIN+1)*32-1:0] cs;                           // pass p's C at [p*32 +: 32]; the last is D
+  assign cs[31:0] = c;
+  genvar p;
+  generate
+    for (p = 0; p < CHAIN; p++) begin : g_pass
+      localparam int NSP = BLOCK > 0 ? KP / BLOCK : 1;
+      fda_spec_pass #(.K(KP), .F(SPEC_MUTANT == 1 ? F - 1 : F), .AB_MASK(AB_MASK),
+                      .C_MASK(C_MASK | (CHAIN > 1 ? mma_pkg::out_formats(OUT_MASK) : 0)), .OUT_MASK(OUT_MASK),
+                      .BLOCK(BLOCK), .ZERO_EXP(ZERO_EXP), .AW(AW)) u_pass (
+        .fmt_a(fmt_a), .fmt_b(fmt_b), .fmt_c(p == 0 ? fmt_c : d_fmt), .out_kind(out_kind),
+        .c(cs[p*32 +: 32]), .a(a[p*KP*AW +: KP*AW]), .b(b[p*KP*AW +: KP*AW]),
+        .sa(sa[(BLOCK > 0 ? p * NSP : 0)*8 +: NSP*8]), .sb(sb[(BLOCK > 0 ? p * NSP : 0)*8 +: NSP*8]),
+        .d(cs[(p+1)*32 +: 32]));
+    end
+  endgenerate
+
+  // the handshake: one result register
+  logic full;
+  logic [31:0] d_q;
+  always @(posedge clk) begin
+    if (!rst_n) begin
+      full <= 1'b0;
+    end else begin
+      if (out_valid && out_ready) full <= 1'b0;
+      if (in_valid && in_ready) begin
+        full <= 1'b1;
+        d_q  <= cs[CHAIN*32 +: 32];
+      end
+    end
+  end
+  assign in_ready  = !full || out_ready;
+  assign out_valid = full;
+  assign d         = d_q;
+endmodule
+
+/* verilator lint_off DECLFILENAME */  // the specification's one pass, kept beside it
+// One FDA over K products and C (the paper's Steps 1-5), combinational.
+module fda_spec_pass #(
+  parameter int K        = 16,
+  parameter int F        = 13,
+  parameter int AB_MASK  = 1 << mma_pkg::FMT_E4M3,
+  parameter int C_MASK   = 1 << mma_pkg::FMT_F32,
+  parameter int OUT_MASK = 1 << mma_pkg::OUT_F32_RZ,
+  parameter int BLOCK    = 0,
+  parameter int ZERO_EXP = 0,
+  parameter int AW       = 8,
+  parameter int NSW      = BLOCK > 0 ? K / BLOCK : 1
+) (
+  input  logic [mma_pkg::FMT_BITS-1:0]  fmt_a, fmt_b, fmt_c,
+  input  logic [mma_pkg::OUT_BITS-1:0]  out_kind,
+  input  logic [31:0]                   c,
+  input  logic [K*AW-1:0]               a, b,
+  input  logic [NSW*8-1:0]              sa, sb,
+  output logic [31:0]                   d
+);
+  // the largest mantissa over a mask of formats
+  function automatic int frac_bits(input int mask);
+    frac_bits = 0;
+    for (int f = 0; f < mma_pkg::NUM_FMTS; f++)
+      if (mask[f] && mma_pkg::fmt_man_bits(f) > frac_bits) frac_bits = mma_pkg::fmt_man_bits(f);
+  endfunction
+  function automatic int biggest(input int x, input int y, input int z);
+    biggest = x > y ? x : y;
+    biggest = z > biggest ? z : biggest;
+  endfunction
+
+  localparam int CM   = C_MASK | mma_pkg::out_formats(OUT_MASK);  // C's formats (a chained C is D's)
+  localparam int MW   = frac_bits(AB_MASK);                       // fractional bits of an A or B significand
+  localparam int CF   = frac_bits(CM);                            // ... of C's
+  localparam int G    = biggest(2 * MW, CF, F);                   // fractional bits of the common grid
+  localparam int XW   = G + 2;                                    // every term is below 4 on that grid
+  localparam int SUMW = biggest(XW, F, 0) + 6 + $clog2(K + 1);                    // the signed exact sum, with room to spare
+  localparam int KW   = SUMW + 32;                                // kept significand, shifted left at most 24
+  localparam int EW   = 16;                                       // signed exponents
+
+  // operand decoding from the format table: sign, exponent (paper's e), integer significand with MW
+  // fractional bits, zero / inf / NaN
+  localparam int C_DW  = 1 + EW + CF + 1 + 3;          // a decoded C
+  logic [(K+1)*EW-1:0] e_t;                            // term t's exponent at [t*EW +: EW] (C is term 0)
+  logic [(K+1)*XW-1:0] x_t;                            // its magnitude on the grid
+  logic [K:0]          neg_t;
+  logic [K*EW-1:0]     t_e;                            // the products, from fda_spec_term
+  logic [K*XW-1:0]     t_x;
+  logic [K-1:0]        t_neg, t_nan, t_pinf, t_ninf;
+  genvar gk;
+  generate
+    for (gk = 0; gk < K; gk++) begin : g_term
+      localparam int SLOT = BLOCK > 0 ? gk / (BLOCK > 0 ? BLOCK : 1) : 0;
+      fda_spec_term #(.AB_MASK(AB_MASK), .BLOCK(BLOCK), .ZERO_EXP(ZERO_EXP), .AW(AW), .MW(MW), .G(G), .EW(EW)) u_term (
+        .fmt_a(fmt_a), .fmt_b(fmt_b), .a(a[gk*AW +: AW]), .b(b[gk*AW +: AW]), .sa(sa[SLOT*8 +: 8]), .sb(sb[SLOT*8 +: 8]),
+        .neg(t_neg[gk]), .e(t_e[gk*EW +: EW]), .x(t_x[gk*XW +: XW]), .nan(t_nan[gk]), .pinf(t_pinf[gk]), .ninf(t_ninf[gk]));
+    end
+  endgenerate
+  always @* begin
+    logic signed [EW-1:0] ec, e_max, lsb, e_lead, q, r, emin;
+    logic [CF:0]          mc;
+    logic                 sc, zc, ic, nc;
+    logic                 any_nan, pos_inf, neg_inf;
+    logic signed [SUMW-1:0] sum;
+    logic [SUMW-1:0]      mag, low;
+    logic [XW-1:0]        y;
+    logic [KW-1:0]        kept;
+    logic                 guard, sticky, up, neg_d;
+    int                   mbo, rnd, fo, bias, ebo, fmo, wo, szero, maxb, biased;
+    logic [31:0]          nan_bits, inf_bits, num;
+
+    any_nan = 1'b0; pos_inf = 1'b0; neg_inf = 1'b0;
+    e_t = '0; x_t = '0; neg_t = '0;
+    // ---- C ----
+    sc = 1'b0; zc = 1'b1; ic = 1'b0; nc = 1'b0; mc = '0; ec = EW'(mma_pkg::ZERO_EXP);
+    for (int f = 0; f < mma_pkg::NUM_FMTS; f++)
+      if (CM[f] && fmt_c == mma_pkg::FMT_BITS'(f)) begin
+        {sc, ec, mc, zc, ic, nc} = decode_c(f, c);
+      end
+    // a C in another format than D's (an f16 C of an f32 D) is first converted to D's format exactly:
+    // a subnormal becomes normal (its exponent that of its leading one)
+    for (int o = 0; o < mma_pkg::NUM_OUTS; o++)
+      if (OUT_MASK[o] && out_kind == mma_pkg::OUT_BITS'(o) && mma_pkg::FMT_BITS'(mma_pkg::out_format(o)) != fmt_c
+          && !zc && !ic && !nc)
+        for (int i = 0; i < CF; i++)
+          if (!mc[CF]) begin
+            mc = mc << 1;
+            ec = ec - 1;
+          end
+    neg_t[0] = sc;
+    e_t[0 +: EW] = zc && ZERO_EXP != 0 ? EW'(ZERO_EXP) : ec;
+    x_t[0 +: XW] = XW'(mc) << (G - CF);
+    any_nan  = nc;
+    pos_inf  = ic && !sc;
+    neg_inf  = ic && sc;
+    // ---- the products (Step 2, fda_spec_term) ----
+    for (int k = 0; k < K; k++) begin
+      neg_t[k+1] = t_neg[k];
+      e_t[(k+1)*EW +: EW] = t_e[k*EW +: EW];
+      x_t[(k+1)*XW +: XW] = t_x[k*XW +: XW];
+      any_nan = any_nan | t_nan[k];
+      pos_inf = pos_inf | t_pinf[k];
+      neg_inf = neg_inf | t_ninf[k];
+    end
+    // ---- Step 3: e_max, alignment with truncation to F fractional bits ----
+    e_max = e_t[0 +: EW];
+    for (int k = 1; k <= K; k++) if ($signed(e_t[k*EW +: EW]) > e_max) e_max = e_t[k*EW +: EW];
+    // ---- Step 4: the exact sum ----
+    sum = '0;
+    for (int k = 0; k <= K; k++) begin
+      y = x_t[k*XW +: XW] >> (e_max - $signed(e_t[k*EW +: EW]) + EW'(G - F));
+      if (neg_t[k]) sum = sum - SUMW'(y);
+      else          sum = sum + SUMW'(y);
+    end
+    lsb = e_max - EW'(F);                                 // the weight of the sum's last bit
+    // ---- Step 5: normalize and round to the output kind ----
+    mbo = 23; rnd = mma_pkg::ROUND_RZ; fo = mma_pkg::FMT_F32; szero = 0;
+    for (int o = 0; o < mma_pkg::NUM_OUTS; o++)
+      if (OUT_MASK[o] && out_kind == mma_pkg::OUT_BITS'(o)) begin
+        mbo = mma_pkg::out_man_bits(o);
+        rnd = mma_pkg::out_rounding(o);
+        fo  = mma_pkg::out_format(o);
+        szero = mma_pkg::out_signed_zero(o);
+      end
+    bias = 0; ebo = 8; fmo = 23; wo = 32; nan_bits = '0; inf_bits = '0;
+    for (int f = 0; f < mma_pkg::NUM_FMTS; f++)
+      if (f == fo) begin
+        bias = mma_pkg::fmt_bias(f);
+        ebo  = mma_pkg::fmt_exp_bits(f);
+        fmo  = mma_pkg::fmt_man_bits(f);
+        wo   = mma_pkg::fmt_width(f);
+        nan_bits = 32'(mma_pkg::fmt_canonical_nan(f));
+        inf_bits = 32'(mma_pkg::fmt_inf(f));
+      end
+    maxb  = (1 << ebo) - 2;                               // an IEEE format's largest biased exponent
+    emin  = EW'(1 - bias);
+    neg_d = sum < 0;
+    mag   = neg_d ? SUMW'(-sum) : SUMW'(sum);
+    e_lead = lsb;
+    for (int i = 0; i < SUMW; i++) if (mag[i]) e_lead = lsb + EW'(i);
+    q = (e_lead < emin ? emin : e_lead) - EW'(mbo);       // the weight of D's last kept bit
+    r = q - lsb;
+    guard = 1'b0; sticky = 1'b0; low = '0;
+    if (r <= 0) begin
+      kept = KW'(mag) << (-r);
+    end else begin
+      kept   = KW'(mag) >> r;
+      guard  = ((mag >> (r - 1)) & SUMW'(1)) != '0;
+      low    = ~({SUMW{1'b1}} << (r - 1));
+      sticky = (mag & low) != '0;
+    end
+    up = rnd == mma_pkg::ROUND_RNE && guard && (sticky || kept[0]);
+    kept = kept + KW'(up);
+    if (kept >> (mbo + 1) != '0) begin                     // the rounding carried into a new leading one
+      kept = kept >> 1;
+      q = q + 1;
+    end
+    biased = (kept >> mbo) != '0 ? 32'(q) + mbo + bias : 0;
+    num = (32'(neg_d && (kept != '0 || szero != 0)) << (wo - 1)) | (32'(biased) << fmo)
+        | ((32'(kept) & ((32'd1 << mbo) - 32'd1)) << (fmo - mbo));
+    if (any_nan || (pos_inf && neg_inf)) d = nan_bits;
+    else if (pos_inf || neg_inf)        d = inf_bits | (32'(neg_inf) << (wo - 1));
+    else if (biased > maxb)             d = inf_bits | (32'(neg_d) << (wo - 1));
+    else                                d = num;
+  end
+
+  // C in format f (an IEEE format up to 32 bits)
+  function automatic logic [C_DW-1:0] decode_c(input int f, input logic [31:0] raw);
+    int w, eb, mbits, bias;
+    logic ds, dz, dinf, dnan;
+    logic signed [EW-1:0] de;
+    logic [CF:0] dm;
+    logic [63:0] bits, man, ex, ones;
+    w = mma_pkg::fmt_width(f); eb = mma_pkg::fmt_exp_bits(f); mbits = mma_pkg::fmt_man_bits(f);
+    bias = mma_pkg::fmt_bias(f);
+    bits = 64'(raw) & ((64'd1 << w) - 64'd1);
+    man  = bits & ((64'd1 << mbits) - 64'd1);
+    ex   = (bits >> mbits) & ((64'd1 << eb) - 64'd1);
+    ones = (64'd1 << eb) - 64'd1;
+    ds = bits[w-1];
+    dinf = ex == ones && man == 0;
+    dnan = ex == ones && man != 0;
+    dz = ex == 0 && man == 0;
+    if (dz)            begin de = EW'(mma_pkg::ZERO_EXP);      dm = '0; end
+    else if (ex == 0) begin de = EW'(1 - bias);  dm = (CF+1)'(man) << (CF - mbits); end
+    else              begin de = EW'(ex) - EW'(bias); dm = (CF+1)'(man | (64'd1 << mbits)) << (CF - mbits); end
+    if (dinf || dnan) begin de = '0; dm = '0; end
+    decode_c = {ds, de, dm, dz, dinf, dnan};
+  endfunction
+endmodule
+
+// One product of fda_spec_pass (Step 2, and Step 1's part for it): a and b decoded from the format table,
+// the exact product of their integer significands on a grid of G fractional bits, its exponent
+// ea + eb (+ the two UE8M0 block scales' exponents), its sign, and whether it is NaN or an infinity.
+module fda_spec_term #(
+  parameter int AB_MASK  = 1 << mma_pkg::FMT_E4M3,
+  parameter int BLOCK    = 0,
+  parameter int ZERO_EXP = 0,
+  parameter int AW       = 8,
+  parameter int MW       = 3,
+  parameter int G        = 23,
+  parameter int EW       = 16
+) (
+  input  logic [mma_pkg::FMT_BITS-1:0]  fmt_a, fmt_b,
+  input  logic [AW-1:0]                 a, b,
+  input  logic [7:0]                    sa, sb,
+  output logic                          neg,
+  output logic signed [EW-1:0]          e,
+  output logic [G+1:0]                  x,
+  output logic                          nan, pinf, ninf
+);
+  localparam int AB_DW = 1 + EW + MW + 1 + 3;          // a decoded A or B operand {s, e, m, zero, inf, nan}
+  always @* begin
+    logic signed [EW-1:0] ea, eb, s_e;
+    logic [MW:0]          ma, mb;
+    logic                 sa_, sb_, za, zb, ia, ib, na, nb;
+    sa_ = 1'b0; ea = EW'(mma_pkg::ZERO_EXP); ma = '0; za = 1'b1; ia = 1'b0; na = 1'b0;
+    sb_ = 1'b0; eb = EW'(mma_pkg::ZERO_EXP); mb = '0; zb = 1'b1; ib = 1'b0; nb = 1'b0;
+    for (int f = 0; f < mma_pkg::NUM_FMTS; f++) begin
+      if (AB_MASK[f] && fmt_a == mma_pkg::FMT_BITS'(f)) {sa_, ea, ma, za, ia, na} = decode_ab(f, a);
+      if (AB_MASK[f] && fmt_b == mma_pkg::FMT_BITS'(f)) {sb_, eb, mb, zb, ib, nb} = decode_ab(f, b);
+    end
+    // UE8M0 block scales: 2^(byte - 127), 0xFF is NaN
+    s_e = BLOCK > 0 ? EW'(sa) + EW'(sb) - EW'(254) : '0;
+    nan = na || nb || (ia && zb) || (za && ib) || (BLOCK > 0 && (sa == 8'hFF || sb == 8'hFF));
+    pinf = !nan && (ia || ib) && !(sa_ ^ sb_);
+    ninf = !nan && (ia || ib) && (sa_ ^ sb_);
+    neg = sa_ ^ sb_;
+    e = (za || zb) && ZERO_EXP != 0 ? EW'(ZERO_EXP) : ea + eb + s_e;
+    x = (G+2)'((2*MW+2)'(ma) * (2*MW+2)'(mb)) << (G - 2 * MW);
+  end
+
+  // an A or B operand of format f (the format table's fields)
+  function automatic logic [AB_DW-1:0] decode_ab(input int f, input logic [AW-1:0] raw);
+    int w, eb, mbits, bias, sp;
+    logic ds, dz, dinf, dnan;
+    logic signed [EW-1:0] de;
+    logic [MW:0] dm;
+    logic [63:0] bits, man, ex, ones;
+    w = mma_pkg::fmt_width(f); eb = mma_pkg::fmt_exp_bits(f); mbits = mma_pkg::fmt_man_bits(f);
+    bias = mma_pkg::fmt_bias(f); sp = mma_pkg::fmt_specials(f);
+    bits = 64'(raw) & ((64'd1 << w) - 64'd1);
+    man  = bits & ((64'd1 << mbits) - 64'd1);
+    ex   = (bits >> mbits) & ((64'd1 << eb) - 64'd1);
+    ones = (64'd1 << eb) - 64'd1;
+    ds = bits[w-1];
+    dinf = sp == mma_pkg::SPEC_IEEE && ex == ones && man == 0;
+    dnan = (sp == mma_pkg::SPEC_IEEE && ex == ones && man != 0)
+       || (sp == mma_pkg::SPEC_FN && ex == ones && man == (64'd1 << mbits) - 64'd1);
+    dz = ex == 0 && man == 0;
+    if (dz)            begin de = EW'(mma_pkg::ZERO_EXP);      dm = '0; end
+    else if (ex == 0) begin de = EW'(1 - bias);  dm = (MW+1)'(man) << (MW - mbits); end
+    else              begin de = EW'(ex) - EW'(bias); dm = (MW+1)'(man | (64'd1 << mbits)) << (MW - mbits); end
+    if (dinf || dnan) begin de = '0; dm = '0; end
+    decode_ab = {ds, de, dm, dz, dinf, dnan};
+  endfunction
+
+endmodule
+/* verilator lint_on DECLFILENAME */
