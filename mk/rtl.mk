@@ -28,7 +28,7 @@ RTL_SEED    ?= 1
 RTL_COUNT   ?= 10000000
 RTL_JOBS    ?= 2
 # C++ optimization of the Verilated co-simulation model: its build, not its run, is what `make test` waits
-# for (-O1: about 3.5 min to build on 2 cores, 200 configurations x 100,000 vectors in about 1 min;
+# for (-O1: about 3 min to build on 2 cores, 200 configurations x 100,000 vectors in about 1 min;
 # -O3: about 7 min, and 1.4x faster to run).  For long regressions: `rm -rf build/rtl/obj; make rtl RTL_OPT=3`.
 RTL_OPT     ?= 1
 
@@ -51,7 +51,7 @@ $(DPI_LIB): $(patsubst %.c,$(RTL_DIR)/obj-dpi/%.o,$(DPI_SRC))
 	@ar rcs $@ $^
 
 $(RTL_SIM): $(RTL_LIST) $(RTL_SRC) $(RTL_INC) $(TB_SRC) tb/tb_main.cpp tb/verilate.sh $(RTL_GEN)/tb_units.svh $(DPI_LIB) $(LIB)
-	@echo "building the co-simulation model of every unit (about 4 minutes of CPU; log: $(RTL_DIR)/verilate.log)"
+	@echo "building the co-simulation model of every unit (about 3 minutes on 2 cores; log: $(RTL_DIR)/verilate.log)"
 	@rm -f $@   # relinks when only the DPI or model library changed
 	@bash tb/verilate.sh --mdir $(RTL_DIR)/obj --log $(RTL_DIR)/verilate.log --jobs $(RTL_JOBS) --what tb_mma \
 	  --make "OPT_FAST=-O$(RTL_OPT) OPT_SLOW=-O0 OPT_GLOBAL=-O$(RTL_OPT)" -- \
