@@ -68,14 +68,7 @@ def check(task):
     try:
         p = subprocess.Popen([mmaref, 'batch', x['arch'], x['name'], '--check', '--max-report', '3'],
                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        buf = []
-        for line in gen.Gen(x, seed).lines(count, kind):
-            buf.append(line)
-            if len(buf) == 2000:
-                p.stdin.write('\n'.join(buf) + '\n')
-                buf = []
-        p.stdin.write('\n'.join(buf) + ('\n' if buf else ''))
-        out, _ = p.communicate()
+        out = gen.feed(p, gen.Gen(x, seed).lines(count, kind))
     except (OSError, BrokenPipeError) as e:
         return f"not ok - {what}: could not run {mmaref} batch ({e})"
     except Exception as e:  # a bug in the oracle itself must not look like a pass

@@ -289,6 +289,19 @@ def selfcheck(instr, count, seed, kind):
     return 0
 
 
+def feed(proc, lines, chunk=2000):
+    """Writes LINES (the vector lines of Gen.lines) to PROC's stdin, CHUNK at a time, then returns
+    PROC's output once it has read them all (proc.communicate())."""
+    buf = []
+    for line in lines:
+        buf.append(line)
+        if len(buf) == chunk:
+            proc.stdin.write('\n'.join(buf) + '\n')
+            buf = []
+    proc.stdin.write('\n'.join(buf) + ('\n' if buf else ''))
+    return proc.communicate()[0]
+
+
 def load_instructions(path=None, mmaref=None):
     if path:
         with open(path) as f:

@@ -49,14 +49,7 @@ def run_oracle(config, seed, first, count, mmaref):
     g = gen.Gen(instr, seed)
     p = subprocess.Popen([mmaref, 'batch', arch, name, '--check', '--max-report', '3', '--threads', '1'],
                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    buf = []
-    for line in g.lines(count, 'mixed', first=first):
-        buf.append(line)
-        if len(buf) == 2000:
-            p.stdin.write('\n'.join(buf) + '\n')
-            buf = []
-    p.stdin.write('\n'.join(buf) + ('\n' if buf else ''))
-    out, _ = p.communicate()
+    out = gen.feed(p, g.lines(count, 'mixed', first=first))
     m = re.search(r'(\d+) passed, (\d+) failed', out)
     r = {'stimulus': dict(g.kinds), 'bins': {}, 'holes': []}
     if not m:
