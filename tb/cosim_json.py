@@ -6,7 +6,8 @@ output, IDX.rc: its exit status) and writes one object per configuration:
   cfg, label (arch:name), kind (check or mutant-...), seed, first, count, vectors, mismatches, directed,
   seconds (the bench's own, without start-up), rate, exit, verdict (pass, FAIL, HOLE, ERROR, caught,
   MISSED), stimulus (vectors per stimulus kind: the COVERAGE line), bins ({"group: bin": [vectors,
-  mismatches]} from the coverage table), holes, first_mismatches (the first reports, decoded, as the
+  mismatches]}: every reachable bin, each lane and scale slot on its own, from the bench's COVERAGE BIN
+  lines, which run_cosim.sh --json asks for; else the coverage table's rows), holes, first_mismatches (the first reports, decoded, as the
   bench prints them) and replay (the run_cosim.sh command that checks the first mismatching vector alone).
 The file is written whole or not at all (a temporary file renamed).
 
@@ -24,9 +25,13 @@ BIN = re.compile(r'^  (\S.{9}) (.*?)\s+(\d+)\s+(\d+)(?:\s\s.*)?$')
 def parse_log(text):
     """(RESULT fields, stimulus kinds, coverage bins, holes, mismatch reports, first failing index)."""
     res, stim, bins, holes, reports, first_fail = {}, {}, {}, [], [], None
+    every_bin = {}  # COVERAGE BIN lines: each lane and scale slot on its own (MMAREF_COV_BINS=1)
     in_table = False
     for line in text.splitlines():
-        if line.startswith('RESULT '):
+        if line.startswith('COVERAGE BIN '):
+            v, m, key = line[len('COVERAGE BIN '):].split(' ', 2)
+            every_bin[key] = [int(v), int(m)]
+        elif line.startswith('RESULT '):
             res = dict(kv.split('=', 1) for kv in line.split()[2:] if '=' in kv)
         elif line.startswith('COVERAGE HOLE: '):
             holes.append(line[len('COVERAGE HOLE: '):].rsplit(' -- ', 1)[0])
@@ -47,7 +52,7 @@ def parse_log(text):
                 first_fail = int(m.group(1))
         elif reports and line.startswith('  ') and not in_table and len(reports[-1]) < 80:
             reports[-1].append(line)
-    return res, stim, bins, holes, reports, first_fail
+    return res, stim, every_bin or bins, holes, reports, first_fail
 
 
 def row_json(folder, idx, seed, first, count):

@@ -37,6 +37,9 @@ done
 [[ $cfgs =~ ^[0-9]+(,[0-9]+)*$ || -z $cfgs ]] || { echo "run_cosim.sh: --cfg wants N or N,N,..., not '$cfgs'" >&2; exit 2; }
 [[ $first =~ ^[0-9]+$ ]] || { echo "run_cosim.sh: --first wants a vector index (0, 1, ...), not '$first'" >&2; exit 2; }
 [[ -x $SIM && -f $CFG ]] || { echo "run_cosim.sh: build the model first (make rtl)" >&2; exit 2; }
+# --json: the bench lists every coverage bin on its own line (each lane and scale slot), so that shards
+# merge bin by bin (tb/cosim_json.py)
+[[ -n $json ]] && export MMAREF_COV_BINS=1
 
 # pick configurations: index unit kind arch name.  --demo: one per unit; the AMD units (many K, one
 # datapath each) one per algorithm: arch, passes and operand kind (fp8/bf8 or not) of FDRDA or GPS

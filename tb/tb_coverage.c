@@ -6,6 +6,7 @@
  * had no mismatch but a hole (tb/tb_main.cpp).  Pipe mode classifies nothing. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "svdpi.h"
 #include "mmaref_dpi.h"
@@ -55,6 +56,10 @@ int mmaref_tb_print_classes(void)
     printf("coverage of %s: %lld vectors classified (docs/verify-your-design.md, coverage)\n",
            mmaref_dpi_label(cov_h), cov[cov_h]->vectors);
     holes = mmaref_cov_print(stdout, mmaref_dpi_instr(cov_h), cov[cov_h]->hit, cov[cov_h]->mismatch);
+    /* MMAREF_COV_BINS=1 (tb/run_cosim.sh --json): every bin on its own line too, for a merge of shards */
+    const char *bins = getenv("MMAREF_COV_BINS");
+    if (bins && !strcmp(bins, "1"))
+        mmaref_cov_print_bins(stdout, mmaref_dpi_instr(cov_h), cov[cov_h]->hit, cov[cov_h]->mismatch);
     fflush(stdout);
     return holes;
 }

@@ -2,7 +2,8 @@
 # --threads and in input order.  Expected D's come from `mmaref gen --with-d` (the generator calls the
 # library directly, not batch's reader, parser or thread pool).  A bad line deep in the input stops the
 # run with exit 2 after exactly the D's of the lines before it; --max-report counts across chunks; the
-# longest line (65534 characters) passes and one more character is refused.
+# longest line (65534 characters) passes and one more character is refused; --coverage counts the bins
+# of every line whatever the chunking.
 # runtime: 12 s (on CI's 2 cores; tests/run.sh starts the longest suites first)
 . "$(dirname "$0")/lib.sh"
 M=$MMAREF
@@ -41,6 +42,23 @@ for t in 1 3; do
     ok "batch --check --threads $t: 5000 of $nbad mismatches reported in line order, counts over all chunks"
   else not_ok "batch --check --threads $t: rc=$rc first='$first' last='$last' end='$(tail -1 "$T/cout")'"; fi
 done
+
+# --coverage: the bins of the lines read, summed over chunks and threads, as gen --coverage counts them
+# while it writes them (exit 3 alike when a bin stays unhit); with --check, a bin's mismatches are the
+# vectors of the failing lines alone (every 7th), classified as lines of their own
+"$M" gen "${I[@]}" --n $N --seed 3 --coverage >/dev/null 2>"$T/gcov"; grc=$?
+"$M" batch "${I[@]}" --coverage --threads 3 <"$T/in" >/dev/null 2>"$T/bcov"; brc=$?
+if [[ $brc == "$grc" ]] && cmp -s "$T/gcov" "$T/bcov" && grep -q "^coverage of .*: $N vectors" "$T/bcov"; then
+  ok "batch --coverage --threads 3: the bins of $N lines over 5 chunks equal gen --coverage's (exit $brc)"
+else not_ok "batch --coverage: exit $brc (gen $grc); $(diff "$T/gcov" "$T/bcov" | head -3 | tr '\n' ' ')"; fi
+"$M" batch "${I[@]}" --check --coverage-bins --max-report 0 --threads 3 <"$T/chk" >/dev/null 2>"$T/ccov"
+awk 'NR % 7 == 0' "$T/in" | "$M" batch "${I[@]}" --coverage-bins --threads 1 >/dev/null 2>"$T/mcov"
+miss=$(awk '/^COVERAGE BIN/ {$3 = ""; $4 = ($4 == "0" ? "" : $4); print}' "$T/ccov" | awk '{$1 = $1} 1')
+alone=$(awk '/^COVERAGE BIN/ {$4 = ""; $3 = ($3 == "0" ? "" : $3); print}' "$T/mcov" | awk '{$1 = $1} 1')
+lanes=$(grep -c '^COVERAGE BIN [0-9]* [0-9]* lane: lane ' "$T/ccov")
+if [[ -n $miss && $miss == "$alone" && $lanes -ge 4 ]] && grep -q "[1-9]" <<<"$miss"; then
+  ok "batch --check --coverage-bins: each bin's mismatches (lanes one by one: $lanes lines) are the $nbad failing lines' bins"
+else not_ok "batch --coverage-bins mismatches differ from the failing lines' bins: $(diff <(echo "$miss") <(echo "$alone") | head -3 | tr '\n' ' ')"; fi
 
 # line length: 65534 characters pass (a comment), 65535 are refused, naming the line
 { head -3 "$T/in"; head -c 65534 /dev/zero | tr '\0' '#'; echo; head -2 "$T/in"; } >"$T/long"

@@ -140,8 +140,15 @@ if [[ $rc_l -eq 1 && $(grep -c '^ok - shard' <<<"$out_l") -eq 9 && $(grep -c '^n
 else not_ok "SCHED=local: rc $rc_l: $(tail -4 <<<"$out_l" | tr '\n' ' ')"; fi
 if [[ $rc_s -eq 1 && $out_s == *"submitted job array"* && $out_s == *"afterok:"* ]] \
    && grep -q "10/10 shards" <<<"$out_s"; then
-  ok "SCHED=slurm: one job array of 10 shards and an afterok merge job, $((t2 - t1)) s, merge exit 1 (the mutant)"
+  ok "SCHED=slurm: a job array per shard kind (10 shards) and an afterok merge job, $((t2 - t1)) s, merge exit 1 (the mutant)"
 else not_ok "SCHED=slurm: rc $rc_s: $(tail -6 <<<"$out_s" | tr '\n' ' ')"; fi
+# each kind's array asks for its own shards' time and memory: the synthesis unit's hours and gigabytes
+# are not asked of every oracle shard
+t_or=$(sed -n 's/.*shards (oracle), .* --time=\([0-9]*\) --mem=\([0-9]*\)M.*/\1 \2/p' <<<"$out_s")
+t_sy=$(sed -n 's/.*shards (synth), .* --time=\([0-9]*\) --mem=\([0-9]*\)M.*/\1 \2/p' <<<"$out_s")
+if [[ -n $t_or && -n $t_sy ]] && (( ${t_sy% *} > ${t_or% *} && ${t_sy#* } > ${t_or#* } )); then
+  ok "one array per kind: oracle shards ask --time=${t_or% *} --mem=${t_or#* }M, the synthesis unit --time=${t_sy% *} --mem=${t_sy#* }M"
+else not_ok "the arrays' limits per kind: oracle '$t_or', synth '$t_sy': $(grep 'job array' <<<"$out_s" | tr '\n' ' ')"; fi
 if [[ -s $tmp/rep-l/summary.json ]] && cmp -s "$tmp/rep-l/summary.json" "$tmp/rep-s/summary.json"; then
   ok "the SCHED=slurm report equals the SCHED=local one byte for byte ($(python3 -c 'import json,sys; t=json.load(open(sys.argv[1]))["totals"]; print(t["vectors"], "vectors,", t["mismatches"], "mismatches,", sum(len(c["bins"]) for c in json.load(open(sys.argv[1]))["configurations"]), "coverage bins")' "$tmp/rep-s/summary.json"))"
 else not_ok "local and slurm summaries differ: $(diff "$tmp/rep-l/summary.json" "$tmp/rep-s/summary.json" 2>&1 | head -5 | tr '\n' ' ')"; fi

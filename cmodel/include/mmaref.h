@@ -440,6 +440,9 @@ int mmaref_cov_classify(const mmaref_instr *in, uint64_t c, const uint64_t *a, c
  * bin with its reason, then each hole (a reachable bin no vector hit) on a line "COVERAGE HOLE: ...".
  * Returns the holes, or -1 for a bad argument. */
 int mmaref_cov_print(FILE *out, const mmaref_instr *in, const uint64_t *hit, const uint64_t *mismatch);
+/* Every reachable bin, lanes and scale slots each on its own, one line each for tools that merge runs:
+ * "COVERAGE BIN <vectors> <mismatches> <group>: <bin>".  Returns the lines, or -1 for a bad argument. */
+int mmaref_cov_print_bins(FILE *out, const mmaref_instr *in, const uint64_t *hit, const uint64_t *mismatch);
 /* ==== end of coverage ============================================================================== */
 
 #if defined(__GNUC__)

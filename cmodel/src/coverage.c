@@ -958,3 +958,30 @@ int mmaref_cov_print(FILE *out, const mmaref_instr *in, const uint64_t *hit, con
     host_fp_all_restore(&env);
     return r;
 }
+
+/* Every reachable bin on a line of its own, lanes and scale slots too (for tools that merge runs: a class
+ * summed over the lanes cannot say which lane a hole is in). */
+static int cov_print_bins(FILE *out, const mmaref_instr *in, const uint64_t *hit, const uint64_t *mismatch)
+{
+    mmaref_cov_bin bins[MMAREF_COV_MAX_BINS];
+    int n = cov_bins(in, bins, MMAREF_COV_MAX_BINS);
+    if (n < 0 || !out || !hit)
+        return -1;
+    int lines = 0;
+    for (int i = 0; i < n; i++)
+        if (!bins[i].unreachable[0]) {
+            fprintf(out, "COVERAGE BIN %llu %llu %s: %s\n", (unsigned long long)hit[i],
+                    (unsigned long long)(mismatch ? mismatch[i] : 0), bins[i].group, bins[i].name);
+            lines++;
+        }
+    return lines;
+}
+
+int mmaref_cov_print_bins(FILE *out, const mmaref_instr *in, const uint64_t *hit, const uint64_t *mismatch)
+{
+    host_fp_all_env env;
+    host_fp_all_default(&env);
+    int r = cov_print_bins(out, in, hit, mismatch);
+    host_fp_all_restore(&env);
+    return r;
+}

@@ -1,11 +1,12 @@
-/* mmaref batch ARCH INSTR [--check] [--nan-any] [--threads N]: the TestFloat-style pipe.
+/* mmaref batch ARCH INSTR [--check] [--nan-any] [--coverage] [--threads N]: the TestFloat-style pipe.
  * Input lines: C A0..A(K-1) B0..B(K-1) [SA.. SB..] [D_device] as hex bits; '#' comments and blank
  * lines are skipped.  Output: one D per line, or with --check a report ending in "N passed, M failed":
  * the model's D is the expected value, the line's last field the device's D under check.
  * Speed: stdin is read in chunks of whole lines; worker threads parse and compute chunks while the main
  * thread reads the next ones and writes finished ones in input order, so the output is the same for any
  * number of threads.  A worker parses up to GROUP lines, then computes them in one mmaref_dot_batch (the
- * instruction's SIMD kernel) and writes them. */
+ * instruction's SIMD kernel) and writes them.  --coverage classifies every line in the coverage model
+ * (mmaref_cov_classify) per chunk; the main thread sums the chunks' counts as it writes them. */
 #include <limits.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -15,7 +16,7 @@
 #include "cli.h"
 
 static const char usage[] =
-    "usage: mmaref batch ARCH INSTRUCTION [--check] [--nan-any] [--max-report N] [--threads N]\n"
+    "usage: mmaref batch ARCH INSTRUCTION [--check] [--nan-any] [--max-report N] [--coverage[-bins]] [--threads N]\n"
     "  Reads dot-adds from stdin, one per line: C A0 .. A(K-1) B0 .. B(K-1) [SA.. SB..] as hex bits\n"
     "  (0x prefix optional); blank lines and '#' comments are skipped.  Writes D per line.\n"
     "  --check       each line carries one more field, the device's D, checked against the model's D (the\n"
@@ -25,6 +26,11 @@ static const char usage[] =
     "  --nan-any     with --check, any NaN matches any NaN (for units whose NaN payload is unmodelled)\n"
     "  --max-report  print at most N mismatch reports (a decimal count; default: all)\n"
     "  --allow-empty with --check, no line at all passes (by default zero checked vectors is a failure)\n"
+    "  --coverage    after the run, the coverage bins the lines hit on stderr (with --check, the mismatches\n"
+    "                per bin too), as `mmaref gen --coverage` prints them; exit status 3 when no line\n"
+    "                failed but a bin the instruction can reach is left unhit\n"
+    "  --coverage-bins  --coverage, and every reachable bin on a line of its own (lanes and scale slots\n"
+    "                each): 'COVERAGE BIN <vectors> <mismatches> <group>: <bin>', for tools that merge runs\n"
     "  --threads N   worker threads (default: one per online CPU, at most 16); the output is the same\n"
     "  A bad line (a NUL byte in it included) stops the run with exit 2; every D before it has been written.\n"
     "  A failed write (a full disk, a closed pipe) stops it with exit 2.\n";
@@ -64,7 +70,7 @@ static int matches(mmaref_format f, uint64_t d, uint64_t want, int nan_any)
 /* What every line of a run needs. */
 typedef struct {
     mmaref_instr in;
-    int K, ns, fields, dig, check, nan_any;
+    int K, ns, fields, dig, check, nan_any, coverage;
 } batch_run;
 
 /* A growable output buffer. */
@@ -104,6 +110,7 @@ typedef struct {
     long first_line;    /* stdin line number of the first line */
     text out;
     long passed, failed;
+    uint64_t *hit, *miss;   /* --coverage: per-bin vectors and mismatches of this chunk's lines */
     int bad, done;
     char err[700];
 } chunk;
@@ -162,6 +169,10 @@ static int put_operand(text *t, const char *name, mmaref_format f, const uint64_
  * operands decoded, one indented line each. */
 static int emit_line(const batch_run *r, chunk *c, const uint64_t *v, uint64_t d, long lineno)
 {
+    const int K = r->K, ns = r->ns;
+    if (r->coverage)
+        mmaref_cov_classify(&r->in, v[0], v + 1, v + 1 + K, ns ? v + 1 + 2 * K : NULL, ns ? v + 1 + 2 * K + ns : NULL,
+                            d, c->hit);
     if (r->check) {
         uint64_t want = v[r->fields - 1];
         if (!mmaref_format_valid_bits(r->in.d, want))
@@ -172,6 +183,9 @@ static int emit_line(const batch_run *r, chunk *c, const uint64_t *v, uint64_t d
             return 0;
         }
         c->failed++;
+        if (r->coverage)
+            mmaref_cov_classify(&r->in, v[0], v + 1, v + 1 + K, ns ? v + 1 + 2 * K : NULL,
+                                ns ? v + 1 + 2 * K + ns : NULL, d, c->miss);
         char dev_s[64], model_s[64];
         cli_format_decimal(dev_s, sizeof dev_s, r->in.d, want);
         cli_format_decimal(model_s, sizeof model_s, r->in.d, d);
@@ -182,7 +196,6 @@ static int emit_line(const batch_run *r, chunk *c, const uint64_t *v, uint64_t d
                                        r->dig, (unsigned long long)want, dev_s, r->dig, (unsigned long long)d,
                                        model_s);
         const mmaref_instr *in = &r->in;
-        int K = r->K, ns = r->ns;
         if (put_operand(&c->out, "c", in->c, v, 1) || put_operand(&c->out, "a", in->a, v + 1, K) ||
             put_operand(&c->out, "b", in->b, v + 1 + K, K) ||
             (ns && (put_operand(&c->out, "sa", in->scale, v + 1 + 2 * K, ns) ||
@@ -190,6 +203,7 @@ static int emit_line(const batch_run *r, chunk *c, const uint64_t *v, uint64_t d
             return BAD(c, "batch: out of memory");
         return 0;
     }
+    c->passed++; /* without --check: the lines computed */
     if (text_reserve(&c->out, 24))
         return BAD(c, "batch: out of memory");
     char *o = c->out.p + c->out.len;
@@ -233,6 +247,10 @@ static void run_chunk(const batch_run *r, chunk *c)
 {
     c->out.len = 0;
     c->passed = c->failed = 0;
+    if (r->coverage) {
+        memset(c->hit, 0, MMAREF_COV_MAX_BINS * sizeof *c->hit);
+        memset(c->miss, 0, MMAREF_COV_MAX_BINS * sizeof *c->miss);
+    }
     c->bad = 0;
     const char *p = c->in, *end = c->in + c->in_len;
     line_group *g = c->group;
@@ -362,15 +380,20 @@ static int write_chunk(const chunk *c, int check, long max_report, long failed_b
     return fwrite(c->out.p, 1, len, stdout) != len;
 }
 
-/* Runs stdin through `threads` workers.  Returns the exit status; *passed, *failed count --check. */
-static int run_stdin(const batch_run *r, int threads, long max_report, long *passed, long *failed)
+/* Runs stdin through `threads` workers.  Returns the exit status; *passed, *failed count --check (without
+ * it, *passed counts the lines computed); with
+ * --coverage, hit and miss (MMAREF_COV_MAX_BINS counters each) sum the chunks' bins. */
+static int run_stdin(const batch_run *r, int threads, long max_report, long *passed, long *failed, uint64_t *hit,
+                     uint64_t *miss)
 {
     pool pl = {.run = r, .nslots = threads > 1 ? 2 * threads + 2 : 1};
     reader rd = {.carry = malloc(CHUNK), .next_line = 1};
     pl.slots = calloc((size_t)pl.nslots, sizeof *pl.slots);
     int ok = rd.carry && pl.slots;
     for (long i = 0; ok && i < pl.nslots; i++)
-        ok = (pl.slots[i].in = malloc(CHUNK + PAD)) != NULL && (pl.slots[i].group = malloc(sizeof(line_group)));
+        ok = (pl.slots[i].in = malloc(CHUNK + PAD)) != NULL && (pl.slots[i].group = malloc(sizeof(line_group))) &&
+             (!r->coverage || ((pl.slots[i].hit = malloc(MMAREF_COV_MAX_BINS * sizeof(uint64_t))) &&
+                               (pl.slots[i].miss = malloc(MMAREF_COV_MAX_BINS * sizeof(uint64_t)))));
     pthread_t tid[MAX_THREADS];
     int started = 0, rc = 0;
     pthread_mutex_init(&pl.mu, NULL);
@@ -412,6 +435,8 @@ static int run_stdin(const batch_run *r, int threads, long max_report, long *pas
         }
         *passed += c->passed;
         *failed += c->failed;
+        for (int b = 0; r->coverage && b < MMAREF_COV_MAX_BINS; b++)
+            hit[b] += c->hit[b], miss[b] += c->miss[b];
         if (c->bad) {
             /* a bad line stops the run: the D's of every line before it are written first, then the error */
             fflush(stdout);
@@ -431,7 +456,7 @@ static int run_stdin(const batch_run *r, int threads, long max_report, long *pas
     if (!rc && rd.read_error)
         rc = cli_error("batch: error reading stdin");
     for (long i = 0; pl.slots && i < pl.nslots; i++) {
-        free(pl.slots[i].in), free(pl.slots[i].group);
+        free(pl.slots[i].in), free(pl.slots[i].group), free(pl.slots[i].hit), free(pl.slots[i].miss);
         free(pl.slots[i].out.p);
     }
     free(pl.slots);
@@ -445,7 +470,7 @@ static int run_stdin(const batch_run *r, int threads, long max_report, long *pas
 int cmd_batch(int argc, char **argv)
 {
     const char *pos[2] = {0, 0};
-    int npos = 0, check = 0, nan_any = 0, allow_empty = 0;
+    int npos = 0, check = 0, nan_any = 0, allow_empty = 0, coverage = 0;
     long max_report = -1, threads = sysconf(_SC_NPROCESSORS_ONLN);
     if (threads < 1)
         threads = 1;
@@ -461,6 +486,10 @@ int cmd_batch(int argc, char **argv)
             nan_any = 1;
         else if (!strcmp(argv[i], "--allow-empty"))
             allow_empty = 1;
+        else if (!strcmp(argv[i], "--coverage"))
+            coverage = 1;
+        else if (!strcmp(argv[i], "--coverage-bins"))
+            coverage = 2;
         else if (!strcmp(argv[i], "--max-report")) {
             if (i + 1 >= argc || cli_parse_count(argv[i + 1], LONG_MAX, &max_report))
                 return cli_error("batch: --max-report needs a decimal count from 0 to %ld%s%s%s", LONG_MAX,
@@ -479,7 +508,7 @@ int cmd_batch(int argc, char **argv)
     }
     if (npos < 2)
         return cli_error("batch: needs ARCH and INSTRUCTION (see 'mmaref batch --help')");
-    batch_run r = {.check = check, .nan_any = nan_any};
+    batch_run r = {.check = check, .nan_any = nan_any, .coverage = coverage};
     if (cli_lookup(pos[0], pos[1], &r.in))
         return 2;
     r.K = r.in.k;
@@ -488,9 +517,19 @@ int cmd_batch(int argc, char **argv)
     r.dig = cli_hex_digits(r.in.d);
 
     long passed = 0, failed = 0;
-    int rc = run_stdin(&r, (int)threads, max_report, &passed, &failed);
+    static uint64_t hit[MMAREF_COV_MAX_BINS], miss[MMAREF_COV_MAX_BINS];
+    int rc = run_stdin(&r, (int)threads, max_report, &passed, &failed, hit, miss);
     if (rc)
         return rc;
+    int holes = 0;
+    if (coverage) {
+        fflush(stdout);
+        fprintf(stderr, "coverage of %s %s: %ld vectors (docs/verify-your-design.md, coverage)\n", r.in.arch,
+                r.in.name, passed + failed);
+        holes = mmaref_cov_print(stderr, &r.in, hit, check ? miss : NULL) > 0;
+        if (coverage == 2)
+            mmaref_cov_print_bins(stderr, &r.in, hit, check ? miss : NULL);
+    }
     if (check) {
         printf("%s %s: %ld passed, %ld failed\n", r.in.arch, r.in.name, passed, failed);
         if (passed + failed == 0 && !allow_empty) {
@@ -498,7 +537,8 @@ int cmd_batch(int argc, char **argv)
                       "--allow-empty accepts it)");
             return 1;
         }
-        return failed ? 1 : 0;
+        if (failed)
+            return 1;
     }
-    return 0;
+    return holes ? 3 : 0;
 }

@@ -2,9 +2,9 @@
 # Runs a regression plan's shards that have no result yet, then merges the results (make regress-run).
 #   tools/regress/run.sh PLAN RESULTS REPORT
 # SCHED=local (default): JOBS shards at a time on this machine (xargs -P), then the merge.
-# SCHED=slurm: one job array (sbatch --array=0-N%SLURM_MAX, one task a shard: one CPU, the time and
-#   memory of tools/regress/todo.py from the measured cost per vector) and the merge as a job that
-#   depends on it (--dependency=afterok); squeue/sacct show the progress.  RESULTS and REPORT must be on
+# SCHED=slurm: one job array per shard kind (sbatch --array=0-N%SLURM_MAX, one task a shard: one CPU,
+#   the time and memory tools/regress/todo.py gives that kind from its measured cost) and the merge as a
+#   job that depends on them (--dependency=afterok); squeue/sacct show the progress.  RESULTS and REPORT must be on
 #   a filesystem every node sees, and so must this tree (the tasks run from it).  SLURM_WAIT=N waits up to
 #   N seconds for the merge job and exits with its status.  SBATCH_ARGS: more sbatch options (partition,
 #   account).  SHARD_TIME (minutes) and SHARD_MEM (MB) override the estimates.  Plans of more than
@@ -35,7 +35,6 @@ trap 'rm -f "$list"' EXIT
 read -r todo total minutes megabytes < <(python3 tools/regress/todo.py --plan "$plan" --results "$results" --list "$list") \
   || exit 2
 [[ -n ${todo:-} ]] || exit 2
-minutes=${SHARD_TIME:-$minutes} megabytes=${SHARD_MEM:-$megabytes}
 echo "regress: $plan: $total shards, $((total - todo)) done, $todo to run (SCHED=$sched)"
 
 if [[ $sched == local ]]; then
@@ -57,13 +56,18 @@ q() { printf '%q' "$1"; }
 abs() { [[ $1 == /* ]] && echo "$1" || echo "$root/$1"; }
 plan_a=$(abs "$plan") results_a=$(abs "$results") report_a=$(abs "$report")
 deps=()
-if (( todo > 0 )); then
-  stamp=$(date +%Y%m%d-%H%M%S)-$$
-  split -l "$chunk" -d -a 4 "$list" "$sched_dir/todo-$stamp-"
-  for part in "$sched_dir/todo-$stamp-"*; do
+stamp=$(date +%Y%m%d-%H%M%S)-$$
+for kind in oracle rtl synth prove; do
+  (( todo > 0 )) || break
+  read -r n_kind _ minutes megabytes < <(python3 tools/regress/todo.py --plan "$plan" --results "$results" \
+                                         --list "$list" --kind "$kind") || exit 2
+  (( n_kind > 0 )) || continue
+  minutes=${SHARD_TIME:-$minutes} megabytes=${SHARD_MEM:-$megabytes}
+  split -l "$chunk" -d -a 4 "$list" "$sched_dir/todo-$stamp-$kind-"
+  for part in "$sched_dir/todo-$stamp-$kind-"*; do
     n=$(wc -l <"$part")
     # task i runs the shard on line i + 1 of its list (the shards still to run)
-    jid=$(sbatch --parsable --job-name=mmaref-regress --array="0-$((n - 1))%$max" --ntasks=1 --cpus-per-task=1 \
+    jid=$(sbatch --parsable --job-name="mmaref-regress-$kind" --array="0-$((n - 1))%$max" --ntasks=1 --cpus-per-task=1 \
             --time="$minutes" --mem="${megabytes}M" --chdir="$root" --output="$sched_dir/shard-%A_%a.out" \
             ${SBATCH_ARGS:-} \
             --wrap "exec python3 tools/regress/shard.py --plan $(q "$plan_a") --results $(q "$results_a") \
@@ -71,9 +75,9 @@ if (( todo > 0 )); then
       || die "sbatch refused the shard array (see above)"
     jid=${jid%%;*}
     deps+=("$jid")
-    echo "regress: submitted job array $jid: $n shards, at most $max at a time, --time=$minutes --mem=${megabytes}M"
+    echo "regress: submitted job array $jid: $n shards ($kind), at most $max at a time, --time=$minutes --mem=${megabytes}M"
   done
-fi
+done
 dep=()
 (( ${#deps[@]} )) && dep=(--dependency="afterok$(printf ':%s' "${deps[@]}")")
 mid=$(sbatch --parsable --job-name=mmaref-regress-merge "${dep[@]}" --ntasks=1 --cpus-per-task=1 --time=30 \

@@ -9,7 +9,7 @@ testsuite of one testcase), each written whole or not at all; a shard whose JSON
 re-run does only what is missing (resume).  A failing shard prints 'not ok - ...' and the one command that
 replays its first mismatch.  Exit 0 once a result is written, pass or fail (the merge reports it), 2 when
 no result could be: a bad plan, a results folder of another plan, a tool that does not run.
-  oracle shards: tests/oracle/gen.py's stream piped into `mmaref batch --check` (one thread)
+  oracle shards: tests/oracle/gen.py's stream piped into `mmaref batch --check --coverage-bins` (one thread)
   rtl shards:    tb/run_cosim.sh --cfg IDX --first F --count N --json (one simulation)
   synth shards:  synth/synth_unit.sh UNIT as make synth runs it (area, flops, delay, depth, status)
   prove shards:  tests/prove/all.sh with PROVE_ROW=ROW (verdict, solver seconds; PROVE_TIMEOUT as there)
@@ -30,6 +30,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, '..', '..'))
 sys.path.insert(0, HERE)
 from plan_folder import PlanError, claim, read_plan, result_path, write_atomic  # noqa: E402
+sys.path.insert(0, os.path.join(ROOT, 'tb'))
+import cosim_json  # noqa: E402  (the coverage table's parser, shared with the RTL shards)
 
 
 def cpu():
@@ -47,11 +49,14 @@ def run_oracle(config, seed, first, count, mmaref):
     except SystemExit as e:
         raise PlanError(str(e))
     g = gen.Gen(instr, seed)
-    p = subprocess.Popen([mmaref, 'batch', arch, name, '--check', '--max-report', '3', '--threads', '1'],
+    # the coverage model's bins of these vectors, each lane and scale slot on its own (mmaref batch
+    # --coverage-bins), as the RTL shards report them
+    p = subprocess.Popen([mmaref, 'batch', arch, name, '--check', '--coverage-bins', '--max-report', '3', '--threads', '1'],
                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     out = gen.feed(p, g.lines(count, 'mixed', first=first))
     m = re.search(r'(\d+) passed, (\d+) failed', out)
-    r = {'stimulus': dict(g.kinds), 'bins': {}, 'holes': []}
+    _, _, bins, holes, _, _ = cosim_json.parse_log(out)
+    r = {'stimulus': dict(g.kinds), 'bins': bins, 'holes': holes}
     if not m:
         r.update(vectors=0, mismatches=0, verdict='ERROR',
                  error=(out.strip().splitlines() or ['(no output)'])[-1][:300])

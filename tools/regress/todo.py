@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
 """What is left of a plan, and what a shard of it costs (tools/regress/run.sh asks before scheduling).
 
-  python3 tools/regress/todo.py --plan PLAN --results DIR --list FILE
+  python3 tools/regress/todo.py --plan PLAN --results DIR --list FILE [--kind KIND]
 Claims DIR for the plan (tools/regress/plan_folder.py: a folder of another plan, or a plan edited since
 the run started, is refused in one line), writes the indexes of the shards without a result into FILE, one
 a line, and prints 'TODO TOTAL MINUTES MEGABYTES': the shards to run, the plan's shards, and the time
-and memory limit of one shard for the scheduler.  The time is the plan's longest shard at the measured
+and memory limit of one shard for the scheduler.  With --kind, only the shards of that kind (oracle, rtl,
+synth, prove) are listed and limited: Slurm gets one array per kind, each asking for what its own
+shards need (a synthesis shard's hours and gigabytes are not asked for every oracle shard).  The time
+is the longest shard (of the kind) at the measured
 rate of its kind, three times over (a proof: its solver limit PROVE_TIMEOUT and 5 minutes more), at
 least 5 minutes: the rate is the one the results already in DIR
 show (this plan's own cost, measured), else the figure of docs/regressions.md in RATES below.
@@ -36,6 +39,7 @@ def main():
     p.add_argument('--plan', required=True)
     p.add_argument('--results', required=True)
     p.add_argument('--list', required=True)
+    p.add_argument('--kind', choices=sorted(MEGABYTES), help='only the shards of this kind')
     a = p.parse_args()
     try:
         digest, shards = read_plan(a.plan)
@@ -47,7 +51,8 @@ def main():
     for i, (kind, *_rest) in enumerate(shards):
         path = result_path(a.results, i)
         if not os.path.exists(path):
-            todo.append(i)
+            if a.kind in (None, kind):
+                todo.append(i)
             continue
         r = json.load(open(path))
         v, s = seen.get(kind, (0, 0.0))
@@ -57,9 +62,10 @@ def main():
         if v and s > 0 and kind in rates:
             rates[kind] = v / s
     fixed = {'synth': 3 * SYNTH_SECONDS, 'prove': PROVE_SECONDS}  # a proof stops at its limit
-    longest = max(fixed[k] if k in fixed else 3 * c / rates[k] for k, _, _, _, c in shards)
+    mine = [s for s in shards if a.kind in (None, s[0])] or shards
+    longest = max(fixed[k] if k in fixed else 3 * c / rates[k] for k, _, _, _, c in mine)
     minutes = max(5, math.ceil(longest / 60))
-    megabytes = max(MEGABYTES[k] for k, *_ in shards)
+    megabytes = max(MEGABYTES[k] for k, *_ in mine)
     with open(a.list, 'w') as f:
         f.write(''.join(f'{i}\n' for i in todo))
     print(len(todo), len(shards), minutes, megabytes)
