@@ -1,7 +1,7 @@
 # make verify: any unit meeting the port contract, checked against the golden model in the generic bench
 # (tb/verify/, docs/verify-your-design.md):
 #   make verify DUT=path/to/unit.sv [DUT_TOP=module] INSTR=hopper:mma.m16n8k16.f32.f16.f16.f32 \
-#               [COUNT=100000] [SEED=1] [PARAMS=K=16,F=25] [BP=1] [PLUSARGS=+name=value]
+#               [COUNT=100000] [SEED=1] [PARAMS=K=16,F=25] [DUT_AW=8] [BP=1] [PLUSARGS=+name=value]
 #               [VECTORS=FILE: those vectors alone, e.g. make prove's counterexample]
 #   make verify-example   the independent example examples/naive_dot against Hopper (it FAILS: that is
 #                         the point of the walkthrough)
@@ -10,7 +10,7 @@
 # $(...) in DUT is a character of a file name, never a command; the script sets the defaults.
 verify: $(CLI) $(LIB) $(DPI_LIB)
 	@DUT=$(call shell_word,DUT) DUT_TOP=$(call shell_word,DUT_TOP) INSTR=$(call shell_word,INSTR) \
-	  PARAMS=$(call shell_word,PARAMS) COUNT=$(call shell_word,COUNT) SEED=$(call shell_word,SEED) BP=$(call shell_word,BP) \
+	  PARAMS=$(call shell_word,PARAMS) DUT_AW=$(call shell_word,DUT_AW) COUNT=$(call shell_word,COUNT) SEED=$(call shell_word,SEED) BP=$(call shell_word,BP) \
 	  PLUSARGS=$(call shell_word,PLUSARGS) VECTORS=$(call shell_word,VECTORS) MMAREF=$(CLI) LIB=$(LIB) DPI_LIB=$(DPI_LIB) \
 	  bash tb/verify/verify.sh
 

@@ -8,8 +8,10 @@
 #      VECTORS= replays it on the mutant (its D differs) and on the clean unit (its D is the model's), and
 #      it shows the bug of its class (4: the model's D subnormal, the mutant's a zero; 5: C = -0 and every
 #      product a zero of sign -, the model +0, the mutant -0);
-#  (c) the unit with its four lanes rotated (tests/prove/fda_lanes.sv) with TIMEOUT=2 is UNKNOWN (exit 4),
-#      never proven (make prove-all proves lane swaps and every mutant class: docs/formal.md);
+#  (c) the property "every lane moved one place" (PROPERTY=rotate:1) with TIMEOUT=2 is UNKNOWN (exit 4),
+#      never proven (make prove-all proves lane swaps and every mutant class: docs/formal.md); the
+#      property "A negated, C kept" (PROPERTY=negate-keep-c) is REFUTED, and the model's own D's of the
+#      counterexample and its moved copy break it too;
 #  (d) bad arguments: one line on stderr, exit 2;
 #  (e) the fixtures of make prove-all (tests/prove/*.sv) lint clean.
 # runtime: 80 s (on CI's 2 cores; tests/run.sh starts the longest suites first)
@@ -83,28 +85,43 @@ for m in 4 5; do
   else not_ok "prove: mutant $m's replay (mutant rc=$mut_rc, clean rc=$clean_rc, model '$md', unit '$ud'${bad:+: $bad}): $(tail -2 <<<"$mut_out" | tr '\n' ' ')"; fi
 done
 # (c) a rotation of the lanes, beyond the solver in 2 s
-prove rot tests/prove/fda_lanes.sv "$UP,ROT=1" TIMEOUT=2
+prove rot rtl/fda_unit.sv "$UP" TIMEOUT=2 PROPERTY=rotate:1
 if [[ $rc == 4 && $out == *"prove: UNKNOWN after "*"nothing is proven"* && $(json $W/rot/result.json verdict) == UNKNOWN \
       && $(junit_failures $W/rot/result.xml) == 1 ]]; then
   ok "prove: the rotation of four lanes with TIMEOUT=2 is UNKNOWN (exit 4), not proven"
 else not_ok "prove: rotation with TIMEOUT=2 (rc=$rc): $(grep '^prove:' <<<"$out" | tr '\n' ' ')"; fi
+prove keepc rtl/fda_unit.sv "$UP" PROPERTY=negate-keep-c
+pline=$(sed -n 's/^  property: //p' <<<"$out")
+if [[ $rc == 1 && $out == *"prove: REFUTED: fda_unit differs from fda_unit itself"* && \
+      $pline == "model D 0x"*", as negate-keep-c sees it 0x"*"the model breaks the property too" && \
+      $(json $W/keepc/result.json property) == negate-keep-c ]]; then
+  ok "prove: PROPERTY=negate-keep-c REFUTED (exit 1), the model breaks it too: $pline"
+else not_ok "prove: PROPERTY=negate-keep-c (rc=$rc): $(grep '^prove:\|property:' <<<"$out" | tr '\n' ' ')"; fi
 
 # (d) bad arguments
 expect_error "prove: no DUT" "DUT= is required" env INSTR=$INSTR bash tb/prove/prove.sh
 expect_error "prove: a DUT file that does not exist" "DUT: no such file 'nope.sv'" env DUT=nope.sv INSTR=$INSTR bash tb/prove/prove.sh
 expect_error "prove: DUT_TOP not in the files" "DUT_TOP=nomod: no 'module nomod'" \
-  env DUT=tests/prove/fda_lanes.sv DUT_TOP=nomod INSTR=$INSTR bash tb/prove/prove.sh
-expect_error "prove: an unknown instruction" "INSTR: " env DUT=tests/prove/fda_lanes.sv INSTR=volta:mma.nope bash tb/prove/prove.sh
+  env DUT=rtl/fda_unit.sv DUT_TOP=nomod INSTR=$INSTR bash tb/prove/prove.sh
+expect_error "prove: an unknown instruction" "INSTR: " env DUT=rtl/fda_unit.sv INSTR=volta:mma.nope bash tb/prove/prove.sh
 expect_error "prove: PARAMS not NAME=INTEGER" "PARAMS: 'K' is not NAME=INTEGER" \
-  env DUT=tests/prove/fda_lanes.sv INSTR=$INSTR PARAMS=K bash tb/prove/prove.sh
+  env DUT=rtl/fda_unit.sv INSTR=$INSTR PARAMS=K bash tb/prove/prove.sh
 expect_error "prove: BOUND out of range" "BOUND=1: cycles from reset to the check, 2 to 200" \
-  env DUT=tests/prove/fda_lanes.sv INSTR=$INSTR BOUND=1 bash tb/prove/prove.sh
+  env DUT=rtl/fda_unit.sv INSTR=$INSTR BOUND=1 bash tb/prove/prove.sh
 expect_error "verify: a VECTORS file that does not exist, before any build" "VECTORS: no such file 'nope.txt'" \
-  env DUT=tests/prove/fda_lanes.sv INSTR=$INSTR VECTORS=nope.txt bash tb/verify/verify.sh
+  env DUT=rtl/fda_unit.sv INSTR=$INSTR VECTORS=nope.txt bash tb/verify/verify.sh
+expect_error "prove: a PROPERTY it does not know" "PROPERTY=mirror: swap:I,J, rotate:N, swap-ab, c-zero, negate" \
+  env DUT=rtl/fda_unit.sv INSTR=$INSTR PROPERTY=mirror bash tb/prove/prove.sh
+expect_error "prove: a lane past K" "PROPERTY=swap:0,4: two different lanes below K = 4" \
+  env DUT=rtl/fda_unit.sv INSTR=$INSTR PROPERTY=swap:0,4 bash tb/prove/prove.sh
+expect_error "prove: negating a format whose -0 is its NaN" "PROPERTY=negate: A is e4m3fnuz, whose negation is not a sign flip" \
+  env DUT=rtl/fda_unit.sv INSTR=cdna3:v_mfma_f32_16x16x32_fp8_fp8 PROPERTY=negate bash tb/prove/prove.sh
+expect_error "prove: DUT_AW narrower than the instruction's lanes" "DUT_AW=8: the unit's lane width in bits, 16 (the instruction's) to 64" \
+  env DUT=rtl/fda_unit.sv INSTR=$INSTR DUT_AW=8 bash tb/prove/prove.sh
 expect_error "prove: INIT neither zero nor any" "INIT=some: zero or any" \
-  env DUT=tests/prove/fda_lanes.sv INSTR=$INSTR INIT=some bash tb/prove/prove.sh
+  env DUT=rtl/fda_unit.sv INSTR=$INSTR INIT=some bash tb/prove/prove.sh
 expect_error "prove: TIMEOUT not a number" "TIMEOUT=x: not a positive number of seconds" \
-  env DUT=tests/prove/fda_lanes.sv INSTR=$INSTR TIMEOUT=x bash tb/prove/prove.sh
+  env DUT=rtl/fda_unit.sv INSTR=$INSTR TIMEOUT=x bash tb/prove/prove.sh
 # make prove hands DUT and the rest to the script as shell words (shell_word, Makefile): a quote, a
 # backquote or a $(...) in a value is a character of it, never a command
 mkdir -p "$W"

@@ -62,25 +62,142 @@ def reference(arch, name):
     fail(f"unit {unit} missing from build/rtl/gen/units.txt")
 
 
-# The reference's ports by module: fda_unit has the contract's own; the other units serve fewer
-# run-time selects (tb/mma_bench.sv connects them the same way).
-def ref_ports(top, params):
+# A side's ports by module, P the side's signal prefix (dut_, ref_): the contract's (fda_unit's); the
+# project's other units serve fewer run-time selects (tb/mma_bench.sv connects them the same way).
+def unit_ports(top, params, p):
     if top == "gdfs_unit":
-        k = int(dict(p.split("=") for p in params.split(","))["K"])
-        return (f".fmt_s(FMT_S), .block32(BLOCK32), .c(c[31:0]), .a(a), .b(b), "
-                f".sa({{{(k // 16) * 8}'(sa)}}), .sb({{{(k // 16) * 8}'(sb)}}), ")
+        k = int(dict(x.split("=", 1) for x in params.split(",") if "=" in x)["K"])
+        return (f".fmt_s(FMT_S), .block32(BLOCK32), .c({p}c[31:0]), .a({p}a), .b({p}b), "
+                f".sa({{{(k // 16) * 8}'({p}sa)}}), .sb({{{(k // 16) * 8}'({p}sb)}}), ")
     if top in ("fdrda_unit", "gps_unit"):
-        return ".fmt_a(FMT_A), .fmt_b(FMT_B), .c(c[31:0]), .a(a), .b(b), "
+        return f".fmt_a({p}fmt_a), .fmt_b({p}fmt_b), .c({p}c[31:0]), .a({p}a), .b({p}b), "
     if top == "sfma_unit":
-        return ".out_kind(OUT_KIND), .c(c), .a(a), .b(b), "
-    return (".fmt_a(FMT_A), .fmt_b(FMT_B), .fmt_c(FMT_C), .out_kind(OUT_KIND), .c(c), .a(a), .b(b), "
-            ".sa(sa), .sb(sb), ")
+        return f".out_kind(OUT_KIND), .c({p}c), .a({p}a), .b({p}b), "
+    return (f".fmt_a({p}fmt_a), .fmt_b({p}fmt_b), .fmt_c(FMT_C), .out_kind(OUT_KIND), .c({p}c), .a({p}a), "
+            f".b({p}b), .sa({p}sa), .sb({p}sb), ")
+
+
+# PROPERTY: the unit against itself, one side's inputs moved or negated (and its D seen through the
+# inverse), a property the algorithm guarantees (docs/formal.md):
+#   swap:I,J    lanes I and J of A and B exchanged         rotate:N  lane l takes lane (l - N) mod K's
+#   swap-ab     A and B exchanged (formats and scales)     c-zero    a zero C's sign flipped
+#   negate      A and C negated, D negated back (a NaN or zero D as it is)
+#   negate-keep-c  A and D negated, C kept: false wherever C counts (the check that a property can fail)
+def parse_property(text, k, ins, fmts):
+    prop = dict(name=text, perm=list(range(k)), swap_ab=False, neg_a=False, neg_c=False, neg_d=False, czero=False)
+    m = re.fullmatch(r"swap:(\d+),(\d+)|rotate:(\d+)|swap-ab|c-zero|negate|negate-keep-c", text)
+    if not m:
+        fail(f"PROPERTY={text}: swap:I,J, rotate:N, swap-ab, c-zero, negate or negate-keep-c")
+    if m.group(1) is not None:
+        i, j = int(m.group(1)), int(m.group(2))
+        if i == j or i >= k or j >= k:
+            fail(f"PROPERTY={text}: two different lanes below K = {k}")
+        prop["perm"][i], prop["perm"][j] = j, i
+    elif m.group(3) is not None:
+        n = int(m.group(3))
+        if not 0 < n < k:
+            fail(f"PROPERTY={text}: a rotation from 1 to K - 1 = {k - 1}")
+        prop["perm"] = [(l - n) % k for l in range(k)]
+    elif text == "swap-ab":
+        prop["swap_ab"] = True
+    elif text == "c-zero":
+        prop["czero"] = True
+    else:
+        prop.update(neg_a=True, neg_c=text == "negate", neg_d=True)
+    for role in ("a", "c", "d") if text.startswith("negate") or text == "c-zero" else ():
+        f = fmts[ins[role]]
+        if f["parts"] != 1 or f["specials"] == "fnuz" or not f["signed"]:
+            fail(f"PROPERTY={text}: {role.upper()} is {f['name']}, whose negation is not a sign flip")
+    return prop
+
+
+def negate_d_expr(sig, f):
+    """SV expression of D (signal SIG, D's format F in its low bits) negated, a NaN or a zero D as it is."""
+    w, m = f["width"], f["man_bits"]
+    nan = f"(&{sig}[{w - 2}:{m}] && |{sig}[{m - 1}:0])" if f["specials"] == "ieee" else "1'b0"
+    return f"({nan} || {sig}[{w - 2}:0] == '0) ? {sig} : {sig} ^ DW'({w}'h{1 << (w - 1):x})"
+
+
+def transform_line(prop, ins, fmts, k, ns, v):
+    """A `mmaref batch` line's fields (ints) as the property's side sees them."""
+    wa, wb, wc = (fmts[ins[r]]["width"] for r in ("a", "b", "c"))
+    c, a, b, sa, sb = v[0], v[1:1 + k], v[1 + k:1 + 2 * k], v[1 + 2 * k:1 + 2 * k + ns], v[1 + 2 * k + ns:]
+    a, b = [a[prop["perm"][l]] for l in range(k)], [b[prop["perm"][l]] for l in range(k)]
+    if prop["swap_ab"]:
+        a, b, sa, sb = b, a, sb, sa
+    if prop["neg_a"]:
+        a = [x ^ (1 << (wa - 1)) for x in a]
+    if prop["neg_c"] or (prop["czero"] and c & ((1 << (wc - 1)) - 1) == 0):
+        c ^= 1 << (wc - 1)
+    return [c] + a + b + sa + sb
+
+
+# The lane width of the project's units: AW = the widest format of their mask (rtl/mma_pkg.sv max_width),
+# of A and B's (AB_MASK) or, for sfma_unit, of D's (OUT_MASK); gdfs_unit's lanes are e2m1's 4 bits.
+PROJECT_UNITS = ("fda_unit", "gdfs_unit", "fdrda_unit", "gps_unit", "sfma_unit")
+
+
+def unit_lane_width(top, params, schema):
+    p = dict(item.split("=", 1) for item in params.split(",") if "=" in item)
+    if "AW" in p:
+        return int(p["AW"])
+    fmt_width = {f["code"]: f["width"] for f in schema["formats"]}
+    if top == "gdfs_unit":
+        return 4
+    if top == "sfma_unit" and "OUT_MASK" in p:
+        out_fmt = {o["code"]: o["format"] for o in schema["outputs"]}
+        width = {f["name"]: f["width"] for f in schema["formats"]}
+        return max(width[out_fmt[o]] for o in out_fmt if int(p["OUT_MASK"]) >> o & 1)
+    if top in ("fda_unit", "fdrda_unit", "gps_unit") and "AB_MASK" in p:
+        return max(w for code, w in fmt_width.items() if int(p["AB_MASK"]) >> code & 1)
+    return None
+
+
+def replay_property(mmaref, instr, text, cex):
+    """A property's counterexample in the model: D of the vector and of the vector as the property's side
+    sees it (through the inverse of D's transformation).  Exit 0 when the model breaks the property too
+    (the property does not hold for the instruction), 1 when the model keeps it (the unit is wrong)."""
+    import subprocess
+    ins, schema, con = gen_verify.contract(mmaref, instr)
+    fmts = {f["name"]: f for f in schema["formats"]}
+    k, ns = con["k"], con["ns"]
+    prop = parse_property(text, k, ins, fmts)
+    line = [x for x in open(cex).read().splitlines() if x and not x.startswith("#")][0]
+    v = [int(x, 16) for x in line.split()]
+    moved = transform_line(prop, ins, fmts, k, ns, v)
+    digits = [(fmts[ins["c"]]["width"] + 3) // 4] + [(fmts[ins["a"]]["width"] + 3) // 4] * k
+    digits += [(fmts[ins["b"]]["width"] + 3) // 4] * k + [2] * (2 * ns)
+    if prop["swap_ab"]:
+        digits = [digits[0]] + digits[1 + k:1 + 2 * k] + digits[1:1 + k] + digits[1 + 2 * k:]
+    moved_line = " ".join(f"0x{x:0{d}x}" for x, d in zip(moved, digits))
+    arch, _, name = instr.partition(":")
+    d = subprocess.run([mmaref, "batch", arch, name], input=f"{line}\n{moved_line}\n", text=True,
+                       capture_output=True).stdout.split()
+    if len(d) != 2:
+        fail(f"mmaref batch could not compute the counterexample's D ({cex})")
+    d0, d1 = int(d[0], 16), int(d[1], 16)
+    seen = d1
+    fd = fmts[ins["d"]]
+    w, mb = fd["width"], fd["man_bits"]
+    if prop["neg_d"]:
+        nan = fd["specials"] == "ieee" and (d1 >> mb) & ((1 << (w - 1 - mb)) - 1) == (1 << (w - 1 - mb)) - 1 \
+            and d1 & ((1 << mb) - 1)
+        if not nan and d1 & ((1 << (w - 1)) - 1):
+            seen = d1 ^ (1 << (w - 1))
+    with open(cex + ".property", "w") as f:
+        f.write(f"# the counterexample as the property's side sees it ({text})\n{moved_line}\n")
+    verdict = "breaks the property too" if seen != d0 else "keeps the property: the unit is wrong"
+    print(f"model D 0x{d0:x}, as {text} sees it 0x{d1:x}" + (f" (D back: 0x{seen:x})" if seen != d1 else "")
+          + f": the model {verdict}")
+    return 0 if seen != d0 else 1
 
 
 def main():
-    if len(sys.argv) != 9:
-        fail("usage: gen_prove.py MMAREF ARCH:INSTR DUT_TOP DUT_PARAMS REF_TOP REF_PARAMS BOUND OUTDIR")
-    mmaref, instr, top, params, ref_top, ref_params, bound, out = sys.argv[1:]
+    if len(sys.argv) == 6 and sys.argv[1] == "--replay-property":
+        sys.exit(replay_property(*sys.argv[2:]))
+    if len(sys.argv) != 12:
+        fail("usage: gen_prove.py MMAREF ARCH:INSTR DUT_TOP DUT_PARAMS DUT_AW REF_TOP REF_PARAMS REF_AW PROPERTY BOUND OUTDIR")
+    mmaref, instr, top, params, dut_aw, ref_top, ref_params, ref_aw, prop_text, bound, out = sys.argv[1:]
     for what, mod in (("DUT_TOP", top), ("REF", ref_top)):
         if mod != "-" and not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_$]*", mod):
             fail(f"{what}={mod}: not a Verilog module name")
@@ -92,7 +209,10 @@ def main():
     k, aw, ns, cw, dw = con["k"], con["aw"], con["ns"], con["cw"], con["dw"]
     wa, wb, wc = fmts[ins["a"]]["width"], fmts[ins["b"]]["width"], fmts[ins["c"]]["width"]
     out_kind = outs[ins["schedule"][-1]["out"]]
-    if ref_top == "-":
+    prop = parse_property(prop_text, k, ins, fmts) if prop_text else None
+    if ref_top == "-" and prop:  # a property: the unit against itself
+        ref_top, ref_params, ref_aw, ref_name = top, params, dut_aw, f"{top} itself"
+    elif ref_top == "-":
         unit, ref_top, ref_params = reference(ins["arch"], ins["name"])
         ref_name = f"unit {unit} ({ref_top})"
     else:
@@ -100,6 +220,10 @@ def main():
     dut_inst = top + (" #(" + ", ".join(param_list(params, "PARAMS")) + ")" if params else "")
     ref_inst = ref_top + (" #(" + ", ".join(param_list(ref_params, "REF_PARAMS")) + ")" if ref_params else "")
     scale_code = fmts[ins["scale"]]["code"] if ins["scale"] else 0
+    # each side's lanes: the contract's AW bits, or wider (an operand in the low end of its lane, as the
+    # benches place it) -- DUT_AW for the unit, the reference's own width for the project's units
+    daw = gen_verify.lane_width(dut_aw, aw, "DUT_AW")
+    raw = gen_verify.lane_width(ref_aw or str(unit_lane_width(ref_top, ref_params, schema) or ""), aw, "REF_AW")
 
     # the vector is one register loaded in cycle 0 (the reset cycle) from the free input vec_in: the
     # solver picks its value.  Its fields, low to high, in the order of a `mmaref batch` line.
@@ -109,16 +233,28 @@ def main():
     for fname, w in fields:
         decl.append(f"  wire [{w - 1}:0] {fname} = vec[{lo} +: {w}];\n")
         lo += w
+    # the reference's side: the fields as they are; the unit's side: moved or negated by the property
+    swap = prop and prop["swap_ab"]
+    perm = prop["perm"] if prop else list(range(k))
+    neg_a = f" ^ {wb if swap else wa}'h{1 << ((wb if swap else wa) - 1):x}" if prop and prop["neg_a"] else ""
     for side in ("a", "b"):
-        decl += [f"  assign {side}[{i * aw} +: {aw}] = {aw}'({side}{i});\n" for i in range(k)]
-    decl += [f"  assign s{side}[{j * 8} +: 8] = s{side}{j};\n" for side in ("a", "b") for j in range(ns)]
-    if not ns:
-        decl.append("  assign sa = '0;\n  assign sb = '0;\n")
+        src = {"a": "b", "b": "a"}[side] if swap else side
+        decl += [f"  assign ref_{side}[{i * raw} +: {raw}] = {raw}'({side}{i});\n" for i in range(k)]
+        decl += [f"  assign dut_{side}[{i * daw} +: {daw}] = {daw}'({src}{perm[i]}{neg_a if side == 'a' else ''});\n"
+                 for i in range(k)]
+        decl.append(f"  assign ref_s{side} = {{{', '.join(f's{side}{j}' for j in reversed(range(ns)))}}};\n" if ns
+                    else f"  assign ref_s{side} = '0;\n")
+        decl.append(f"  assign dut_s{side} = ref_s{src};\n  assign dut_fmt_{side} = FMT_{src.upper()};\n")
+    c_sign = f"{wc}'h{1 << (wc - 1):x}"
+    dut_c = (f"c_raw ^ {c_sign}" if prop and prop["neg_c"] else
+             f"c_raw[{wc - 2}:0] == '0 ? c_raw ^ {c_sign} : c_raw" if prop and prop["czero"] else "c_raw")
+    seen = negate_d_expr("dut_kept", fmts[ins["d"]]) if prop and prop["neg_d"] else "dut_kept"
+    dut_ports = unit_ports(top, params, "dut_") if top in PROJECT_UNITS else unit_ports("fda_unit", "", "dut_")
     text = f"""// Generated by tb/prove/gen_prove.py for make prove: do not edit.
 // {ins['arch']}:{ins['name']} ({ins['sass']}): A {ins['a']}, B {ins['b']}, C {ins['c']}, D {ins['d']}, K = {k}, scales {ins['scale'] or 'none'}
-// the unit under proof: {dut_inst}; the reference: {ref_name}
+// the unit under proof: {dut_inst}; the reference: {ref_name}{f"; property {prop_text}" if prop else ""}
 module prove_top (input logic clk, input logic [{vw - 1}:0] vec_in);
-  localparam int K = {k}, AW = {aw}, NSW = {max(ns, 1)}, CW = {cw}, DW = {dw}, BOUND = {bound};
+  localparam int K = {k}, DAW = {daw}, RAW = {raw}, NSW = {max(ns, 1)}, CW = {cw}, DW = {dw}, BOUND = {bound};
   localparam logic [mma_pkg::FMT_BITS-1:0] FMT_A = {fmts[ins['a']]['code']}, FMT_B = {fmts[ins['b']]['code']}, FMT_C = {fmts[ins['c']]['code']}, FMT_S = {scale_code};
   localparam logic [mma_pkg::OUT_BITS-1:0] OUT_KIND = {out_kind};
   localparam logic BLOCK32 = {int(ins['block_size'] == 32)};
@@ -128,21 +264,22 @@ module prove_top (input logic clk, input logic [{vw - 1}:0] vec_in);
   wire rst_n = cycle != 8'd0;
 
   // ---- the vector: free, one value for the whole trace ----
-  wire [K*AW-1:0] a, b;
-  wire [NSW*8-1:0] sa, sb;
+  wire [K*DAW-1:0] dut_a, dut_b;
+  wire [K*RAW-1:0] ref_a, ref_b;
+  wire [NSW*8-1:0] dut_sa, dut_sb, ref_sa, ref_sb;
+  wire [mma_pkg::FMT_BITS-1:0] dut_fmt_a, dut_fmt_b, ref_fmt_a = FMT_A, ref_fmt_b = FMT_B;
   logic [{vw - 1}:0] vec;
   always @(posedge clk) if (cycle == 8'd0) vec <= vec_in;
-{''.join(decl)}  wire [CW-1:0] c = CW'(c_raw);
+{''.join(decl)}  wire [CW-1:0] ref_c = CW'(c_raw), dut_c = CW'({dut_c});
 
   // ---- reset in cycle 0, the vector offered from cycle 1 until taken, every result taken ----
   logic dut_sent = 1'b0, dut_got = 1'b0, ref_sent = 1'b0, ref_got = 1'b0;
   logic dut_in_ready, dut_out_valid, ref_in_ready, ref_out_valid;
   logic [DW-1:0] dut_d, ref_d, dut_kept, ref_kept;
   `PROVE_DUT dut (.clk(clk), .rst_n(rst_n), .in_valid(rst_n && !dut_sent), .in_ready(dut_in_ready),
-    .fmt_a(FMT_A), .fmt_b(FMT_B), .fmt_c(FMT_C), .out_kind(OUT_KIND), .c(c), .a(a), .b(b), .sa(sa), .sb(sb),
-    .out_valid(dut_out_valid), .out_ready(rst_n), .d(dut_d));
+    {dut_ports}.out_valid(dut_out_valid), .out_ready(rst_n), .d(dut_d));
   {ref_inst} ref_unit (.clk(clk), .rst_n(rst_n), .in_valid(rst_n && !ref_sent), .in_ready(ref_in_ready),
-    {ref_ports(ref_top, ref_params)}.out_valid(ref_out_valid), .out_ready(rst_n), .d(ref_d));
+    {unit_ports(ref_top, ref_params, "ref_") if ref_top in PROJECT_UNITS else unit_ports("fda_unit", "", "ref_")}.out_valid(ref_out_valid), .out_ready(rst_n), .d(ref_d));
 
   always @(posedge clk) begin
     if (rst_n && !dut_sent && dut_in_ready) dut_sent <= 1'b1;
@@ -151,8 +288,10 @@ module prove_top (input logic clk, input logic [{vw - 1}:0] vec_in);
     if (rst_n && !ref_got && ref_out_valid) begin ref_got <= 1'b1; ref_kept <= ref_d; end
   end
 
-  // ---- the property: by cycle BOUND both sides have answered, with the same D ----
-  always @* if (cycle == BOUND) assert (dut_got && ref_got && dut_kept == ref_kept);
+  // ---- the check: by cycle BOUND both sides have answered, with the same D (the unit's side's seen
+  // through the property's inverse) ----
+  wire [DW-1:0] dut_seen = {seen};
+  always @* if (cycle == BOUND) assert (dut_got && ref_got && dut_seen == ref_kept);
 endmodule
 """
     text = text.replace("`PROVE_DUT", dut_inst)

@@ -9,8 +9,16 @@
 #   DUT_TOP    its module (default: the first DUT file's name)
 #   INSTR      ARCH:INSTRUCTION                                                               [required]
 #   PARAMS     the unit's parameters, NAME=VALUE,... (integers)
+#   DUT_AW     the unit's lane width in bits when wider than the instruction's operands (as make verify's)
 #   REF, REF_PARAMS  the reference module and its parameters (default: the project's unit serving the
-#              instruction, build/rtl/gen/instrs.txt); REF_FILES: more files it needs
+#              instruction, build/rtl/gen/instrs.txt); REF_FILES: more files it needs; REF_AW: its lane
+#              width (default: the project's units' own, from their parameters; another module's: the
+#              instruction's)
+#   PROPERTY   instead of a reference, a property of the unit proven against the unit itself (REF
+#              defaults to the DUT): swap:I,J (lanes I and J of A and B exchanged), rotate:N (every lane
+#              N places up), swap-ab (A and B exchanged), c-zero (a zero C's sign flipped), negate (A and
+#              C negated, D negated back; a NaN or zero D as it is), negate-keep-c (A and D negated, C
+#              kept: false wherever C counts)
 #   BOUND      cycles from reset to the check (default 16: the unit must answer within BOUND - 1)
 #   TIMEOUT    seconds for the solver (default 600); past it the verdict is UNKNOWN, never a pass
 #   INIT       zero (default): registers that reset does not set start at 0 on both sides, as in the
@@ -28,7 +36,7 @@ set -u
 cd "$(dirname "$0")/../.."
 die() { echo "prove: $*" >&2; exit 2; }
 MMAREF=${MMAREF:-build/mmaref}
-DUT=${DUT:-} INSTR=${INSTR:-} PARAMS=${PARAMS:-} REF=${REF:--} REF_PARAMS=${REF_PARAMS:-} REF_FILES=${REF_FILES:-}
+DUT=${DUT:-} INSTR=${INSTR:-} PARAMS=${PARAMS:-} DUT_AW=${DUT_AW:-} REF_AW=${REF_AW:-} PROPERTY=${PROPERTY:-} REF=${REF:--} REF_PARAMS=${REF_PARAMS:-} REF_FILES=${REF_FILES:-}
 BOUND=${BOUND:-16} TIMEOUT=${TIMEOUT:-600} REPLAY=${REPLAY:-1} INIT=${INIT:-zero}
 [[ -n $DUT ]] || die "DUT= is required: make prove DUT=path/to/unit.sv INSTR=ARCH:INSTRUCTION (docs/formal.md)"
 [[ -n $INSTR ]] || die "INSTR= is required, e.g. INSTR=ada:mma.m16n8k16.f32.e4m3.e4m3.f32 (build/mmaref list)"
@@ -64,7 +72,7 @@ DIR=${PROVE_DIR:-build/prove/$TOP}
 mkdir -p "$DIR" || die "PROVE_DIR=$DIR: cannot create it"
 rm -f "$DIR"/{result.json,result.xml,cex.txt,cex.abc,miter.aig,abc-*.log}
 [[ -f build/rtl/gen/instrs.txt ]] || make -s build/rtl/gen/configs.txt >/dev/null || die "cannot build build/rtl/gen (make rtl)"
-info=$(python3 tb/prove/gen_prove.py "$MMAREF" "$INSTR" "$TOP" "$PARAMS" "$REF" "$REF_PARAMS" "$BOUND" "$DIR") || exit 2
+info=$(python3 tb/prove/gen_prove.py "$MMAREF" "$INSTR" "$TOP" "$PARAMS" "$DUT_AW" "$REF" "$REF_PARAMS" "$REF_AW" "$PROPERTY" "$BOUND" "$DIR") || exit 2
 arch=${info%%:*} name=${info#*:}; name=${name%% *}
 K=$(sed 's/.* K=\([0-9]*\).*/\1/' <<<"$info") ref=${info##*ref=}
 
@@ -150,16 +158,20 @@ case $verdict in
     echo "prove: REFUTED: $TOP differs from $ref on $arch:$name ($detail)"
     echo "  counterexample ($DIR/cex.txt): $line"
     echo "  model D: $model_d"
+    if [[ -n $PROPERTY ]]; then
+      # the counterexample and its moved copy in the model: does the instruction itself break the property?
+      echo "  property: $(python3 tb/prove/gen_prove.py --replay-property "$MMAREF" "$arch:$name" "$PROPERTY" "$DIR/cex.txt" 2>&1)"
+    fi
     if [[ $REPLAY != 0 ]]; then
       # the bench reads the DUT's files as given; the project's RTL is added when the DUT does not list it
       rdut=$DUT; [[ " $DUT " == *" rtl/rtl.f "* ]] || rdut="rtl/rtl.f $DUT"
-      rep=$(DUT="$rdut" DUT_TOP="$TOP" INSTR="$arch:$name" PARAMS="$PARAMS" VECTORS="$DIR/cex.txt" \
+      rep=$(DUT="$rdut" DUT_TOP="$TOP" INSTR="$arch:$name" PARAMS="$PARAMS" DUT_AW="$DUT_AW" VECTORS="$DIR/cex.txt" \
             VERIFY_DIR="$DIR/verify" MMAREF="$MMAREF" bash tb/verify/verify.sh 2>&1)
       unit_d=$(sed -n 's/^  unit D: *//p' <<<"$rep" | head -1)
       if [[ -n $unit_d ]]; then echo "  unit D:  $unit_d (make verify's bench, the same vector)"
       else echo "  unit D:  the replay did not report one: $(tail -1 <<<"$rep")"; fi
     fi
-    echo "  replay:  make verify DUT=\"${rdut:-$DUT}\" DUT_TOP=$TOP INSTR=$arch:$name${PARAMS:+ PARAMS=$PARAMS} VECTORS=$DIR/cex.txt"
+    echo "  replay:  make verify DUT=\"${rdut:-$DUT}\" DUT_TOP=$TOP INSTR=$arch:$name${PARAMS:+ PARAMS=$PARAMS}${DUT_AW:+ DUT_AW=$DUT_AW} VECTORS=$DIR/cex.txt"
     echo "           $MMAREF batch $arch $name < $DIR/cex.txt"
     echo "           $explain" ;;
 esac
@@ -172,7 +184,8 @@ xml_str() { local s=${1//&/&amp;}; s=${s//</&lt;}; s=${s//>/&gt;}; printf '%s' "
     "$(json_str "$TOP")" "$(json_str "$ref")" "$(json_str "$arch:$name")" "$(json_str "$verdict")" "$engine"
   printf ' "init": "%s", "bound": %s, "timeout": %s, "solver_seconds": %s, "yosys_seconds": %s, "and_gates": %s,\n' \
     "$INIT" "$BOUND" "$TIMEOUT" "$t_abc" "$t_yosys" "${and:-null}"
-  printf ' "counterexample": %s}\n' "$([[ $verdict == REFUTED ]] && json_str "$line" || echo null)"
+  printf ' "property": %s, "counterexample": %s}\n' "$([[ -n $PROPERTY ]] && json_str "$PROPERTY" || echo null)" \
+    "$([[ $verdict == REFUTED ]] && json_str "$line" || echo null)"
 } >"$DIR/result.json.tmp" && mv "$DIR/result.json.tmp" "$DIR/result.json"
 {
   fail=0; [[ $verdict != PROVEN ]] && fail=1

@@ -58,10 +58,20 @@ def contract(mmaref, instr):
     return ins, schema, dict(k=k, aw=aw, ns=ns, cw=cw, dw=dw)
 
 
+def lane_width(text, aw, what):
+    """A unit's lane width: the contract's AW, or (TEXT) a wider one -- a unit serving several formats
+    whose lanes are as wide as the widest (the project's f8f6f4 units: 8 bits for e2m1 too)."""
+    if not text:
+        return aw
+    if not text.isdigit() or not aw <= int(text) <= 64:
+        fail(f"{what}={text}: the unit's lane width in bits, {aw} (the instruction's) to 64")
+    return int(text)
+
+
 def main():
-    if len(sys.argv) != 6:
-        fail("usage: gen_verify.py MMAREF ARCH:INSTR DUT_TOP PARAMS OUTDIR")
-    mmaref, instr, top, params, out = sys.argv[1:]
+    if len(sys.argv) != 7:
+        fail("usage: gen_verify.py MMAREF ARCH:INSTR DUT_TOP PARAMS DUT_AW OUTDIR")
+    mmaref, instr, top, params, dut_aw, out = sys.argv[1:]
     if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_$]*", top):
         fail(f"DUT_TOP={top}: not a Verilog module name")
     ins, _, c = contract(mmaref, instr)
@@ -69,6 +79,7 @@ def main():
     if k > 64 or k * aw > 2048 or ns > 8:
         fail(f"INSTR={instr}: K = {k} lanes of {aw} bits (and {ns} scales) exceed the bench's 64 lanes / "
              "2048 bits / 8 scales")
+    daw = lane_width(dut_aw, aw, "DUT_AW")
     plist = []
     for item in filter(None, (p.strip() for p in params.split(","))):
         m = re.fullmatch(r"([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.+)", item)
@@ -82,6 +93,7 @@ localparam string ARCH  = "{arch}";
 localparam string INSTR = "{ins['name']}";
 localparam string UNIT  = "{top}";
 localparam int K = {k}, AW = {aw}, NS = {ns}, NSW = {max(ns, 1)}, CW = {cw}, DW = {dw};
+localparam int DAW = {daw};  // the unit's lane width (DUT_AW): each AW-bit operand in the low end of its lane
 `define VERIFY_DUT {inst}
 """
     os.makedirs(out, exist_ok=True)

@@ -6,6 +6,8 @@
 #   DUT_TOP  its module (default: the first DUT file's name)
 #   INSTR    ARCH:INSTRUCTION, e.g. hopper:mma.m16n8k16.f32.f16.f16.f32                  [required]
 #   PARAMS   the module's parameters, NAME=VALUE,NAME=VALUE
+#   DUT_AW   the unit's lane width in bits when wider than the instruction's operands (a unit serving
+#            several formats, e.g. 8-bit lanes for e2m1): each operand goes in the low end of its lane
 #   COUNT    vectors (default 100000); SEED (default 1); BP=1 random backpressure and bubbles
 #   PLUSARGS more plusargs for the simulation, space-separated, each +NAME or +NAME=VALUE (the unit's
 #            own, read with $value$plusargs: e.g. +mutant=3 of tests/verify/fda_mutants.sv); the
@@ -26,7 +28,7 @@ die() { echo "verify: $*" >&2; exit 2; }
 MMAREF=${MMAREF:-build/mmaref}
 DPI_LIB=${DPI_LIB:-build/rtl/libmmaref_dpi.a}
 LIB=${LIB:-build/libmmaref.a}
-DUT=${DUT:-} INSTR=${INSTR:-} PARAMS=${PARAMS:-} COUNT=${COUNT:-100000} SEED=${SEED:-1} BP=${BP:-}
+DUT=${DUT:-} INSTR=${INSTR:-} PARAMS=${PARAMS:-} DUT_AW=${DUT_AW:-} COUNT=${COUNT:-100000} SEED=${SEED:-1} BP=${BP:-}
 PLUSARGS=${PLUSARGS:-}
 [[ -n $DUT ]] || die "DUT= is required: make verify DUT=path/to/unit.sv INSTR=ARCH:INSTRUCTION (docs/verify-your-design.md)"
 [[ -n $INSTR ]] || die "INSTR= is required, e.g. INSTR=hopper:mma.m16n8k16.f32.f16.f16.f32 (build/mmaref list)"
@@ -55,7 +57,7 @@ grep -qE "^\s*module\s+$TOP\b" "${srcs[@]}" 2>/dev/null ||
   die "DUT_TOP=$TOP: no 'module $TOP' in the DUT files (set DUT_TOP=the unit's module)"
 
 DIR=${VERIFY_DIR:-build/verify/$TOP}
-info=$(python3 tb/verify/gen_verify.py "$MMAREF" "$INSTR" "$TOP" "$PARAMS" "$DIR") || exit 2
+info=$(python3 tb/verify/gen_verify.py "$MMAREF" "$INSTR" "$TOP" "$PARAMS" "$DUT_AW" "$DIR") || exit 2
 BENCH=(dpi/mmaref_dpi_pkg.sv tb/tb_support_pkg.sv tb/verify/verify_top.sv)
 SIM=$DIR/Vverify
 # the port contract, read from Verilator's log of the build: checked after every build and again before

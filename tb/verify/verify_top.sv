@@ -16,7 +16,7 @@ module verify_top (
   import mmaref_dpi_pkg::*;
   import tb_support_pkg::*;
 `include "mma_formats.svh"
-  // ARCH, INSTR, UNIT; K, AW (bits of an A/B lane), NSW (scale slots, 1 when none), CW, DW (C and D bits),
+  // ARCH, INSTR, UNIT; K, AW (bits of an A/B lane), DAW (bits of the unit's lane), NSW (scale slots, 1 when none), CW, DW (C and D bits),
   // NS (the instruction's scales); `VERIFY_DUT (the unit's module and parameters)
 `include "verify_dut.svh"
 
@@ -30,11 +30,19 @@ module verify_top (
   logic [K*AW-1:0] a, b;
   logic [NSW*8-1:0] sa, sb;
   logic [DW-1:0] d;
+  // the unit's lanes: each AW-bit operand zero-extended into a DAW-bit lane (DAW = AW but for a unit
+  // whose lanes are wider than the instruction's operands)
+  logic [K*DAW-1:0] dut_a, dut_b;
+  always_comb
+    for (int i = 0; i < K; i++) begin
+      dut_a[i*DAW +: DAW] = DAW'(a[i*AW +: AW]);
+      dut_b[i*DAW +: DAW] = DAW'(b[i*AW +: AW]);
+    end
 
   `VERIFY_DUT dut (
     .clk(clk), .rst_n(rst_n), .in_valid(in_valid), .in_ready(in_ready),
     .fmt_a(fmt_a), .fmt_b(fmt_b), .fmt_c(fmt_c), .out_kind(out_kind),
-    .c(c), .a(a), .b(b), .sa(sa), .sb(sb),
+    .c(c), .a(dut_a), .b(dut_b), .sa(sa), .sb(sb),
     .out_valid(out_valid), .out_ready(out_ready), .d(d));
 
   // ---- stimulus and checking ----

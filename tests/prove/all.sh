@@ -3,14 +3,16 @@
 # and fixtures, one row a run: wrappers proven equal to the unit they wrap, the planted mutants of
 # tests/verify/fda_mutants.sv refuted, the independent example examples/naive_dot refuted, the M3XU
 # designs against each other and against the fda_unit of their FP16 mode, and the properties the
-# algorithms guarantee (lane permutation, a zero C's sign, sign symmetry) proven or, past the solver's
+# algorithms guarantee (make prove's PROPERTY: lane permutation, a zero C's sign, sign symmetry) proven
+# or refuted where the algorithm itself breaks them (the model's D shows it too), or, past the solver's
 # reach, UNKNOWN with the time it was given.  Every counterexample is replayed through make verify's
 # bench (VECTORS=): the unit's D must differ from the model's there too (the mutants of one instruction
 # share one build, +mutant=N).  Writes build/prove-all/table.md and table.jsonl; prints
 # progress, one line a row.  Exit status 1 when a row's verdict contradicts what it must be (a mutant
 # proven, a correct unit refuted); UNKNOWN is reported, not a failure: it is the measured boundary.
 #   PROVE_TIMEOUT  seconds per row for the solver (default 1800)
-#   PROVE_ONLY     run only the rows whose name contains this; PROVE_SKIP: not those that contain this
+#   PROVE_ONLY     run only the rows whose name contains this (or one of several, |-separated);
+#   PROVE_SKIP     not those that contain this
 #   PROVE_ROW      run only the row of exactly this name (a regression shard: tools/regress/shard.py)
 #   PROVE_LIST=1   print each row's expected verdict and name, one row a line, and run nothing
 #   PROVE_ALL_DIR  where the rows and the table go (default build/prove-all)
@@ -22,11 +24,25 @@ TIMEOUT=${PROVE_TIMEOUT:-1800}
 mkdir -p "$OUT"
 code() { sed -n "s/.*localparam int $1 *= *\([0-9]*\);.*/\1/p" rtl/mma_formats.svh; }
 bits() { local m=0 n; for n in "$@"; do m=$(( m | (1 << n) )); done; echo $m; }
-# the parameters of the unit serving ARCH:NAME (build/rtl/gen/instrs.txt, units.txt)
-unit_params() {
+# the parameters (and, unit_file, the source) of the unit serving ARCH:NAME (build/rtl/gen/instrs.txt,
+# units.txt)
+unit_field() {
   local arch=${1%%:*} name=${1#*:} unit
   unit=$(awk -v a="$arch" -v n="$name" '$1 == a && $2 == n {print $4}' build/rtl/gen/instrs.txt)
-  awk -v u="$unit" '$1 == u {print $12}' build/rtl/gen/units.txt
+  awk -v u="$unit" -v f="$2" '$1 == u {print $f}' build/rtl/gen/units.txt
+}
+unit_params() { unit_field "$1" 12; }
+unit_file() { echo "rtl/$(unit_field "$1" 11).sv"; }
+# the lane width of the unit serving ARCH:NAME: its widest format (rtl/mma_pkg.sv max_width), wider than
+# the instruction's operands on the f8f6f4 units (8 bits for e2m1); a fixture wrapping the unit (@) has
+# the unit's lanes, and make prove and make verify are told so (DUT_AW, REF_AW)
+unit_aw() {
+  local mask
+  mask=$(unit_params "$1" | sed -n 's/.*AB_MASK=\([0-9]*\).*/\1/p')
+  [[ -n $mask ]] || return 0
+  "$MMAREF" list --schema --json | python3 -c 'import json, sys
+w = {f["code"]: f["width"] for f in json.load(sys.stdin)["formats"]}
+print(max(v for c, v in w.items() if int(sys.argv[1]) >> c & 1))' "$mask"
 }
 # the parameters of the M3XU design (units.txt) whose parameter text matches the pattern
 m3xu_params() { awk -v p="$1" '$2 == "M3XU" && $10 == 0 && $12 ~ p {print $12; exit}' build/rtl/gen/units.txt; }
@@ -36,19 +52,23 @@ ADA16=ada:mma.m16n8k16.f32.e4m3.e4m3.f32                        # e4m3, K = 16, 
 ADA32=ada:mma.m16n8k32.f32.e4m3.e4m3.f32                        # e4m3, K = 32 in two passes (CoFDA)
 HOPPER8=hopper:wgmma.m64n8k32.f32.e4m3.e4m3                     # e4m3, K = 32, zero terms at -133
 FP4=blackwell:tcgen05.mma.m64n8k32.f32.e2m1.e2m1                # e2m1 (4 bits), K = 32, F = 25
+FP6=blackwell:tcgen05.mma.m64n8k32.f32.e3m2.e3m2                # e3m2 (6 bits), K = 32
+FP6B=blackwell:tcgen05.mma.m64n8k32.f32.e2m3.e2m3               # e2m3 (6 bits), K = 32
+MIXED=blackwell:tcgen05.mma.m64n8k32.f32.e2m1.e4m3              # A e2m1, B e4m3 (8-bit lanes)
 BLOCK32=blackwell:tcgen05.mma.m128n8k32.block32.f32.e4m3.e4m3.ue8m0  # e4m3, K = 32, UE8M0 scales
 HOPPER16=hopper:mma.m16n8k16.f32.f16.f16.f32                    # f16, K = 16, F = 25
 E5M2=blackwell:tcgen05.mma.m64n8k32.f16.e5m2.e5m2               # e5m2 (infinities), K = 32, f16 RNE
 M3F32=m3xu:m3xu.m8n4k4.f32.f32.f32.f32                          # M3XU FP32: two steps on 12-bit halves
 M3F32C=m3xu:m3xu.m8n4k2.f32c.f32c.f32c.f32c                     # M3XU FP32C: four steps, 64-bit C and D
 M3F16=m3xu:m3xu.m8n4k8.f32.f16.f16.f32                          # M3XU FP16: one step, Ampere's FDA
-M=tests/verify/fda_mutants.sv L=tests/prove/fda_lanes.sv Z=tests/prove/fda_czero.sv S=tests/prove/fda_sign.sv
+M=tests/verify/fda_mutants.sv
 X=tests/prove/m3xu_contract.sv
 M3XU=$(m3xu_params 'AB_MASK=16410.*PIPE=0')                     # the M3XU: f16, bf16, f32, f32c
 M3XU_NOC=$(m3xu_params 'AB_MASK=26,')                           # M3XU without FP32C
 M3XU_11=$(m3xu_params 'MUL_W=11')                               # the FP16/BF16 baseline, 11-bit multipliers
 
-# rows: EXPECT NAME INSTR DUT PARAMS [VAR=VALUE...]   (EXPECT: PROVEN or REFUTED; PARAMS @ = the unit's)
+# rows: EXPECT NAME INSTR DUT PARAMS [VAR=VALUE...]   (EXPECT: PROVEN or REFUTED; DUT @ = the unit serving
+# INSTR, PARAMS @ = its parameters)
 rows=()
 for i in VOLTA ADA16 ADA32 HOPPER8 FP4 BLOCK32; do
   rows+=("PROVEN wrapper:fda_mutants-clean:$i ${!i} $M @,SELECT=0")
@@ -62,52 +82,78 @@ for m in 2 8 12; do
   rows+=("REFUTED mutant-$m:$BLOCK32 $BLOCK32 $M @,INTERNAL=$(bits 8),ROUND_OUT=$(code OUT_F32_RNE),SELECT=$m")
 done
 rows+=("REFUTED mutant-10:$ADA32 $ADA32 $M @,INTERNAL=$(bits 10),SELECT=10")
+# the last lane left out of e_max on e2m1, whose 4-bit operands reach the unit's 8-bit lanes: refuted only
+# when every lane of the instruction reaches the unit (DUT_AW), the last one included
+rows+=("REFUTED mutant-7:$FP4 $FP4 $M @,INTERNAL=$(bits 7),SELECT=7")
 rows+=("REFUTED example:naive_dot $HOPPER16 examples/naive_dot/naive_dot.sv K=16 BOUND=40")
 # make verify's timing fixture (a vector every other cycle, results through a FIFO 5 cycles late): proven
 # equal to the unit it wraps; its mutant 1 (results handed out in swapped pairs) never answers a lone vector
 rows+=("PROVEN wrapper:fda_pipe_wrap $HOPPER16 tests/verify/fda_pipe_wrap.sv SELECT=0 BOUND=24")
 rows+=("REFUTED wrapper-mutant:fda_pipe_wrap-swapped-pairs $HOPPER16 tests/verify/fda_pipe_wrap.sv SELECT=1 BOUND=24")
-# lane 0 exchanged with lane 1 (its neighbour in the adder tree), with lane J (another pair: 2 or 3), and
-# every lane moved one place
+# The properties (make prove PROPERTY=..., the unit against itself).  FDA sums exact products aligned to
+# one e_max: lane 0 exchanged with lane 1 (its neighbour in the adder tree), with lane J (another pair:
+# 2 or 3) and every lane moved one place change nothing, nor does a zero C's sign (+0 for every exact
+# zero), and RZ and RNE are symmetric: D(-A, B, -C) = -D(A, B, C)
 for iv in VOLTA:2 ADA16:3 FP4:2 HOPPER8:3; do
   i=${iv%:*} j=${iv#*:}
-  rows+=("PROVEN lanes-swap-0-1:$i ${!i} $L @,I=0,J=1")
-  rows+=("PROVEN lanes-swap-0-$j:$i ${!i} $L @,I=0,J=$j")
-  rows+=("PROVEN lanes-rotate-1:$i ${!i} $L @,ROT=1")
-  rows+=("PROVEN c-zero-sign:$i ${!i} $Z @")
-  # D(-A, B, -C) = -D(A, B, C): the fixture with NEGATE=1 against itself with NEGATE=0
-  rows+=("PROVEN sign-symmetry:$i ${!i} $S @,NEGATE=1 REF=fda_sign REF_FILES=$S REF_PARAMS=@,NEGATE=0")
+  rows+=("PROVEN lanes-swap-0-1:$i ${!i} @ @ PROPERTY=swap:0,1")
+  rows+=("PROVEN lanes-swap-0-$j:$i ${!i} @ @ PROPERTY=swap:0,$j")
+  rows+=("PROVEN lanes-rotate-1:$i ${!i} @ @ PROPERTY=rotate:1")
+  rows+=("PROVEN c-zero-sign:$i ${!i} @ @ PROPERTY=c-zero")
+  rows+=("PROVEN sign-symmetry:$i ${!i} @ @ PROPERTY=negate")
 done
-# GDFS (tests/prove/gdfs_lanes.sv): two lanes of one group trade places freely; lanes of two groups meet
-# different scales (must be refuted)
+# a property can fail: A negated but C kept is no identity
+rows+=("REFUTED sign-c-kept:VOLTA $VOLTA @ @ PROPERTY=negate-keep-c")
+# GDFS: two lanes of one group trade places freely; lanes of two groups meet different scales
 GDFS16=blackwell:tcgen05.mma.m128n8k64.block16.f32.e2m1.e2m1.ue8m0   # e2m1, K = 64, groups of 16, UE8M0
-G="tests/prove/gdfs_lanes.sv @,FMT_S=$(code FMT_UE8M0),BLOCK32=0"   # @: the unit's K and F (units.txt)
-rows+=("PROVEN gdfs-lanes-swap-0-1:GDFS16 $GDFS16 $G,I=0,J=1")
-rows+=("REFUTED gdfs-lanes-swap-0-16-across-groups:GDFS16 $GDFS16 $G,I=0,J=16")
+rows+=("PROVEN lanes-swap-0-1:GDFS16 $GDFS16 @ @ PROPERTY=swap:0,1")
+rows+=("REFUTED lanes-swap-0-16-across-groups:GDFS16 $GDFS16 @ @ PROPERTY=swap:0,16")
+# GPS (CDNA1, f16, groups of 4 summed exactly, the groups added one after another in f32): lanes of a
+# group trade places; lanes of two groups do not
+GPS8=cdna1:v_mfma_f32_32x32x8f16                                 # f16, K = 8 (2 groups of 4)
+rows+=("PROVEN lanes-swap-0-1:GPS8 $GPS8 @ @ PROPERTY=swap:0,1")
+rows+=("REFUTED lanes-swap-0-4-across-groups:GPS8 $GPS8 @ @ PROPERTY=swap:0,4")
+rows+=("PROVEN c-zero-sign:GPS8 $GPS8 @ @ PROPERTY=c-zero")
+rows+=("PROVEN sign-symmetry:GPS8 $GPS8 @ @ PROPERTY=negate")
+# FDRDA (CDNA3, f16, K = 4 in one pass): a fused pass, lanes trade places; its rounding of the products'
+# sum is not symmetric in sign (round down: the model shows the counterexample too)
+FDRDA4=cdna3:v_mfma_f32_32x32x4_2b_f16                           # f16, K = 4
+rows+=("PROVEN lanes-swap-0-1:FDRDA4 $FDRDA4 @ @ PROPERTY=swap:0,1")
+rows+=("PROVEN lanes-rotate-1:FDRDA4 $FDRDA4 @ @ PROPERTY=rotate:1")
+rows+=("REFUTED sign-symmetry:FDRDA4 $FDRDA4 @ @ PROPERTY=negate")
+# SFMA (IEEE fused multiply-adds one after another, RNE): symmetric in sign; a zero C's sign counts
+# (IEEE: -0 + -0 = -0) and the order of the lanes counts (each step rounds)
+SFMA1=cdna1:v_mfma_f32_32x32x1f32                                # f32, K = 1
+SFMA2=cdna1:v_mfma_f32_32x32x2f32                                # f32, K = 2
+rows+=("PROVEN sign-symmetry:SFMA1 $SFMA1 @ @ PROPERTY=negate")
+rows+=("REFUTED c-zero-sign:SFMA1 $SFMA1 @ @ PROPERTY=c-zero")
+rows+=("REFUTED lanes-swap-0-1:SFMA2 $SFMA2 @ @ PROPERTY=swap:0,1")
 # the project's units against an independent specification of FDA (tests/prove/fda_spec.sv: written from
 # the paper's steps, sharing only the format table with rtl/): fda_unit with the instruction's parameters
 # (@) against the spec with the same ones, lanes as wide as the instruction's operands (AW); e2m1's 4-bit
-# lanes reach the unit's 8-bit ones through tests/prove/fda_widen.sv.  e2m1 K = 32 (Blackwell, F = 25),
+# lanes reach the unit's 8-bit ones as make prove places them (the reference's own lane width).  e2m1 K = 32 (Blackwell, F = 25),
 # e4m3 K = 16 (Ada, F = 13, f32 RZ to 13 bits), e4m3 K = 32 with zero terms at -133 (Hopper), e5m2 K = 32
 # with infinities and an f16 RNE D (Blackwell), e4m3 K = 32 in two chained passes (Ada's CoFDA).  kred-N
 # rows: the same unit and spec both built with K = N (lanes N.. of the vector unused): a proof of the
 # parameterized design at that K, not of the instruction.  The spec's mutant aligns with F - 1 bits.
 spec_row() {  # EXPECT NAME INSTR-VARIABLE AW [K] [MORE-SPEC-PARAMS]
-  local ins=${!3} p ref=REF=fda_unit lw=""
+  local ins=${!3} p
   p=$(unit_params "$ins")
   [[ -n ${5:-} ]] && p=$(sed "s/^K=[0-9]*/K=$5/" <<<"$p")
-  [[ $4 != 8 ]] && { ref="REF=fda_widen REF_FILES=tests/prove/fda_widen.sv"; lw=,LW=$4; }
-  rows+=("$1 $2:$3 $ins tests/prove/fda_spec.sv $p,AW=$4${6:+,$6} $ref REF_PARAMS=$p$lw")
+  rows+=("$1 $2:$3 $ins tests/prove/fda_spec.sv $p,AW=$4${6:+,$6} REF=fda_unit REF_PARAMS=$p")
 }
 spec_row PROVEN spec-fp8 FP4 4
 spec_row PROVEN spec-fp8 ADA16 8
 spec_row PROVEN spec-fp8 HOPPER8 8
 spec_row PROVEN spec-fp8 E5M2 8
 spec_row PROVEN spec-fp8 ADA32 8
+spec_row PROVEN spec-fp6 FP6 6
+spec_row PROVEN spec-fp6 FP6B 6
+spec_row PROVEN spec-mixed MIXED 8
+spec_row PROVEN spec-block BLOCK32 8
+spec_row PROVEN spec-fp8-kred-8 E5M2 8 8
 spec_row PROVEN spec-fp8-kred-4 ADA16 8 4
 spec_row REFUTED spec-mutant-F-short ADA16 8 "" SPEC_MUTANT=1
-# the sign fixture can fail: A negated but C kept is no identity
-rows+=("REFUTED sign-fixture-c-kept:VOLTA $VOLTA $S @,NEGATE=2 REF=fda_sign REF_FILES=$S REF_PARAMS=@,NEGATE=0")
 # the M3XU designs (tests/prove/m3xu_contract.sv): pipelined and not, without FP32C and with, 11-bit
 # multipliers and 12-bit, on the modes they share; the FP16 mode against the fda_unit of the instruction
 # (Ampere's m16n8k8); the two planted bugs of the RTL (a_L b_L dropped, FP32C's sign flip missing)
@@ -133,13 +179,21 @@ printf '| row | instruction | verdict | solver | seconds | AND gates | make veri
 for row in "${rows[@]}"; do
   read -r expect name instr dut params extra <<<"$row"
   i=$((i + 1))
-  [[ -n ${PROVE_ONLY:-} && $name != *"$PROVE_ONLY"* ]] && continue
+  if [[ -n ${PROVE_ONLY:-} ]]; then
+    hit=0; IFS='|' read -r -a wants <<<"$PROVE_ONLY"
+    for w in "${wants[@]}"; do [[ $name == *"$w"* ]] && hit=1; done
+    (( hit )) || continue
+  fi
   [[ -n ${PROVE_ROW:-} && $name != "$PROVE_ROW" ]] && continue
   [[ -n ${PROVE_SKIP:-} && $name == *"$PROVE_SKIP"* ]] && continue
+  daw="" raw=""
+  [[ $params == *@* ]] && daw=$(unit_aw "$instr")
+  [[ $dut == @ ]] && dut=$(unit_file "$instr")
+  [[ $extra == *REF_PARAMS=@* ]] && raw=$(unit_aw "$instr")
   params=${params/@/$(unit_params "$instr")} extra=${extra//@/$(unit_params "$instr")}
   dir=$OUT/$(tr ':/' '__' <<<"$name")
   t0=$(date +%s)
-  out=$(env DUT="$dut" INSTR="$instr" PARAMS="$params" TIMEOUT="$TIMEOUT" REPLAY=0 PROVE_DIR="$dir" MMAREF="$MMAREF" \
+  out=$(env DUT="$dut" INSTR="$instr" PARAMS="$params" DUT_AW="$daw" REF_AW="$raw" TIMEOUT="$TIMEOUT" REPLAY=0 PROVE_DIR="$dir" MMAREF="$MMAREF" \
         ${extra:+$extra} bash tb/prove/prove.sh 2>&1)
   verdict=$(sed -n 's/^prove: \(PROVEN\|REFUTED\|UNKNOWN\) (exit.*/\1/p' <<<"$out")
   [[ -n $verdict ]] || verdict=ERROR
@@ -153,10 +207,15 @@ for row in "${rows[@]}"; do
   # a counterexample replayed in make verify's bench: fda_mutants with SELECT=0 and +mutant=N (one build
   # per instruction), any other unit as it is
   replay=""
-  if [[ $verdict == REFUTED ]]; then
+  if [[ $verdict == REFUTED && $extra == *PROPERTY=* ]]; then
+    # a property's counterexample: the model's D of the vector and of its moved copy (prove.sh's line)
+    prop=$(sed -n 's/^  property: //p' <<<"$out")
+    if [[ $prop == *"the model breaks the property too" ]]; then replay="${prop%%: the model*} (the model breaks it too)"
+    else replay="NOT reproduced in the model${prop:+: $prop}"; bad=$((bad + 1)); note=" (the model keeps the property)"; fi
+  elif [[ $verdict == REFUTED ]]; then
     rdut="rtl/rtl.f $dut" rparams=$params plus=""
     [[ $dut == "$M" ]] && { plus="+mutant=${params##*SELECT=}"; rparams=${params%,SELECT=*},SELECT=0; }
-    rep=$(env DUT="$rdut" DUT_TOP="$(basename "${dut%.*}")" INSTR="$instr" PARAMS="$rparams" PLUSARGS="$plus" VECTORS="$dir/cex.txt" MMAREF="$MMAREF" \
+    rep=$(env DUT="$rdut" DUT_TOP="$(basename "${dut%.*}")" INSTR="$instr" PARAMS="$rparams" DUT_AW="$daw" PLUSARGS="$plus" VECTORS="$dir/cex.txt" MMAREF="$MMAREF" \
           VERIFY_DIR="$OUT/verify-$(basename "${dut%.*}")-$(tr ':/' '__' <<<"$instr")" bash tb/verify/verify.sh 2>&1); rrc=$?
     md=$("$MMAREF" batch "${instr%%:*}" "${instr#*:}" <"$dir/cex.txt" 2>&1) ud=$(sed -n 's/^  unit D: *//p' <<<"$rep")
     if [[ $rrc == 1 && -n $md && -n $ud && $md != "$ud" ]]; then replay="model $md, unit $ud"
