@@ -15,7 +15,7 @@ d=$("$MMAREF" dot hopper mma.m16n8k16.f32.f16.f16.f32 -a 1,2,3 -b 0.5,0.25,-1 -c
 wrong=$(printf '0x%08x' $(( d ^ 1 )))
 printf '```\n$ mmaref dot hopper mma.m16n8k16.f32.f16.f16.f32 -a 1,2,3 -b 0.5,0.25,-1 -c 0x1p-3\n%s\n```\n' "$wrong" >"$tmp/wrong.md"
 printf '```sh\nbuild/mmaref dot hopper mma.nope -a 1 -b 1 -c 0\n```\n' >"$tmp/fails.md"
-sed 's|`cmodel/src/algo_fda.c`|`cmodel/src/algo_fda_gone.c`|; /^| GDFS |/s|`rtl/gdfs_unit.sv`|`rtl/gps_unit.sv`|' \
+sed 's|`cmodel/src/algo_fda.c`|`cmodel/src/algo_fda_gone.c`|; /^| GDFS |/s|gdfs_unit\.sv|gps_unit.sv|' \
   docs/algorithms.md >"$tmp/algorithms.md"
 out=$("$PYTHON" tests/docs/check_docs.py "$MMAREF" "$tmp/wrong.md" "$tmp/fails.md" "$tmp/algorithms.md")
 for want in "wrong.md.*the doc shows '$wrong'" "fails.md.*mma.nope.*exit 2" "algorithms.md's file table names what does not exist: cmodel/src/algo_fda_gone.c" \
