@@ -70,6 +70,12 @@ FAST_OPT = $(or $(FAST_OPT_LEVEL),$(if $(findstring generic,$*),-O1,-O2)) -g0 \
            $(if $(filter x86_64,$(shell uname -m)),$(FAST_ISA_$*))
 FAST_ISA_avx2   := -mavx2 -mfma
 FAST_ISA_avx512 := -mavx512f -mavx512cd -mavx512dq -mavx512bw -mavx512vl -mfma
+# make -s fast-isa: each SIMD path and its kernels' compiler flags, one "PATH FLAGS..." line a path (what
+# tests/t_model_batch.sh checks this CPU against)
+FAST_ISA_PATHS := avx2 avx512
+.PHONY: fast-isa
+fast-isa:
+	@$(foreach p,$(FAST_ISA_PATHS),echo '$(p) $(FAST_ISA_$(p))';)
 # FAST_KERNEL_CFLAGS: flags for the kernels alone, after the others (make asan drops checks there)
 $(BUILD)/obj/fast_kernels_%.o: $(FAST_SRC) cmodel/include/mmaref.h $(wildcard cmodel/src/*.h)
 	$(CC) $(CFLAGS) $(FAST_OPT) $(FAST_KERNEL_CFLAGS) -Wno-psabi -ffp-contract=off -fvisibility=hidden -DFAST_BUILD_PATH=$(FAST_PATH_NUMBER) \

@@ -35,7 +35,7 @@ RTL_OPT     ?= 1
 .PHONY: lint rtl pipe rtl-unpack synth synth-probe synth-m3xu synth-sweep cosim-demo rtl-regress rtl-regress-m3xu rtl-formats
 
 # configurations from the instruction table; files are rewritten only when their content changes
-$(RTL_GEN)/configs.txt: tb/gen_configs.py $(CLI)
+$(RTL_GEN)/configs.txt: tb/gen_configs.py synth/mma_schema.py $(CLI)
 	@mkdir -p $(RTL_GEN)
 	@python3 tb/gen_configs.py $(CLI) $(RTL_GEN)
 $(RTL_GEN)/tb_units.svh $(RTL_GEN)/units.txt $(RTL_GEN)/instrs.txt: $(RTL_GEN)/configs.txt

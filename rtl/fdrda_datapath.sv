@@ -24,10 +24,11 @@ module fdrda_datapath #(
 );
   localparam int EW       = mma_pkg::EW;
   localparam int LW       = EW + 2;                           // exponent arithmetic
-  localparam int DOT_F    = 31;                               // Step 6: the dot sum keeps 31 bits ...
-  localparam int C_F      = 24;                               // ... and C 24, below 2^e_max
-  localparam int C_WINDOW = 25;                               // GFDRDA Step 8: C dropped below e_max - 25
-  localparam int OVF_EXP  = mma_pkg::fmt_bias(mma_pkg::FMT_F32) + 1;  // Step 2: 2^128
+  // the model's per-kind constants (cmodel/src/kind_consts.h, through rtl/mma_formats.svh)
+  localparam int DOT_F    = mma_pkg::FDRDA_DOT_F;             // Step 6: the dot sum keeps 31 bits ...
+  localparam int C_F      = mma_pkg::FDRDA_C_F;               // ... and C 24, below 2^e_max
+  localparam int C_WINDOW = mma_pkg::GFDRDA_C_WINDOW;         // GFDRDA Step 8: C dropped below e_max - 25
+  localparam int OVF_EXP  = mma_pkg::AMD_PRODUCT_OVERFLOW_EXP;  // Step 2: 2^128
   localparam int MW       = mma_pkg::max_man_bits(AB_MASK);
   localparam int PF       = 2 * MW;                           // fractional bits of a product
   localparam int TF       = mma_pkg::imax(PF, F);             // grid before truncation to F

@@ -6,7 +6,7 @@
 // fda_unit with CHAIN = 1 (mma_handshake).
 module gdfs_unit #(
   parameter int K = 64,
-  parameter int G = 16,
+  parameter int G = mma_pkg::GDFS_GROUP,   // the model's group of 16 (cmodel/src/kind_consts.h)
   parameter int F = 35
 ) (
   input  logic                          clk,

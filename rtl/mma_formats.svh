@@ -66,6 +66,33 @@ localparam int LIMIT_MAX_MN = 256;
 localparam int LIMIT_MAX_PASSES = 8;
 localparam int LIMIT_MAX_SCALES = 4;
 
+// ---- per-kind constants shared with the model (cmodel/src/kind_consts.h) ----
+localparam int FDRDA_DOT_F              = 31;  // FDRDA
+localparam int FDRDA_C_F                = 24;  // FDRDA
+localparam int GFDRDA_C_WINDOW          = 25;  // GFDRDA
+localparam int AMD_PRODUCT_OVERFLOW_EXP = 128;  // FDRDA
+localparam int GDFS_GROUP               = 16;  // GDFS
+localparam int M3XU_PRODUCT_FRAC_BITS   = 46;  // M3XU
+localparam int M3XU_HALF_BITS           = 12;  // M3XU
+localparam int ZERO_OPERAND_EXP         = -126;  // every kind
+
+// ---- RTL unit kinds (the schema's unit catalogue: module, parameters, ports) ----
+localparam int UNIT_KIND_FDA        = 0;
+localparam int UNIT_KIND_GDFS       = 1;
+localparam int UNIT_KIND_M3XU       = 2;
+localparam int UNIT_KIND_NAIVE_FP32 = 3;
+localparam int UNIT_KIND_FDRDA      = 4;
+localparam int UNIT_KIND_GPS        = 5;
+localparam int UNIT_KIND_SFMA       = 6;
+localparam int NUM_UNIT_KINDS = 7;
+// UNIT_KIND_FDA: fda_unit #(K, F, CHAIN, BLOCK, AB_MASK, C_MASK, OUT_MASK, ZERO_EXP, K_RUN, AB_F16, C_LAST) runs FDA
+// UNIT_KIND_GDFS: gdfs_unit #(K, F) runs GDFS
+// UNIT_KIND_M3XU: m3xu_unit #(L, MUL_W, AB_MASK, F_LO, F_HI, OUT_LO, OUT_HI, PIPE) runs FDA, M3XU
+// UNIT_KIND_NAIVE_FP32: naive_fp32_unit #(L, AB_MASK, F_LO, F_HI, OUT_LO, OUT_HI) runs FDA, M3XU
+// UNIT_KIND_FDRDA: fdrda_unit #(K, F, CHAIN, ALGO, AB_MASK, ALIGN_DOT, ALIGN_C, OUT) runs FDRDA, GFDRDA
+// UNIT_KIND_GPS: gps_unit #(K, G, FLUSH, AB_MASK, OUT) runs GPS
+// UNIT_KIND_SFMA: sfma_unit #(K, OUT_MASK) runs SFMA
+
 // ---- per-format fields: FMT_TABLE row f is format f (0 for a null NaN or infinity) ----
 localparam int FMT_TABLE_ROW = 322;
 // row i = [(NUM-1-i)*FMT_TABLE_ROW +: FMT_TABLE_ROW] = width[7:0], exp_bits[7:0], man_bits[7:0], precision[7:0], bias[15:0], signed[0:0], specials[6:0], ignored[63:0], canonical_nan[63:0], inf[63:0], max_finite[63:0], parts[1:0], part[7:0]

@@ -85,8 +85,9 @@ package mma_pkg;
     imax = a > b ? a : b;
   endfunction
 
-  // Exponent of a zero operand whatever its format (MMA-Sim convention): f32's minimum, 1 - bias.
-  localparam int ZERO_EXP = 1 - fmt_bias(FMT_F32);
+  // Exponent of a zero operand whatever its format (MMA-Sim convention): f32's minimum, 1 - bias, the
+  // model's ZERO_OPERAND_EXP.
+  localparam int ZERO_EXP = ZERO_OPERAND_EXP;
 
   // Is `fmt` format f, and does the unit's format mask serve it?
   function automatic logic fmt_is(input int mask, input int f, input logic [FMT_BITS-1:0] fmt);
@@ -104,7 +105,7 @@ package mma_pkg;
   localparam int M3XU_PART_FMT  = fmt_part(FMT_F32C);              // f32: a wide element, an f32c part
   localparam int M3XU_PART_W    = fmt_width(M3XU_PART_FMT);        // 32
   localparam int M3XU_PART_MW   = fmt_precision(M3XU_PART_FMT);    // 23 fractional bits of sig
-  localparam int M3XU_HALF      = (M3XU_PART_MW + 1) / 2;          // 12: sig_H = sig >> 12, sig_L = sig & 0xFFF
+  localparam int M3XU_HALF      = M3XU_HALF_BITS;                  // 12: sig_H = sig >> 12, sig_L = sig & 0xFFF
   /* verilator lint_on UNUSEDPARAM */
 
   // Steps of the most demanding mode a unit (format mask) serves.

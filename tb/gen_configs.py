@@ -19,7 +19,8 @@ Hopper's and Blackwell's mma.sync FP8 schedule (products in runs of k_run dealt 
 converted to f16, C added last) is fda_unit's K_RUN, AB_F16 and C_LAST (part of the unit key, with the
 zero terms' exponent); its units and configurations come after SFMA's, then three mutants on Hopper's
 m16n8k32 unit: C in the first pass, passes over the halves of K, the FP8 operands' own exponents.  Format and output codes come from the
-model's schema (`mmaref list --schema --json`), as rtl/mma_formats.svh's do.
+model's schema (`mmaref list --schema --json`), as rtl/mma_formats.svh's do, and so do the unit kinds:
+their codes, top modules, the summation kinds they run and their parameters (the schema's "units").
 
 The AMD units: fdrda_unit serves FDRDA and GFDRDA passes (CDNA3; CHAIN = 2 for CoFDRDA/CoGFDRDA), gps_unit
 GPS passes (CDNA1/CDNA2); the table's Step 6 roundings (align_products, align_c), GPS's group and flush
@@ -49,26 +50,42 @@ import os
 import subprocess
 import sys
 
-KINDS = {"FDA": 0, "GDFS": 1, "M3XU": 2, "NAIVE_FP32": 3, "FDRDA": 5, "GPS": 6, "SFMA": 7}  # the bench's ALGO parameter
-# AMD pass kinds and the unit kind that runs them: fdrda_unit serves FDRDA and GFDRDA (its ALGO parameter)
-AMD_UNIT_KIND = {"FDRDA": "FDRDA", "GFDRDA": "FDRDA", "GPS": "GPS"}
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "synth"))
+from mma_schema import codes_of, read_schema  # noqa: E402  (the schema reader gen_formats.py shares)
 
-# The RTL unit of each kind and the parameters it takes, from the unit's fields: the one place lint and
-# synthesis (synth/lint.sh, synth/synth.sh) learn a unit's top module and parameters (units.txt).
-UNIT_MODULES = {
-    "FDA": ("fda_unit", (("K", "k"), ("F", "f"), ("CHAIN", "chain"), ("BLOCK", "block"), ("AB_MASK", "ab"),
-                         ("C_MASK", "c"), ("OUT_MASK", "out"), ("ZERO_EXP", "zero_exp"), ("K_RUN", "k_run"),
-                         ("AB_F16", "ab_f16"), ("C_LAST", "c_last"))),
-    "GDFS": ("gdfs_unit", (("K", "k"), ("F", "f"))),
-    "FDRDA": ("fdrda_unit", (("K", "k"), ("F", "f"), ("CHAIN", "chain"), ("ALGO", "pass_algo"), ("AB_MASK", "ab"),
-                             ("ALIGN_DOT", "align_dot"), ("ALIGN_C", "align_c"), ("OUT", "out_kind"))),
-    "GPS": ("gps_unit", (("K", "k"), ("G", "group"), ("FLUSH", "flush"), ("AB_MASK", "ab"), ("OUT", "out_kind"))),
-    "M3XU": ("m3xu_unit", (("L", "k"), ("MUL_W", "mul_w"), ("AB_MASK", "ab"), ("F_LO", "f_lo"), ("F_HI", "f"),
-                           ("OUT_LO", "out_lo"), ("OUT_HI", "out_hi"), ("PIPE", "pipe"))),
-    "NAIVE_FP32": ("naive_fp32_unit", (("L", "k"), ("AB_MASK", "ab"), ("F_LO", "f_lo"), ("F_HI", "f"),
-                                       ("OUT_LO", "out_lo"), ("OUT_HI", "out_hi"))),
-    "SFMA": ("sfma_unit", (("K", "k"), ("OUT_MASK", "out"))),   # formats: those of its output kinds
-}
+# The RTL unit kinds come from the model's schema (its "units" catalogue, through synth/mma_schema.py):
+# each kind's code (the bench's KIND parameter, mma_pkg::UNIT_KIND_*), top module, the summation kinds
+# of the passes it runs and the parameters a configuration sets, so synth/lint.sh and synth/synth.sh
+# learn a unit's top module and parameters (units.txt) from the schema.  load_catalogue() fills these:
+UNIT_CODE = {}      # unit kind -> its code
+UNIT_MODULES = {}   # unit kind -> (top module, its parameters in units.txt's order)
+UNIT_OF_PASS = {}   # summation kind of a pass -> the first unit kind (in code order) that runs it
+# The unit kinds whose passes' Step 6 roundings, GPS's group and flushing are unit parameters (AMD):
+# fdrda_unit serves FDRDA and GFDRDA passes (its ALGO parameter), gps_unit GPS passes.
+AMD_UNITS = ("FDRDA", "GPS")
+# The field of a unit (below) that gives each parameter of the catalogue.
+PARAM_FIELD = {"K": "k", "L": "k", "F": "f", "F_HI": "f", "CHAIN": "chain", "BLOCK": "block", "AB_MASK": "ab",
+               "C_MASK": "c", "OUT_MASK": "out", "ZERO_EXP": "zero_exp", "K_RUN": "k_run", "AB_F16": "ab_f16",
+               "C_LAST": "c_last", "ALGO": "pass_algo", "ALIGN_DOT": "align_dot", "ALIGN_C": "align_c",
+               "OUT": "out_kind", "G": "group", "FLUSH": "flush", "MUL_W": "mul_w", "F_LO": "f_lo",
+               "OUT_LO": "out_lo", "OUT_HI": "out_hi", "PIPE": "pipe"}
+
+
+def load_catalogue(schema):
+    """UNIT_CODE, UNIT_MODULES and UNIT_OF_PASS from the schema's unit catalogue."""
+    for u in schema["units"]:
+        unknown = [p for p in u["params"] if p not in PARAM_FIELD]
+        if unknown:
+            sys.exit(f"gen_configs.py: unit kind {u['name']}: no unit field gives parameter {', '.join(unknown)}")
+        UNIT_CODE[u["name"]] = u["code"]
+        UNIT_MODULES[u["name"]] = (u["module"], tuple((p, PARAM_FIELD[p]) for p in u["params"]))
+        for a in u["algos"]:
+            UNIT_OF_PASS.setdefault(a, u["name"])
+    missing = [k for k in ("FDA", "GDFS", "SFMA", "M3XU", "NAIVE_FP32") + AMD_UNITS if k not in UNIT_CODE]
+    if missing:
+        sys.exit(f"gen_configs.py: the schema's unit catalogue lacks {', '.join(missing)}")
+
+
 # How each kind the RTL implements aligns (align_products and align_c): FDA and GDFS truncate; SFMA's
 # IEEE operations round once, to nearest even.
 ALIGN = {"FDA": "rz", "GDFS": "rz", "SFMA": "rne"}
@@ -134,7 +151,7 @@ def unit_key(ins):
     alike = all({k: v for k, v in p.items() if k not in ("k_first", "k_count", "out")}
                 == {k: v for k, v in p0.items() if k not in ("k_first", "k_count", "out")}
                 and p["k_count"] == p0["k_count"] for p in passes)
-    if p0["algo"] in AMD_UNIT_KIND and alike and p0["scales"] == "none":
+    if UNIT_OF_PASS.get(p0["algo"]) in AMD_UNITS and alike and p0["scales"] == "none":
         # AMD: the table's Step 6 roundings (FDRDA) and flushing (GPS) are the unit's parameters
         return (p0["algo"], len(passes), p0["k_count"], p0["frac_bits"], p0["scales"], 0, p0["group"],
                 (p0["align_products"], p0["align_c"], p0["flush"]), 0, (0, 0, 0))
@@ -159,7 +176,7 @@ def m3xu_units(table, fmt, out, units, configs):
     steps = {"f32": 2, "f32c": 4}            # M3XU's steps per mode (docs/m3xu.md); 1 otherwise
     design_of = {}
     for kind, name, modes, mul_w, pipe in M3XU_DESIGNS:
-        u = dict(params, algo=KINDS[kind], kind=kind, design=name, mul_w=mul_w, pipe=pipe, mutant=0,
+        u = dict(params, code=UNIT_CODE[kind], kind=kind, design=name, mul_w=mul_w, pipe=pipe, mutant=0,
                  chain=1 if kind == "NAIVE_FP32" else max(steps.get(m, 1) for m in modes),
                  ab=sum(1 << fmt[m] for m in modes), c=0, out=0)
         if kind == "NAIVE_FP32":
@@ -187,11 +204,9 @@ def m3xu_units(table, fmt, out, units, configs):
 def main():
     mmaref, out_dir = sys.argv[1], sys.argv[2]
     table = json.loads(subprocess.check_output([mmaref, "list", "--json"]))
-    schema = json.loads(subprocess.check_output([mmaref, "list", "--schema", "--json"]))
-    fmt = {f["name"]: f["code"] for f in schema["formats"]}
-    out = {o["name"]: o["code"] for o in schema["outputs"]}
-    algo = {a["name"]: a["code"] for a in schema["algos"]}
-    rounding = {r["name"]: r["code"] for r in schema["roundings"]}
+    schema = read_schema(mmaref)
+    load_catalogue(schema)
+    fmt, out, algo, rounding = (codes_of(schema, key) for key in ("formats", "outputs", "algos", "roundings"))
 
     configs, seen, served = [], {}, []   # served: (arch, name, the configuration standing for it)
     for ins in table:
@@ -222,12 +237,12 @@ def main():
             if ukey not in unit_of:
                 unit_of[ukey] = len(units)
                 if amd:  # AMD units: GPS runs its K/G groups through one datapath, in one table pass
-                    units.append(dict(algo=KINDS[AMD_UNIT_KIND[kind]], kind=AMD_UNIT_KIND[kind], k=passes * k_count, f=f,
+                    units.append(dict(code=UNIT_CODE[UNIT_OF_PASS[kind]], kind=UNIT_OF_PASS[kind], k=passes * k_count, f=f,
                                       chain=passes, block=0, ab=0, c=0, out=0, mutant=0, pass_algo=algo[kind],
                                       group=group, align_dot=rounding[amd[0]], align_c=rounding[amd[1]], flush=amd[2],
                                       out_kind=out[cfg["schedule"][-1]["out"]]))
                 else:
-                    units.append(dict(algo=KINDS[kind], kind=kind, k=passes * k_count, f=f, chain=passes, block=block,
+                    units.append(dict(code=UNIT_CODE[kind], kind=kind, k=passes * k_count, f=f, chain=passes, block=block,
                                       ab=0, c=0, out=0, mutant=0,
                                       **({"zero_exp": zero} if kind == "FDA" else {}),
                                       **(dict(k_run=run, ab_f16=f16, c_last=c_last) if run or f16 or c_last else {})))
@@ -304,7 +319,7 @@ def main():
                             ("FLUSH", "flush"), ("ALIGN_P", "align_dot"), ("ALIGN_C", "align_c"),
                             ("ZERO_EXP", "zero_exp"), ("K_RUN", "k_run"), ("AB_F16", "ab_f16"),
                             ("C_LAST", "c_last")) if field in u)
-            f.write(f"mma_bench #(.ALGO({u['algo']}), .K({u['k']}), .F({u['f']}), .CHAIN({u['chain']}), "
+            f.write(f"mma_bench #(.KIND({u['code']}), .K({u['k']}), .F({u['f']}), .CHAIN({u['chain']}), "
                     f".AB_MASK({u['ab']}), .C_MASK({u['c']}), .OUT_MASK({u['out']}), .BLOCK({u['block']}){m3xu}, "
                     f".UNIT({i}), .MUTANT({u['mutant']}))\n  u_bench{i} (.clk(clk && unit_sel == {i}));"
                     f"{'  // ' + u['design'] if 'design' in u else ''}\n")

@@ -1,5 +1,6 @@
-// mma_bench: the testbench of one unit instance (fda_unit, gdfs_unit, m3xu_unit or naive_fp32_unit:
-// ALGO 0..3; fdrda_unit 5, gps_unit 6, sfma_unit 7).  Only the instance the top selects gets a clock.  Every cycle it offers the next vector of
+// mma_bench: the testbench of one unit instance (fda_unit, gdfs_unit, m3xu_unit, naive_fp32_unit,
+// fdrda_unit, gps_unit or sfma_unit: KIND, a unit kind of the model's schema, mma_pkg::UNIT_KIND_*).
+// Only the instance the top selects gets a clock.  Every cycle it offers the next vector of
 // the (instruction, seed) stream (mmaref_tb_gen; M3XU units: mmaref_tb_gen_packed, the operand word
 // packed at the format's width; SFMA units too, one value a lane) with the model's D (computed 256
 // vectors at a time by mmaref_dot_batch, tb/tb_support.c), and checks every D the unit returns, in
@@ -11,11 +12,11 @@
 // +pipe (the vectors are stdin's lines in `mmaref batch`'s format, the unit's D's go to stdout, unchecked:
 // tb/tb_pipe.c; `build/rtl/obj/Vtb_mma +cfg=N +pipe` is a device for `mmaref probe`).
 module mma_bench #(
-  // the unit (tb/gen_configs.py writes every value): ALGO 0 fda_unit, 1 gdfs_unit, 2 m3xu_unit,
-  // 3 naive_fp32_unit, 5 fdrda_unit, 6 gps_unit, 7 sfma_unit; its parameters (M3XU: K = lanes, F = F_HI = F_w, CHAIN = the most steps)
-  parameter int ALGO, K, F, CHAIN, AB_MASK, C_MASK, OUT_MASK, BLOCK,
+  // the unit (tb/gen_configs.py writes every value): KIND, its kind (mma_pkg::UNIT_KIND_*, the schema's
+  // unit catalogue); its parameters (M3XU: K = lanes, F = F_HI = F_w, CHAIN = the most steps)
+  parameter int KIND, K, F, CHAIN, AB_MASK, C_MASK, OUT_MASK, BLOCK,
   parameter int MUL_W = 0, PIPE = 0, F_LO = 0, OUT_LO = 0, OUT_HI = 0,  // M3XU units only
-  // AMD units: the table's pass kind (-1: FDA or GDFS by ALGO), GPS's group, flushing, Step 6 roundings
+  // AMD units: the table's pass kind (-1: FDA, GDFS or SFMA by KIND), GPS's group, flushing, Step 6 roundings
   parameter int PASS_ALGO = -1, GROUP = 0, FLUSH = 0,
   parameter int ZERO_EXP = 0,  // fda_unit's: a zero term's own exponent (Hopper)
   // fda_unit's FP8 mma.sync schedule: products in runs dealt to the passes, f16 operands, C added last
@@ -29,17 +30,18 @@ module mma_bench #(
 );
   import mmaref_dpi_pkg::*;
   import tb_support_pkg::*;
-  localparam int AW  = ALGO == 1 ? 4 : mma_pkg::max_width(AB_MASK);
-  localparam int NS  = ALGO == 1 ? K / 16 : (BLOCK > 0 ? K / BLOCK : 0);
+  localparam bit GDFS = KIND == mma_pkg::UNIT_KIND_GDFS;
+  localparam int AW  = GDFS ? mma_pkg::fmt_width(mma_pkg::FMT_E2M1) : mma_pkg::max_width(AB_MASK);
+  localparam int NS  = GDFS ? K / mma_pkg::GDFS_GROUP : (BLOCK > 0 ? K / BLOCK : 0);
   localparam int NSW = NS > 0 ? NS : 1;
-  localparam bit M3XU = ALGO == 2 || ALGO == 3;
-  localparam bit SFMA = ALGO == 7;
+  localparam bit M3XU = KIND == mma_pkg::UNIT_KIND_M3XU || KIND == mma_pkg::UNIT_KIND_NAIVE_FP32;
+  localparam bit SFMA = KIND == mma_pkg::UNIT_KIND_SFMA;
   localparam bit PACKED = M3XU || SFMA;  // operands, C and D through mmaref_tb_gen_packed (64-bit C, D)
   // operand words: M3XU's L x 16 bits, the naive unit's L x 32, else K lanes of AW; C and D 32 bits
   // (64 for an M3XU unit with f32c; an SFMA unit: AW, f32 in the low end)
-  localparam int ABW = ALGO == 2 ? K * mma_pkg::max_width(AB_MASK & ~mma_pkg::M3XU_WIDE_FMTS)
-                     : ALGO == 3 ? K * mma_pkg::M3XU_PART_W : K * AW;
-  localparam int DW  = ALGO == 2 && AB_MASK[mma_pkg::FMT_F32C] ? mma_pkg::fmt_width(mma_pkg::FMT_F32C)
+  localparam int ABW = KIND == mma_pkg::UNIT_KIND_M3XU ? K * mma_pkg::max_width(AB_MASK & ~mma_pkg::M3XU_WIDE_FMTS)
+                     : KIND == mma_pkg::UNIT_KIND_NAIVE_FP32 ? K * mma_pkg::M3XU_PART_W : K * AW;
+  localparam int DW  = KIND == mma_pkg::UNIT_KIND_M3XU && AB_MASK[mma_pkg::FMT_F32C] ? mma_pkg::fmt_width(mma_pkg::FMT_F32C)
                      : SFMA ? AW : 32;
 
   // ---- the unit ----
@@ -57,17 +59,17 @@ module mma_bench #(
   generate
     if (SFMA) begin : g_sfma
       sfma_unit #(.K(K), .OUT_MASK(OUT_MASK), .MUTANT(MUTANT)) dut (.*);
-    end else if (ALGO == 6) begin : g_gps
+    end else if (KIND == mma_pkg::UNIT_KIND_GPS) begin : g_gps
       gps_unit #(.K(K), .G(GROUP), .FLUSH(FLUSH), .AB_MASK(AB_MASK), .OUT(mma_pkg::first_set(OUT_MASK))) dut (.*);
-    end else if (ALGO == 5) begin : g_fdrda
+    end else if (KIND == mma_pkg::UNIT_KIND_FDRDA) begin : g_fdrda
       fdrda_unit #(.K(K), .F(F), .CHAIN(CHAIN), .ALGO(PASS_ALGO), .AB_MASK(AB_MASK), .ALIGN_DOT(ALIGN_P),
                    .ALIGN_C(ALIGN_C), .OUT(mma_pkg::first_set(OUT_MASK))) dut (.*);
-    end else if (ALGO == 3) begin : g_naive
+    end else if (KIND == mma_pkg::UNIT_KIND_NAIVE_FP32) begin : g_naive
       naive_fp32_unit #(.L(K), .AB_MASK(AB_MASK), .F_LO(F_LO), .F_HI(F), .OUT_LO(OUT_LO), .OUT_HI(OUT_HI)) dut (.*);
-    end else if (ALGO == 2) begin : g_m3xu
+    end else if (KIND == mma_pkg::UNIT_KIND_M3XU) begin : g_m3xu
       m3xu_unit #(.L(K), .MUL_W(MUL_W), .AB_MASK(AB_MASK), .F_LO(F_LO), .F_HI(F), .OUT_LO(OUT_LO),
                   .OUT_HI(OUT_HI), .PIPE(PIPE), .MUTANT(MUTANT)) dut (.*);
-    end else if (ALGO == 1) begin : g_gdfs
+    end else if (GDFS) begin : g_gdfs
       gdfs_unit #(.K(K), .F(F)) dut (.*);
     end else begin : g_fda
       fda_unit #(.K(K), .F(F), .CHAIN(CHAIN), .AB_MASK(AB_MASK), .C_MASK(C_MASK), .OUT_MASK(OUT_MASK),
@@ -128,10 +130,10 @@ module mma_bench #(
       expect_param("flush", FLUSH);
     end
     if (PASS_ALGO >= 0) expect_param("group", GROUP);
-    expect_param("scales", ALGO == 1 ? mma_pkg::SCALES_PER_GROUP
+    expect_param("scales", GDFS ? mma_pkg::SCALES_PER_GROUP
                            : BLOCK > 0 ? mma_pkg::SCALES_PER_PRODUCT : mma_pkg::SCALES_NONE);
     if (M3XU) start_m3xu();
-    else expect_param("algo", PASS_ALGO >= 0 ? PASS_ALGO : ALGO == 1 ? mma_pkg::ALGO_GDFS
+    else expect_param("algo", PASS_ALGO >= 0 ? PASS_ALGO : GDFS ? mma_pkg::ALGO_GDFS
                               : SFMA ? mma_pkg::ALGO_SFMA : mma_pkg::ALGO_FDA);
     if (M3XU) begin
       // checked by start_m3xu
@@ -139,7 +141,7 @@ module mma_bench #(
       expect_param("k", K);
       expect_param("frac_bits", F);
       expect_param("passes", CHAIN);
-      if (ALGO == 0) begin  // fda_unit: how the products are dealt, converted, and where C enters
+      if (KIND == mma_pkg::UNIT_KIND_FDA) begin  // fda_unit: how the products are dealt, converted, and where C enters
         expect_param("k_run", K_RUN);
         expect_param("k_stride", K_RUN * CHAIN);
         expect_param("ab_f16", AB_F16);
@@ -149,8 +151,8 @@ module mma_bench #(
     end
     if (M3XU) begin
       // the mode is the operand format
-    end else if (ALGO == 1) begin
-      expect_param("group", 16);
+    end else if (GDFS) begin
+      expect_param("group", mma_pkg::GDFS_GROUP);
       expect_param("a", mma_pkg::FMT_E2M1);
       expect_param("b", mma_pkg::FMT_E2M1);
       expect_param("out", mma_pkg::OUT_F32_RZ);
@@ -201,7 +203,7 @@ module mma_bench #(
     expect_param("block_size", 0);
     expect_param("algo", wide ? mma_pkg::ALGO_M3XU : mma_pkg::ALGO_FDA);
     expect_param("frac_bits", wide ? F : F_LO);
-    expect_param("k", ALGO == 3 || !wide ? K : cplx ? K / 4 : K / 2);
+    expect_param("k", KIND == mma_pkg::UNIT_KIND_NAIVE_FP32 || !wide ? K : cplx ? K / 4 : K / 2);
     o = mmaref_dpi_param(h, "out");
     if (!wide) expect_param("out", OUT_LO);
     else if (!cplx) expect_param("out", OUT_HI);

@@ -42,3 +42,14 @@ expect_error "list: unknown --algo" "--algo: unknown algorithm 'fma'" "$M" list 
 expect_error "list: --grep without a value" "--grep needs a value" "$M" list --grep
 expect_error "list: --format twice" "--format given twice" "$M" list --format f16 --format bf16
 expect_error "list: --schema with a filter" "--schema takes no filter" "$M" list --schema --algo FDA
+
+# --schema --json: the per-kind constants the hardware shares and the catalogue of RTL unit kinds, beside
+# the codes; every summation kind is run by some unit kind of the catalogue
+out=$("$M" list --schema --json | python3 -c 'import json, sys
+s = json.load(sys.stdin)
+c = {x["name"]: x["value"] for x in s["constants"]}
+ran = {a for u in s["units"] for a in u["algos"]}
+print(c.get("GDFS_GROUP"), c.get("FDRDA_DOT_F"), [u["code"] for u in s["units"]] == list(range(len(s["units"]))),
+      sorted(a["name"] for a in s["algos"]) == sorted(ran), {u["name"]: u["module"] for u in s["units"]}.get("GDFS"))' 2>&1)
+[[ $out == "16 31 True True gdfs_unit" ]] && ok "list --schema --json: constants (GDFS_GROUP 16, FDRDA_DOT_F 31) and unit kinds (codes 0.., every summation kind run)" \
+  || not_ok "list --schema --json constants/units: '$out'"

@@ -11,15 +11,16 @@ API_CC=${MMAREF_API_CC:-cc}  # compiler (and flags) to link against LIB: a sanit
 RANDOM_N=${BATCH_RANDOM_N:-600}  # random vectors per configuration (t_model_sanitize: fewer)
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 # The SIMD paths this CPU has, read from /proc/cpuinfo (not from the library under test): generic always;
-# avx2 and avx512 where the CPU has every extension the Makefile compiles that path's kernels for
-# (FAST_ISA_avx2, FAST_ISA_avx512: -mavx512f ... are cpuinfo's avx512f ...).  A path the CPU lacks is
-# checked as refused instead.
-isa() { sed -n "s/^FAST_ISA_$1 *:= *//p" Makefile; }  # the compiler flags of a path's kernels
+# each SIMD path the build compiles where the CPU has every extension its kernels are compiled for (the
+# build's own list, `make -s fast-isa`: "avx512 -mavx512f ...", whose -mavx512f ... are cpuinfo's
+# avx512f ...).  A path the CPU lacks is checked as refused instead.
+fast_isa=$(make -s --no-print-directory fast-isa)
+isa() { awk -v p="$1" '$1 == p {$1 = ""; print substr($0, 2)}' <<<"$fast_isa"; }  # the flags of a path's kernels
 flags=" $(grep -m1 '^flags' /proc/cpuinfo 2>/dev/null | cut -d: -f2) "
 simd_paths=generic; simd_missing=""
 for path in avx2 avx512; do
   have=1
-  [[ -n $(isa $path) ]] || { not_ok "batch paths: no FAST_ISA_$path in the Makefile"; have=0; }
+  [[ -n $(isa $path) ]] || { not_ok "batch paths: make fast-isa lists no flags for $path"; have=0; }
   for f in $(isa $path); do [[ $flags == *" ${f#-m} "* ]] || have=0; done
   [[ $have == 1 ]] && simd_paths+=" $path" || simd_missing+=" $path"
 done

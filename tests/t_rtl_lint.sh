@@ -1,4 +1,5 @@
-# RTL hygiene: rtl/mma_formats.svh is what the model's schema gives and the DPI packages' limits hold
+# RTL hygiene: rtl/mma_formats.svh is what the model's schema gives (its unit catalogue matching the
+# modules' parameters and ports) and the DPI packages' limits hold
 # the schema's; mma_unpack decodes every value of every format (f64, fnuz included) as the model does;
 # rtl/rtl.f is the one list of the RTL; verilator --lint-only -Wall is clean for every unit
 # parameter set the table needs, with no PINCONNECTEMPTY waiver; rtl/ has no `initial` and no delays;
@@ -20,6 +21,14 @@ make -s build/rtl/gen/configs.txt >/dev/null
 if out=$(python3 synth/gen_formats.py --mmaref "$MMAREF" --check 2>&1); then
   ok "rtl: rtl/mma_formats.svh is what mmaref list --schema --json gives"
 else not_ok "rtl: rtl/mma_formats.svh differs from the model's schema (make rtl-formats): $(head -30 <<<"$out")"; fi
+# the schema's unit catalogue is held against rtl/: a catalogue row whose port set differs fails the check
+bad=$("$MMAREF" list --schema --json | python3 -c 'import json, sys
+s = json.load(sys.stdin); s["units"][-1]["inputs"].remove("out_kind"); json.dump(s, sys.stdout)' 2>&1)
+if out=$(python3 synth/gen_formats.py --json - --check <<<"$bad" 2>&1); then
+  not_ok "rtl: gen_formats.py --check let through a unit catalogue row without a port of its module"
+elif [[ $out == *"unit kind"*"ports are inputs"*"out_kind"* ]]; then
+  ok "rtl: gen_formats.py --check holds the schema's unit catalogue against the modules' headers"
+else not_ok "rtl: gen_formats.py --check on a wrong unit catalogue row: $(tail -3 <<<"$out")"; fi
 if out=$(python3 synth/gen_formats.py --mmaref "$MMAREF" --dpi-limits dpi/mmaref_dpi_pkg.sv dpi/mmaref_dpi.h 2>&1)
 then ok "rtl: $out"
 else not_ok "rtl: DPI limits against the schema: $out"; fi

@@ -7,6 +7,7 @@
 
 #include <stdint.h>
 #include "fixed.h"
+#include "kind_consts.h" /* the per-kind constants the hardware shares */
 
 typedef uint64_t (*algo_pass_fn)(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt,
                                  uint64_t c, const uint64_t *a, const uint64_t *b, const uint64_t *sa,
@@ -28,27 +29,6 @@ ALGO_PASS(algo_m3xu);   /* algo_m3xu.c: M3XU's FP32 (2 steps) and FP32C (4 steps
  * the one infinity.  a, b: k raw operands of formats fa, fb; uc: C decoded. */
 uint64_t fda_special_result(const fmt_desc *fd, const fmt_desc *fa, const fmt_desc *fb, fp_unpacked uc,
                             const uint64_t *a, const uint64_t *b, int k, int scale_nan);
-
-/* M3XU's F_w: the fractional bits of its 48-bit product register, 2 x 23 for two f32 significands, so
- * that a product at e_max enters the sum exactly (docs/m3xu.md).  The instruction table's F and the
- * largest F the kind takes. */
-enum { M3XU_PRODUCT_FRAC_BITS = 46 };
-
-/* AMD CDNA3's FDRDA and GFDRDA (the MMA-Sim paper, IV-F to IV-I; algo_fdrda.c, explain.c). */
-enum {
-    FDRDA_DOT_F = 31,       /* Step 6: s_dot is rounded down at its 31st fractional bit ... */
-    FDRDA_C_F = 24,         /* ... and c at its 24th */
-    GFDRDA_C_WINDOW = 25,   /* GFDRDA Step 8: c rounds toward zero when e_c < e_max - 25 */
-    AMD_PRODUCT_OVERFLOW_EXP = 128, /* Step 2: |p_k| >= 2^128 overflows to infinity */
-};
-
-/* M3XU's multipliers are 12 bits wide: an f32 significand (24 bits with the hidden one) is two halves. */
-enum { M3XU_HALF_BITS = 12 };
-
-/* A zero operand decodes with exponent -126 whatever its format, and that exponent takes part in e_max
- * (a zero product a*b has exponent -126 + e_b): the convention of the MMA-Sim paper's simulator
- * (docs/algorithms.md, "Conventions"). */
-enum { ZERO_OPERAND_EXP = -126 };
 
 /* Step 2's exponent of an operand: a zero takes ZERO_OPERAND_EXP. */
 static inline int operand_exp(fp_unpacked u) { return u.cls == CLS_ZERO ? ZERO_OPERAND_EXP : u.exp; }

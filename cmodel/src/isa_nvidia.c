@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "isa.h"
+#include "kind_consts.h"
 #include "schedule.h"
 
 #define END MMAREF_FORMAT_COUNT
@@ -144,8 +145,6 @@ static mmaref_output nv_output(mmaref_algo algo, mmaref_format d, int cell)
     return cell == 13 ? MMAREF_OUT_F32_E8M13 : MMAREF_OUT_F32_RZ;
 }
 
-/* GDFS sums the exact products in groups of 16 whatever the block size (MMA-Sim paper, section IV-E, Step 3). */
-enum { GDFS_GROUP = 16 };
 
 /* Hopper's FDA, measured on an H200 (docs/hardware-validation.md): a zero term -- a zero C, a product with a
  * zero factor -- does not take part in e_max as the MMA-Sim convention has it (a zero operand of exponent

@@ -6,6 +6,7 @@
 #include <strings.h>
 
 #include "cli.h"
+#include "../src/kind_consts.h" /* the per-kind constants the hardware shares */
 
 static const char usage[] =
     "usage: mmaref list [ARCH] [--format F] [--algo A] [--grep TEXT] [--json]\n"
@@ -24,7 +25,9 @@ static const char usage[] =
     "  Filters that match nothing print nothing (--json: []) and exit 0.\n"
     "  --schema: every format (width, exponent and mantissa bits, bias, special values, canonical NaN;\n"
     "  a complex format's fields are its parts'),\n"
-    "  output kind, rounding, summation kind and scaling with its numeric code, and the limits.\n";
+    "  output kind, rounding, summation kind and scaling with its numeric code, and the limits; --json\n"
+    "  adds the per-kind constants the hardware shares (\"constants\") and the catalogue of RTL unit\n"
+    "  kinds (\"units\": module, the summation kinds it runs, its parameters, input and output ports).\n";
 
 static void json_instr(const mmaref_instr *in, int last)
 {
@@ -83,6 +86,58 @@ static const struct {
     {"summation kinds", "algos", MMAREF_ALGO_COUNT, algo_name},
     {"scales", "scales", MMAREF_SCALES_COUNT, scaling_name},
 };
+
+/* The per-kind constants the RTL shares with the model (kind_consts.h): name (the C and SystemVerilog
+ * name), the summation kind it belongs to (NULL: every kind), value. */
+static const struct {
+    const char *name, *algo;
+    int value;
+} kind_consts[] = {
+    {"FDRDA_DOT_F", "FDRDA", FDRDA_DOT_F},
+    {"FDRDA_C_F", "FDRDA", FDRDA_C_F},
+    {"GFDRDA_C_WINDOW", "GFDRDA", GFDRDA_C_WINDOW},
+    {"AMD_PRODUCT_OVERFLOW_EXP", "FDRDA", AMD_PRODUCT_OVERFLOW_EXP},
+    {"GDFS_GROUP", "GDFS", GDFS_GROUP},
+    {"M3XU_PRODUCT_FRAC_BITS", "M3XU", M3XU_PRODUCT_FRAC_BITS},
+    {"M3XU_HALF_BITS", "M3XU", M3XU_HALF_BITS},
+    {"ZERO_OPERAND_EXP", NULL, ZERO_OPERAND_EXP},
+};
+
+/* The catalogue of RTL unit kinds (rtl/, docs/rtl.md), in the order of their codes: name, top module,
+ * the summation kinds of the passes it runs, the parameters a configuration sets (tb/gen_configs.py;
+ * in the order units.txt lists them), input and output ports, space-separated.  synth/gen_formats.py
+ * checks each against the module's header and writes the codes as UNIT_KIND_* localparams. */
+static const struct {
+    const char *name, *module, *algos, *params, *inputs, *outputs;
+} unit_kinds[] = {
+    {"FDA", "fda_unit", "FDA", "K F CHAIN BLOCK AB_MASK C_MASK OUT_MASK ZERO_EXP K_RUN AB_F16 C_LAST",
+     "clk rst_n in_valid fmt_a fmt_b fmt_c out_kind c a b sa sb out_ready", "in_ready out_valid d"},
+    {"GDFS", "gdfs_unit", "GDFS", "K F", "clk rst_n in_valid fmt_s block32 c a b sa sb out_ready",
+     "in_ready out_valid d"},
+    {"M3XU", "m3xu_unit", "FDA M3XU", "L MUL_W AB_MASK F_LO F_HI OUT_LO OUT_HI PIPE",
+     "clk rst_n in_valid fmt c a b out_ready", "in_ready out_valid d busy"},
+    {"NAIVE_FP32", "naive_fp32_unit", "FDA M3XU", "L AB_MASK F_LO F_HI OUT_LO OUT_HI",
+     "clk rst_n in_valid fmt c a b out_ready", "in_ready out_valid d busy"},
+    {"FDRDA", "fdrda_unit", "FDRDA GFDRDA", "K F CHAIN ALGO AB_MASK ALIGN_DOT ALIGN_C OUT",
+     "clk rst_n in_valid fmt_a fmt_b c a b out_ready", "in_ready out_valid d"},
+    {"GPS", "gps_unit", "GPS", "K G FLUSH AB_MASK OUT", "clk rst_n in_valid fmt_a fmt_b c a b out_ready",
+     "in_ready out_valid d"},
+    {"SFMA", "sfma_unit", "SFMA", "K OUT_MASK", "clk rst_n in_valid out_kind c a b out_ready",
+     "in_ready out_valid d"},
+};
+
+/* A space-separated list as a JSON array of strings. */
+static void json_words(const char *key, const char *words)
+{
+    printf("\"%s\": [", key);
+    for (int n = 0; *words;) {
+        size_t len = strcspn(words, " ");
+        if (len)
+            printf("%s\"%.*s\"", n++ ? ", " : "", (int)len, words);
+        words += len + (words[len] == ' ');
+    }
+    printf("]");
+}
 
 static int schema(int json)
 {
@@ -143,7 +198,28 @@ static int schema(int json)
         printf("]");
     }
     printf(",\n\"limits\": {\"max_k\": %d, \"max_scales\": %d, \"max_passes\": %d, \"max_mn\": %d, "
-           "\"max_blocks\": %d}}\n", MMAREF_MAX_K, MMAREF_MAX_SCALES, MMAREF_MAX_PASSES, MMAREF_MAX_MN, MMAREF_MAX_BLOCKS);
+           "\"max_blocks\": %d}", MMAREF_MAX_K, MMAREF_MAX_SCALES, MMAREF_MAX_PASSES, MMAREF_MAX_MN, MMAREF_MAX_BLOCKS);
+    printf(",\n\"constants\": [\n");
+    for (size_t i = 0; i < sizeof kind_consts / sizeof kind_consts[0]; i++) {
+        const char *algo = kind_consts[i].algo;
+        printf("  {\"name\": \"%s\", \"algo\": %s%s%s", kind_consts[i].name, algo ? "\"" : "", algo ? algo : "null",
+               algo ? "\"" : "");
+        printf(", \"value\": %d}%s\n", kind_consts[i].value, i + 1 < sizeof kind_consts / sizeof kind_consts[0] ? "," : "");
+    }
+    printf("],\n\"units\": [\n");
+    for (size_t i = 0; i < sizeof unit_kinds / sizeof unit_kinds[0]; i++) {
+        printf("  {\"name\": \"%s\", \"code\": %d, \"module\": \"%s\", ", unit_kinds[i].name, (int)i,
+               unit_kinds[i].module);
+        json_words("algos", unit_kinds[i].algos);
+        printf(", ");
+        json_words("params", unit_kinds[i].params);
+        printf(", ");
+        json_words("inputs", unit_kinds[i].inputs);
+        printf(", ");
+        json_words("outputs", unit_kinds[i].outputs);
+        printf("}%s\n", i + 1 < sizeof unit_kinds / sizeof unit_kinds[0] ? "," : "");
+    }
+    printf("]}\n");
     return 0;
 }
 

@@ -10,10 +10,14 @@
 2. Commands: every other `mmaref ...` / `build/mmaref ...` line of a code block that takes no file and
    elides nothing (no `<`, `>`, `|`, `.npy`, `...`, `[`, no placeholder in capitals such as ARCH) runs
    with exit status 0.
-3. The file table of an algorithms.md given (docs/algorithms.md, "Where things are") ("Where things are"): every path it names exists, every
-   `t_*` suite is a tests/t_*.sh file, every `trace_*` function is defined in cmodel/src/explain.c.
+3. The file table of an algorithms.md given (docs/algorithms.md, "Where things are"): every path it names
+   exists, every `t_*` suite is a tests/t_*.sh file, every `trace_*` function is defined in
+   cmodel/src/explain.c; and against the model's schema (`mmaref list --schema --json`): every summation
+   kind has exactly one row (its Co- forms beside it) and the table names no other, and a row's RTL unit
+   (the first rtl/ file of its column) is the module of the schema's unit kind that runs its kinds.
 
 usage: check_docs.py MMAREF FILE.md...   Prints "ok - ..." / "not ok - ..." lines (tests/lib.sh)."""
+import json
 import os
 import re
 import subprocess
@@ -102,7 +106,7 @@ def check_commands(mmaref, path):
                 print(f"not ok - docs: {rel}: `{short}`: exit {p.returncode}: {p.stderr.strip()[:200]}")
 
 
-def check_algorithms_table(path):
+def check_algorithms_table(path, mmaref):
     text = open(path).read()
     table = text.split("## Where things are", 1)[1].split("\n\n", 2)[1]
     explain = open(os.path.join(ROOT, "cmodel", "src", "explain.c")).read()
@@ -124,6 +128,44 @@ def check_algorithms_table(path):
         print(f"not ok - docs: {os.path.relpath(path, ROOT)}'s file table names what does not exist: {', '.join(missing)}")
     else:
         print(f"ok - docs: every file, suite and trace function of {os.path.relpath(path, ROOT)}'s table exists")
+    check_table_kinds(path, table, mmaref)
+
+
+def check_table_kinds(path, table, mmaref):
+    """The table's rows against the schema: one row per summation kind, each row's RTL unit the module of
+    the first unit kind of the schema's catalogue that runs the row's kinds."""
+    rel = os.path.relpath(path, ROOT)
+    p = subprocess.run([mmaref, "list", "--schema", "--json"], capture_output=True, text=True)
+    if p.returncode != 0:
+        print(f"not ok - docs: {rel}'s table: mmaref list --schema --json failed: {p.stderr.strip()[:200]}")
+        return
+    schema = json.loads(p.stdout)
+    algos = [a["name"] for a in schema["algos"]]
+    module_of = {}
+    for u in schema["units"]:
+        for a in u["algos"]:
+            module_of.setdefault(a, u["module"])
+    rows_of, bad = {}, []
+    for row in table.splitlines()[2:]:
+        cells = [c.strip() for c in row.split("|")[1:-1]]
+        # "FDA, CoFDA" and "M3XU (FP32, FP32C; ...)": the kinds before any parenthesis, Co- forms folded
+        kinds = {re.sub(r"^Co", "", k.strip()) for k in re.sub(r"\(.*", "", cells[0]).split(",") if k.strip()}
+        units = re.findall(r"`rtl/(\w+)\.sv`", cells[5]) if len(cells) > 5 else []
+        for k in sorted(kinds):
+            rows_of.setdefault(k, []).append(cells[0])
+            if k not in algos:
+                bad.append(f"row '{cells[0]}' names '{k}', not a summation kind of the schema ({', '.join(algos)})")
+            elif k in module_of and (not units or units[0] != module_of[k]):
+                bad.append(f"row '{cells[0]}': its RTL unit is {('rtl/' + units[0] + '.sv') if units else 'none'}, "
+                           f"the schema's unit catalogue runs {k} on {module_of[k]}")
+    for a in algos:
+        if len(rows_of.get(a, [])) != 1:
+            bad.append(f"summation kind {a} has {len(rows_of.get(a, []))} rows, not one")
+    if bad:
+        print(f"not ok - docs: {rel}'s table against the schema: " + "; ".join(bad))
+    else:
+        print(f"ok - docs: {rel}'s table has one row per summation kind of the schema ({len(algos)}), "
+              "each with the RTL unit of the schema's unit catalogue")
 
 
 def main():
@@ -132,7 +174,7 @@ def main():
         check_transcripts(mmaref, path)
         check_commands(mmaref, path)
         if os.path.basename(path) == "algorithms.md":
-            check_algorithms_table(path)
+            check_algorithms_table(path, mmaref)
 
 
 if __name__ == "__main__":
