@@ -4,12 +4,14 @@
 Debian's OpenSTA (2019) reads no VCD or SAIF, and its propagation rewrites every internal pin's activity
 (register outputs included) from the primary inputs' alone, so the activity is found here: the gate-level
 netlist synth/synth_unit.sh wrote is simulated cycle by cycle, zero-delay, on the vectors the bench feeds
-the unit (`mmaref gen ARCH INSTR --first I --n N --with-d`, the stream tb/mma_bench.sv drives, packed onto
-the unit's ports as the bench packs them, one vector offered every step count of cycles with in_valid and
-out_ready held high), every cell evaluated from its Liberty `function` and `ff` groups.  The simulation
-must reproduce the model's D for every vector (read off the d port whenever out_valid is high) and a
-handshake on the last cycle of every hold, else this script fails: the activity is that of the netlist
-computing the right results.  Every net's toggles are counted over the cycles after reset.
+the unit (`mmaref gen ARCH INSTR --kind random --first I --n N --with-d`: the random kinds of the stream
+tb/mma_bench.sv drives after its directed vectors), packed onto the unit's ports as the bench packs them,
+each vector held on the ports for its step count of cycles with in_valid and out_ready high (the unit
+takes it on the first), every cell evaluated from its Liberty `function` and `ff` groups.  The simulation
+must reproduce the model's D for every vector (read off the d port whenever out_valid is high) and one
+handshake at the start of every hold, else this script fails: the activity is that of the netlist
+computing the right results.  Every net's toggles are counted over the cycles of the vectors after the
+first two (the start from reset is no steady operation).
 
     activity.py NETLIST TOP LIB_FILE UNITS_ROW_FILE CONFIGS MMAREF OUT.json [--vectors N] [--first I]
                 [--constant]
@@ -195,6 +197,12 @@ def simulate(ports, insts, cells, stim, ncyc):
             if p in pins:
                 driver[pins[p]] = node
 
+    for cell, inst, pins in insts:  # a net nothing drives (left floating by the mapping) reads as 0
+        for p in cells[cell]["in"]:
+            n = pins.get(p)
+            if n is not None and n not in v and n not in driver:
+                v[n] = 0
+
     def expr(func, pins):  # a Liberty function over the instance's nets
         return re.sub(r"v\['(\w+)'\]", lambda m: f"V[{pins[m.group(1)]!r}]" if m.group(1) in pins else "0",
                       parse_function(func))
@@ -250,6 +258,8 @@ def simulate(ports, insts, cells, stim, ncyc):
         for p, f in cells[cell]["out"].items():
             if p in pins and f:
                 v[pins[p]] = M if parse_function(f) == f"(M ^ v[{ff['q']!r}])" or f.strip() == ff["qn"] else 0
+    # each pass fixes at least one more cycle: a register that holds its value carries a wrong start one
+    # cycle further a pass, so a unit with such state takes up to a pass a cycle
     for _ in range(ncyc + 1):
         code["comb"](v, M)
         new = code["regs"](v, M)
@@ -334,14 +344,16 @@ def port_words(row, cfg, vec, ports, fcodes, ocodes):
 
 
 def run_mode(row, cfg, ports, insts, cells, vecs, fcodes, ocodes, constant):
-    """Simulate the unit on VECS, holding each for `steps` cycles (the first steps that give a handshake on
-    every hold's last cycle); return (steps, cycles counted, {net: (toggle rate, duty)})."""
+    """Simulate the unit on VECS, holding each for `steps` cycles (the configuration's passes, else the first
+    that gives a handshake on the first cycle of every hold and on no other); return (steps, cycles counted,
+    {net: (toggle rate, duty)})."""
     words = [port_words(row, cfg, x, ports, fcodes, ocodes) for x in vecs]
     if constant:
         words = [words[0]] * len(words)
         vecs = [vecs[0]] * len(vecs)
     names = [n for n, (d, _) in ports.items() if d == "input" and n != "clk"]
-    for steps in (1, 2, 3, 4, 8):
+    passes = int(cfg[7])  # the configuration's passes: M3XU's steps, CoFDA's chained passes
+    for steps in [passes] + [s for s in (1, 2, 3, 4, 8) if s != passes]:
         ncyc = 1 + steps * len(words) + 2 * steps + 2  # reset, the holds, then time to drain
         stim = {n: [0] * ncyc for n in names}
         for t in range(ncyc):
@@ -362,7 +374,9 @@ def run_mode(row, cfg, ports, insts, cells, vecs, fcodes, ocodes, constant):
                         stim[n][t] = val
         v = simulate(ports, insts, cells, stim, ncyc)
         ready = port_values(v, ports, "in_ready", ncyc) if "in_ready" in ports else [1] * ncyc
-        hold_ok = all(ready[t] == (1 if (t - 1) % steps == steps - 1 else 0)
+        # the unit takes a vector on the first cycle of its hold (pass 0) and runs its later passes from
+        # what it loaded, while the bench holds the next vector until in_ready
+        hold_ok = all(ready[t] == (1 if (t - 1) % steps == 0 else 0)
                       for t in range(1, 1 + steps * len(words)))
         if not hold_ok:
             continue
@@ -374,7 +388,9 @@ def run_mode(row, cfg, ports, insts, cells, vecs, fcodes, ocodes, constant):
             bad = next((i for i in range(len(want)) if i >= len(got) or got[i] != want[i]), 0)
             die(f"{cfg[3]} {cfg[4]}: the netlist's D differs from the model's at vector {bad} "
                 f"({hex(got[bad]) if bad < len(got) else 'none'} against {hex(want[bad])})")
-        lo, hi = 1, 1 + steps * len(words)  # the cycles the vectors occupy
+        # the cycles the vectors occupy, less the first two vectors' (the step from reset's zeros to the
+        # first operands and the first result is no cycle of steady operation)
+        lo, hi = 1 + 2 * steps, 1 + steps * len(words)
         n = hi - lo
         acts = {}
         for net, x in v.items():
@@ -382,7 +398,7 @@ def run_mode(row, cfg, ports, insts, cells, vecs, fcodes, ocodes, constant):
             prev = x >> (lo - 1) & ((1 << n) - 1)
             acts[net] = (bin(seg ^ prev).count("1") / n, bin(seg).count("1") / n)
         return steps, n, acts
-    die(f"{cfg[3]} {cfg[4]}: no hold of 1-8 cycles gives a handshake at each hold's end")
+    die(f"{cfg[3]} {cfg[4]}: no hold of 1-8 cycles gives one handshake at the start of each hold")
 
 
 def main():

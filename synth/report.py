@@ -199,7 +199,7 @@ def markdown(title, rows, designs, m3xu, fmts, outs, env, served):
              "cross-check; depth: mapped logic levels (ABC `lev`). mW: OpenSTA's report_power at the minimum "
              "period with its default activity, every net toggling with probability 0.1 per cycle, pJ/cycle = mW x "
              "period. mW act.: at the same period with the activity of the unit's own stimulus (the bench's vectors "
-             "of the instruction it serves, `mmaref gen ARCH INSTR --first 1000 --n 200`, simulated on the "
+             "of the instruction it serves, `mmaref gen ARCH INSTR --kind random --n 200`, simulated on the "
              "netlist, every net's toggles counted; OpenSTA's energy per transition of each cell; "
              "docs/synthesis.md); pJ/MAC: energy per multiply-add by mode, mW act. x period x the cycles a "
              "vector holds the unit / its products (FP32C: per complex multiply-add). "
@@ -301,7 +301,7 @@ def main():
                   tool="Yosys 0.23, OpenSTA", reg_ps=REG_PS,
                   power=("power_mw: OpenSTA's default activity (0.1 per cycle on every net, duty 0.5); "
                          "power_act_mw: the unit's own stimulus simulated on the netlist (act_source: "
-                         "gate-sim:FIRST+N, the vectors mmaref gen ARCH INSTR --first FIRST --n N), every net's "
+                         "random:FIRST+N, the vectors mmaref gen ARCH INSTR --kind random --first FIRST --n N), every net's "
                          "toggles, with OpenSTA's per-cell energy; power_idle_mw: no data toggles (leakage and "
                          "the flip-flops' clock pins); power_prop_mw: OpenSTA's own propagation from the "
                          "inputs' measured activity; power_modes: mW and pJ per multiply-add by mode, at the "

@@ -22,9 +22,23 @@ and prints one line of key=value fields for the unit's row:
                   launch: clock->Q or input delay), the figure ABC's `stime` computes (the row's delay_ps)
   power_mw        OpenSTA's report_power at the minimum period with a global activity: every net, inputs
                   and internal, toggles with probability 0.1 per cycle at duty 0.5 (OpenSTA's default input
-                  activity, set on every net: its 2019 propagation of the input activity through the logic
-                  gives NaN on the M3XU designs and over 800 mW for a small sky130 unit, as deep XOR trees
-                  multiply transition densities; Debian's 2019 OpenSTA reads no VCD or SAIF)
+                  activity, set on every net), the default-activity figure
+  power_act_mw    at the same period, the activity of the unit's own stimulus (synth/activity.py: the
+                  netlist simulated on the random vectors of each instruction it serves, every net's
+                  toggles counted), where the units table has its configs.txt beside it.  Debian's 2019
+                  OpenSTA reads no VCD or SAIF (no read_vcd, read_saif, read_power_activities), its
+                  `set_power_activity -pins` stops in its own Tcl (get_pins_error undefined), a global
+                  activity overrides every pin's, and without one its propagation recomputes every cell
+                  output from the primary inputs' activity.  So OpenSTA gives each instance's power with
+                  every pin at 0 and at 1 transition per cycle (BASE.inst0, BASE.inst1: its own tables at
+                  the instance's real load and input slews; the power is linear in that activity) and the
+                  instance's power here is P0 + (P1 - P0) x the simulated toggle rate of its output net
+  power_idle_mw   the sum of P0: leakage and the flip-flops' clock pins, what a stimulus with no toggle costs
+  power_prop_mw   OpenSTA's own propagation from the primary inputs' measured activity (first mode), for
+                  comparison: its probabilistic propagation through deep reconvergent logic overestimates
+  pj_mac, power_modes   energy per multiply-add: mW x period x steps / K, per mode (M3XU: f16, bf16, f32,
+                  f32c) as mode:mW:pJ/MAC:K:steps:arch:instruction; act_source random:FIRST+N (the vectors),
+                  act_status the reason when there is none (synth/activity.py's one-line error)
 Exits 1 (printing status fields that say why) when OpenSTA fails or the report cannot be read.
 """
 import json
