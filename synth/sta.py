@@ -139,11 +139,16 @@ def input_bits(netlist, top):
 
 def unit_activity(base, top, lib):
     """(activity, None) from synth/activity.py on the unit's own stimulus, or (None, why not): the units
-    table has no configs.txt beside it (a sweep or probe unit: no instruction), or the simulation failed."""
+    table has no configs.txt beside it (a sweep or probe unit: no instruction), the library has no power
+    tables (cells45), or the simulation failed."""
     env = os.environ
     row, configs = env.get("UNIT_ROW", ""), env.get("SYNTH_CONFIGS", "")
     if not row or not configs or not os.path.exists(configs):
         return None, None
+    with open(lib) as f:
+        text = f.read()
+    if not re.search(r"\b(internal_power|leakage_power)\s*\(|\bcell_leakage_power\s*:", text):
+        return None, "none(the-library-has-no-power-tables)"
     with open(base + ".unitrow", "w") as f:
         f.write(row + "\n")
     cmd = [sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)), "activity.py"), base + ".v",

@@ -14,7 +14,9 @@
 # SYNTH_NOSHARE=1 (skip Yosys' SAT resource sharing: much faster on the K = 32 multi-format units),
 # SYNTH_DELAY_PS (a delay target for ABC's gate sizing, upsize/dnsize), SYNTH_ABC=nosat (ABC without its SAT sweeps: hours faster on the
 # naive FP32 unit, 2.6-6.5 % more area), SYNTH_EXTRA (extra SystemVerilog files), SYNTH_NOREPORT=1,
-# SYNTH_MUL_PROBE (the multiplier probe's directory: the report adds the M3XU table), SYNTH_TITLE.
+# SYNTH_MUL_PROBE (the multiplier probe's directory: the report adds the M3XU table), SYNTH_TITLE,
+# SYNTH_POWER_VECTORS (200), SYNTH_POWER_FIRST (0), SYNTH_POWER_CONSTANT=1: the stimulus of the activity-based
+# power (synth/activity.py; units whose table has a configs.txt beside it), MMAREF (build/mmaref).
 # Prints the library (and, on the fallback synth/cells45.lib, that its timing is approximate) and a table;
 # exits 2 with a one-line error naming the library when it cannot be had, 1 if a unit does not
 # synthesize, fails check -assert, has a latch, is unmapped or cannot be timed.
