@@ -5,7 +5,8 @@
 #   make synth       Yosys onto a cell library (LIB=nangate45, sky130hd, cells45 or a .lib/.lib.gz path; by
 #                    default the first real library found, else synth/cells45.lib), OpenSTA timing: area,
 #                    flops, minimum period, critical path, power per unit and the M3XU table
-#                    -> synth/report.md, synth/report.json (docs/synthesis.md)
+#                    -> build/synth/LIB_NAME/ (one folder per library), the report copied to
+#                    synth/report.md, synth/report.json (docs/synthesis.md)
 #   make synth-m3xu  the M3XU designs alone and their table beside the paper's Table III
 #   make synth-sweep fda_unit over K x F x format sets: table and PNG (SWEEP_SUBSET=answers or series: subsets)
 #   make rtl-formats rewrite rtl/mma_formats.svh from `mmaref list --schema --json`
@@ -91,8 +92,10 @@ SYNTH_NOSHARE ?= 1
 # the cell library (LIB=... on the command line, see the Makefile; synth/liberty.py finds it)
 SYNTH_LIBRARY ?= auto
 export SYNTH_LIBRARY
-SYNTH_PROBE   := $(RTL_DIR)/synth/mulprobe
-SWEEP_DIR     := $(BUILD)/synth-sweep
+# each library's results in their own folder, build/synth/LIB_NAME (evaluated only by the synth targets)
+SYNTH_LIBDIR   = $(BUILD)/synth/$(shell python3 synth/liberty.py resolve $(SYNTH_LIBRARY) 2>/dev/null | sed -n "s/^LIB_NAME=//p" | tr -d "'")
+SYNTH_PROBE    = $(SYNTH_LIBDIR)/mulprobe
+SWEEP_DIR      = $(SYNTH_LIBDIR)/sweep
 SWEEP_SUBSET  ?= all
 synth-probe: $(RTL_GEN)/configs.txt
 	@python3 synth/liberty.py resolve $(SYNTH_LIBRARY) >/dev/null
@@ -102,9 +105,9 @@ synth-probe: $(RTL_GEN)/configs.txt
 	  || { echo "synth: the multiplier probe failed (see $(SYNTH_PROBE))"; exit 1; }
 synth: synth-probe
 	@SYNTH_NOSHARE=$(SYNTH_NOSHARE) SYNTH_MUL_PROBE=$(SYNTH_PROBE) bash synth/synth_all.sh
-	@cp $(RTL_DIR)/synth/report.md $(RTL_DIR)/synth/report.json synth/
-	@echo "copied to synth/report.md, synth/report.json"
-# the M3XU designs alone, with SYNTH_ABC=nosat as in make synth (build/rtl/synth-nosat/report.md)
+	@cp $(SYNTH_LIBDIR)/report.md $(SYNTH_LIBDIR)/report.json synth/
+	@echo "copied $(SYNTH_LIBDIR)/report.* to synth/report.md, synth/report.json"
+# the M3XU designs alone, with SYNTH_ABC=nosat as in make synth (build/synth/LIB/nosat/report.md)
 synth-m3xu: synth-probe
 	@SYNTH_NOSHARE=$(SYNTH_NOSHARE) SYNTH_MUL_PROBE=$(SYNTH_PROBE) SYNTH_TITLE="M3XU designs (SYNTH_ABC=nosat)" \
 	  bash synth/synth_all.sh --designs

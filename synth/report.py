@@ -52,7 +52,27 @@ def mask_names(mask, names):
 # the fields of a unitN.row (synth/synth_unit.sh) that a report.json row carries over
 ROW_FIELDS = ("cells", "area_um2", "flops", "delay_ps", "depth", "latches", "status", "seconds", "script", "lib",
               "lib_real", "period_ps", "slack_ps", "slack90_ps", "unconstrained", "crit_start", "crit_end",
-              "crit_levels", "sta_comb_ps", "power_mw", "wire_load", "sta_status")
+              "crit_levels", "sta_comb_ps", "power_mw", "wire_load", "sta_status", "power_act_mw", "power_idle_mw",
+              "power_prop_mw", "pj_mac", "power_modes", "act_source", "act_status")
+
+
+def power_modes(row):
+    """The row's activity-based power per mode (synth/sta.py's power_modes field: mode:mW:pJ/MAC:K:steps:
+    arch:instruction, comma-separated) as dicts."""
+    out = []
+    for m in filter(None, str(row.get("power_modes", "")).split(",")):
+        mode, mw, pj, k, steps, arch, instr = m.split(":", 6)
+        out.append(dict(mode=mode, mw=float(mw), pj_per_mac=float(pj), k=int(k), steps=int(steps), arch=arch,
+                        instr=instr))
+    return out
+
+
+def modes_text(row):
+    """'f16 0.83, bf16 0.80' (pJ per multiply-add by mode), '-' without activity."""
+    ms = power_modes(row)
+    if not ms:
+        return "-" if not row.get("act_status") else f"- ({row['act_status'][:40]})"
+    return ", ".join(f"{m['mode']} {m['pj_per_mac']:.3g}" for m in ms)
 
 
 def read_result(row_dirs, unit):
@@ -169,7 +189,7 @@ def markdown(title, rows, designs, m3xu, fmts, outs, env, served):
     approx = any(r.get("lib_real", "0") == "0" for r in rows if r.get("status") == "ok")
     wl = sorted({r.get("wire_load") for r in rows if r.get("wire_load")})
     lines = [f"# {title}", "",
-             f"Yosys 0.23 onto {', '.join(libs) or 'the library'} (docs/synthesis.md); timing by OpenSTA. "
+             f"Library: **{', '.join(libs) or '-'}**. Yosys 0.23 onto {', '.join(libs) or 'the library'} (docs/synthesis.md); timing by OpenSTA. "
              + ("**Rows on cells45, the project's own approximate library (no real library was found): its "
                 "delays are about 1.7-2x NanGate's, its timing is approximate.** " if approx else "")
              + "Area: `stat -liberty` (cells only, no wiring). Period: OpenSTA's minimum clock period, the unit "
@@ -177,13 +197,18 @@ def markdown(title, rows, designs, m3xu, fmts, outs, env, served):
              f"wire-load model {', '.join(wl) or 'none'}; critical path: its start and end points and cells "
              "(flip-flops not counted). ABC ps: ABC's `stime` combinational critical path (no wire load), a "
              "cross-check; depth: mapped logic levels (ABC `lev`). mW: OpenSTA's report_power at the minimum "
-             "period, every net toggling with probability 0.1 per cycle (docs/synthesis.md), pJ/cycle = mW x period. "
+             "period with its default activity, every net toggling with probability 0.1 per cycle, pJ/cycle = mW x "
+             "period. mW act.: at the same period with the activity of the unit's own stimulus (the bench's vectors "
+             "of the instruction it serves, `mmaref gen ARCH INSTR --kind random --n 200`, simulated on the "
+             "netlist, every net's toggles counted; OpenSTA's energy per transition of each cell; "
+             "docs/synthesis.md); pJ/MAC: energy per multiply-add by mode, mW act. x period x the cycles a "
+             "vector holds the unit / its products (FP32C: per complex multiply-add). "
              f"Reproduce a row: `{env + ' ' if env else ''}bash synth/synth.sh UNIT` (or `yosys -s` its script); "
              "UNIT is the row's index in this commit's units table (build/rtl/gen/units.txt), which shifts when the "
              "instruction table gains units: a row is identified by what it serves and its parameters.", "",
              "| unit | design or instructions served | top | K | F | chain | block | A/B formats | C | out | cells | area µm² | flops "
-             "| period ps | critical path | levels | ABC ps | depth | mW | pJ/cycle | s | status |",
-             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+             "| period ps | critical path | levels | ABC ps | depth | mW | pJ/cycle | mW act. | pJ/MAC by mode | s | status |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
         lines.append(f"| {r['unit']} | {designs.get(r['unit']) or serves_text(served.get(r['unit']))} | {r['top']} | {r['K']} | {r['F']} | {r['chain']} "
                      f"| {r['block']} | {mask_names(r['ab_mask'], fmts)} | {mask_names(r['c_mask'], fmts)} "
@@ -193,6 +218,7 @@ def markdown(title, rows, designs, m3xu, fmts, outs, env, served):
                      f"| {r.get('crit_levels', '-')} | {fmt(num(r, 'delay_ps'), ',.0f')} | {r.get('depth', '-')} "
                      f"| {fmt(num(r, 'power_mw') or None, '.3g')} "
                      f"| {fmt((num(r, 'power_mw') or 0) * num(r, 'period_ps') / 1000 if num(r, 'power_mw') and num(r, 'period_ps') else None, '.3g')} "
+                     f"| {fmt(num(r, 'power_act_mw'), '.3g')} | {modes_text(r)} "
                      f"| {r.get('seconds', '-')} | {r['status']}{' (ABC ' + r['abc'] + ')' if r.get('abc', 'full') != 'full' else ''} |")
     if m3xu:
         lines += ["", "## M3XU beside the paper's Table III", "",
@@ -272,8 +298,16 @@ def main():
     report = dict(library=", ".join(libs) if (libs := sorted({r.get("lib", "cells45") for r in rows
                                                              if r.get("status") == "ok"})) else "-",
                   approximate=any(r.get("lib_real", "0") == "0" for r in rows if r.get("status") == "ok"),
-                  tool="Yosys 0.23, OpenSTA", reg_ps=REG_PS, rows=[
-        dict(r, design=designs.get(r["unit"]), serves=[f"{x} {y}" for x, y in served.get(r["unit"], [])], ab=mask_names(r["ab_mask"], fmts), c=mask_names(r["c_mask"], fmts),
+                  tool="Yosys 0.23, OpenSTA", reg_ps=REG_PS,
+                  power=("power_mw: OpenSTA's default activity (0.1 per cycle on every net, duty 0.5); "
+                         "power_act_mw: the unit's own stimulus simulated on the netlist (act_source: "
+                         "random:FIRST+N, the vectors mmaref gen ARCH INSTR --kind random --first FIRST --n N), every net's "
+                         "toggles, with OpenSTA's per-cell energy; power_idle_mw: no data toggles (leakage and "
+                         "the flip-flops' clock pins); power_prop_mw: OpenSTA's own propagation from the "
+                         "inputs' measured activity; power_modes: mW and pJ per multiply-add by mode, at the "
+                         "minimum period"),
+                  rows=[
+        dict(r, power_modes=power_modes(r), design=designs.get(r["unit"]), serves=[f"{x} {y}" for x, y in served.get(r["unit"], [])], ab=mask_names(r["ab_mask"], fmts), c=mask_names(r["c_mask"], fmts),
              out=mask_names(r["out_mask"], outs), command=" ".join(x for x in (a.env, "SYNTH_ABC=nosat" if r.get("abc") == "nosat" and "SYNTH_ABC" not in a.env else "",
                                                       f"bash synth/synth.sh {r['unit']}") if x)) for r in rows])
     if m3xu:

@@ -22,11 +22,26 @@ and prints one line of key=value fields for the unit's row:
                   launch: clock->Q or input delay), the figure ABC's `stime` computes (the row's delay_ps)
   power_mw        OpenSTA's report_power at the minimum period with a global activity: every net, inputs
                   and internal, toggles with probability 0.1 per cycle at duty 0.5 (OpenSTA's default input
-                  activity, set on every net: its 2019 propagation of the input activity through the logic
-                  gives NaN on the M3XU designs and over 800 mW for a small sky130 unit, as deep XOR trees
-                  multiply transition densities; Debian's 2019 OpenSTA reads no VCD or SAIF)
+                  activity, set on every net), the default-activity figure
+  power_act_mw    at the same period, the activity of the unit's own stimulus (synth/activity.py: the
+                  netlist simulated on the random vectors of each instruction it serves, every net's
+                  toggles counted), where the units table has its configs.txt beside it.  Debian's 2019
+                  OpenSTA reads no VCD or SAIF (no read_vcd, read_saif, read_power_activities), its
+                  `set_power_activity -pins` stops in its own Tcl (get_pins_error undefined), a global
+                  activity overrides every pin's, and without one its propagation recomputes every cell
+                  output from the primary inputs' activity.  So OpenSTA gives each instance's power with
+                  every pin at 0 and at 1 transition per cycle (BASE.inst0, BASE.inst1: its own tables at
+                  the instance's real load and input slews; the power is linear in that activity) and the
+                  instance's power here is P0 + (P1 - P0) x the simulated toggle rate of its output net
+  power_idle_mw   the sum of P0: leakage and the flip-flops' clock pins, what a stimulus with no toggle costs
+  power_prop_mw   OpenSTA's own propagation from the primary inputs' measured activity (first mode), for
+                  comparison: its probabilistic propagation through deep reconvergent logic overestimates
+  pj_mac, power_modes   energy per multiply-add: mW x period x steps / K, per mode (M3XU: f16, bf16, f32,
+                  f32c) as mode:mW:pJ/MAC:K:steps:arch:instruction; act_source random:FIRST+N (the vectors),
+                  act_status the reason when there is none (synth/activity.py's one-line error)
 Exits 1 (printing status fields that say why) when OpenSTA fails or the report cannot be read.
 """
+import json
 import os
 import re
 import subprocess
@@ -111,6 +126,84 @@ def constant_ports(netlist, outs):
     return {n for n in const if n.split("[")[0] in bases}
 
 
+def input_bits(netlist, top):
+    """The data input port bits of the netlist (bus bits as NAME[i]), the clock left out."""
+    text = open(netlist).read()
+    m = re.search(rf"^module {re.escape(top)}\s*\(.*?^endmodule", text, re.S | re.M)
+    out = []
+    for rng, name in re.findall(r"^\s*input\s+(?:\[(\d+):0\]\s*)?(\S+?)\s*;", m.group(0) if m else text, re.M):
+        if name != "clk":
+            out += [f"{name}[{i}]" for i in range(int(rng) + 1)] if rng else [name]
+    return out
+
+
+def unit_activity(base, top, lib):
+    """(activity, None) from synth/activity.py on the unit's own stimulus, or (None, why not): the units
+    table has no configs.txt beside it (a sweep or probe unit: no instruction), the library has no power
+    tables (cells45), or the simulation failed."""
+    env = os.environ
+    row, configs = env.get("UNIT_ROW", ""), env.get("SYNTH_CONFIGS", "")
+    if not row or not configs or not os.path.exists(configs):
+        return None, None
+    with open(lib) as f:
+        text = f.read()
+    if not re.search(r"\b(internal_power|leakage_power)\s*\(|\bcell_leakage_power\s*:", text):
+        return None, "none(the-library-has-no-power-tables)"
+    with open(base + ".unitrow", "w") as f:
+        f.write(row + "\n")
+    cmd = [sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)), "activity.py"), base + ".v",
+           top, lib, base + ".unitrow", configs, env.get("MMAREF", "build/mmaref"), base + ".act.json",
+           "--vectors", env.get("SYNTH_POWER_VECTORS", "200"), "--first", env.get("SYNTH_POWER_FIRST", "0")]
+    if env.get("SYNTH_POWER_CONSTANT"):
+        cmd.append("--constant")
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    if r.returncode != 0:
+        return None, "failed(" + re.sub(r"\s+", "-", (r.stderr.strip().splitlines() or ["?"])[-1])[:200] + ")"
+    with open(base + ".act.json") as f:
+        return json.load(f), None
+
+
+def activity_power(base, act, period_ps, out):
+    """The row's activity-based power fields: per instance, OpenSTA's power with every pin at 0 and at 1
+    transition per cycle (BASE.inst0, BASE.inst1: its tables at the real loads and slews; linear in the
+    activity) combined with the simulated toggle rate of the instance's output net, per mode."""
+    p0 = dict(l.split() for l in open(base + ".inst0") if l.strip())
+    p1 = dict(l.split() for l in open(base + ".inst1") if l.strip())
+    outs = instance_outputs(base + ".v", os.environ["LIB_FILE"])
+    fields = {}
+    prop = re.search(r"^propagated_w (\S+)", out, re.M)
+    if prop:
+        fields["power_prop_mw"] = f"{float(prop.group(1)) * 1000:.4g}" if prop.group(1) not in ("nan", "-nan") else "nan"
+    idle = sum(float(x) for x in p0.values())
+    fields["power_idle_mw"] = f"{idle * 1000:.4g}"
+    modes = []
+    for mode, m in act["modes"].items():
+        a = m["activity"]
+        total = 0.0
+        for inst, x0 in p0.items():
+            nets = [n for n in outs.get(inst, []) if n in a]
+            rate = sum(a[n][0] for n in nets) / len(nets) if nets else 0.0
+            total += float(x0) + (float(p1[inst]) - float(x0)) * rate
+        mw = total * 1000
+        pj_mac = mw * period_ps * m["steps"] / m["k"] / 1000
+        modes.append(f"{mode}:{mw:.4g}:{pj_mac:.4g}:{m['k']}:{m['steps']}:{m['arch']}:{m['instr']}")
+    first = modes[0].split(":")
+    fields["power_act_mw"] = first[1]
+    fields["pj_mac"] = first[2]
+    fields["power_modes"] = ",".join(modes)
+    fields["act_source"] = f"random:{act['first']}+{act['vectors']}" + (":constant" if act.get("constant") else "")
+    return fields
+
+
+def instance_outputs(netlist, lib):
+    """{instance: [the nets its output pins drive]}."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import activity  # noqa: E402
+    ports, insts = activity.read_netlist(netlist, re.search(r"^module (\S+?)\s*\(", open(netlist).read(), re.M).group(1))
+    cells = activity.liberty_cells(lib, {c for c, _, _ in insts})
+    return {inst: [pins[p] for p in cells[c]["out"] if p in pins] for c, inst, pins in insts}
+
+
 def run_sta(tcl_path, tcl, log_path):
     with open(tcl_path, "w") as f:
         f.write(tcl)
@@ -141,6 +234,21 @@ def main(argv):
         print("sta_status=no-clk-port")
         return 1
     head = f"read_liberty {lib}\nread_verilog {base}.v\nlink_design {top}\n"
+    # the unit's own activity (synth/activity.py) where its units table has the instructions beside it
+    act, act_note = unit_activity(base, top, lib)
+    prop = per_inst = ""
+    if act:
+        first = next(iter(act["modes"].values()))
+        prop = "puts \"== propagated\"\n" + "".join(
+            f"set_power_activity -input_ports [get_ports {{{n}}}] -activity {first['activity'][n][0]} "
+            f"-duty {first['activity'][n][1]}\n" for n in input_bits(base + ".v", top) if n in first["activity"]) \
+            + "puts \"propagated_w [lindex [sta::design_power [sta::cmd_corner]] 3]\"\n"
+        per_inst = "".join(
+            f"set_power_activity -global -activity {a} -duty 0.5\nset f [open {base}.inst{i} w]\n"
+            "foreach inst [get_cells *] { puts $f \"[get_full_name $inst] "
+            "[lindex [sta::instance_power $inst [sta::cmd_corner]] 3]\" }\nclose $f\n"
+            f"puts \"global{i}_w [lindex [sta::design_power [sta::cmd_corner]] 3]\"\n"
+            for i, a in ((0, 0.0), (1, 1.0)))
     # 1. the reported timing: the unit's SDC at P0, then at the minimum period (and 0.9 of it), power there
     with open(base + ".sdc", "w") as f:
         f.write(sdc(p0, ins, outs, clk_q, setup, wire_load))
@@ -155,11 +263,11 @@ set period [expr {{ceil(({p0} - $slack) * {tu}) / {tu}}}]
 puts "== period $period"
 create_clock -name clk -period $period [get_ports clk]
 report_worst_slack -digits 4
-set_power_activity -global -activity 0.1 -duty 0.5
+{prop}set_power_activity -global -activity 0.1 -duty 0.5
 set_power_activity -input -activity 0.1 -duty 0.5
 puts "== power"
 report_power -digits 6
-create_clock -name clk -period [expr {{0.9 * $period}}] [get_ports clk]
+{per_inst}create_clock -name clk -period [expr {{0.9 * $period}}] [get_ports clk]
 puts "== slack90"
 report_worst_slack -digits 4
 """
@@ -193,6 +301,10 @@ report_worst_slack -digits 4
     pw = re.search(r"^Total\s+\S+\s+\S+\s+\S+\s+(\S+)", out, re.M)
     if pw:
         fields["power_mw"] = f"{float(pw.group(1)) * 1000:.4g}"
+    if act:
+        fields.update(activity_power(base, act, period * tu, out))
+    elif act_note:
+        fields["act_status"] = act_note
     with open(base + ".sdc", "w") as f:  # the SDC a user reads: at the minimum period
         f.write(sdc(period, ins, outs, clk_q, setup, wire_load))
     # 2. the cross-check with ABC: the same constraints without a wire load; the longest path's delay

@@ -4,7 +4,8 @@
 # flip-flops, minimum clock period, critical path and power (OpenSTA), ABC's critical path and logic depth
 # per unit (synth/synth_unit.sh does one unit; docs/synthesis.md).  Units run SYNTH_JOBS (2) at a time and
 # are resumable (a unit whose row is newer than the RTL is not run again).  Writes OUT/report.md and
-# OUT/report.json (synth/report.py; OUT is build/rtl/synth, `make synth` copies them to synth/).
+# OUT/report.json (synth/report.py; OUT is SYNTH_OUT, by default build/synth/LIB_NAME: one folder per
+# library, so runs on two libraries keep their rows apart; `make synth` copies the report to synth/).
 # Usage: synth.sh [--quick] [UNIT_INDEX...] (default: every unit but the test mutants).
 # --quick: read, elaborate and `proc` only (no gate mapping, no report), with the same latch check.
 # Environment: SYNTH_LIBRARY (nangate45, sky130hd, cells45, auto: the default, or a .lib/.lib.gz path;
@@ -13,21 +14,21 @@
 # SYNTH_NOSHARE=1 (skip Yosys' SAT resource sharing: much faster on the K = 32 multi-format units),
 # SYNTH_DELAY_PS (a delay target for ABC's gate sizing, upsize/dnsize), SYNTH_ABC=nosat (ABC without its SAT sweeps: hours faster on the
 # naive FP32 unit, 2.6-6.5 % more area), SYNTH_EXTRA (extra SystemVerilog files), SYNTH_NOREPORT=1,
-# SYNTH_MUL_PROBE (the multiplier probe's directory: the report adds the M3XU table), SYNTH_TITLE.
+# SYNTH_MUL_PROBE (the multiplier probe's directory: the report adds the M3XU table), SYNTH_TITLE,
+# SYNTH_POWER_VECTORS (200), SYNTH_POWER_FIRST (0), SYNTH_POWER_CONSTANT=1: the stimulus of the activity-based
+# power (synth/activity.py; units whose table has a configs.txt beside it), MMAREF (build/mmaref).
 # Prints the library (and, on the fallback synth/cells45.lib, that its timing is approximate) and a table;
 # exits 2 with a one-line error naming the library when it cannot be had, 1 if a unit does not
 # synthesize, fails check -assert, has a latch, is unmapped or cannot be timed.
 set -u
 cd "$(dirname "$0")/.."
 export SYNTH_UNITS=${SYNTH_UNITS:-build/rtl/gen/units.txt}
-export SYNTH_OUT=${SYNTH_OUT:-build/rtl/synth}
 if [[ ! -f $SYNTH_UNITS ]]; then
   [[ $SYNTH_UNITS == build/rtl/gen/units.txt ]] || { echo "synth.sh: no units table $SYNTH_UNITS" >&2; exit 1; }
   make -s build/rtl/gen/configs.txt || exit 1
 fi
 export SYNTH_QUICK=0
 [[ ${1:-} == --quick ]] && { SYNTH_QUICK=1; shift; }
-mkdir -p "$SYNTH_OUT"
 for u in "$@"; do
   awk -v n="$u" '$1 == n {f = 1} END {exit !f}' "$SYNTH_UNITS" || { echo "synth.sh: no unit '$u' in $SYNTH_UNITS" >&2; exit 1; }
 done
@@ -36,6 +37,9 @@ units=$(if [[ $# -gt 0 ]]; then printf '%s\n' "$@"; else awk '!/^#/ && $10 == 0 
 # the library, resolved once for every unit (synth/liberty.py; a bad SYNTH_LIBRARY stops here)
 libenv=$(python3 synth/liberty.py resolve "${SYNTH_LIBRARY:-auto}") || exit 2
 eval "$libenv"
+# each library's results in a folder of their own (build/synth/LIB_NAME), unless SYNTH_OUT names one
+export SYNTH_OUT=${SYNTH_OUT:-build/synth/$LIB_NAME}
+mkdir -p "$SYNTH_OUT"
 export LIB_NAME LIB_FILE LIB_SOURCE LIB_REAL TIE_LO TIE_HI BUF FF_CELLS DFF CLK_Q_NS SETUP_NS TIME_UNIT_PS WIRE_LOAD
 echo "synth: library $LIB_NAME ($LIB_SOURCE)${LIB_NOTE:+: $LIB_NOTE}"
 command -v sta >/dev/null || echo "synth: no OpenSTA (sta): no period, critical path or power (make setup installs it)"

@@ -17,7 +17,8 @@
 # print_stats: the mapped logic depth `lev`, and stime -p: ABC's critical combinational path in ps); check
 # -assert again; no unmapped Yosys gate left; constants onto tie cells (hilomap), buffers for nets joined
 # by an assign (insbuf), stat -liberty (area um^2); the netlist written as OpenSTA reads it (OUT/unitN.v);
-# then synth/sta.py: the minimum period, the critical path and power with OpenSTA.  Writes OUT/unitN.ys
+# then synth/sta.py: the minimum period, the critical path and power with OpenSTA, at its default activity
+# and, where the units table has its configs.txt beside it, at the unit's own (synth/activity.py).  Writes OUT/unitN.ys
 # (the Yosys script: `yosys -s` reproduces the netlist), OUT/unitN.log, OUT/unitN.v, OUT/unitN.sdc,
 # OUT/unitN.sta.tcl and .sta.log, and OUT/unitN.row (one line: key=value ...), and prints the row's
 # table line.
@@ -48,7 +49,7 @@ chparam="chparam $(tr ',' '\n' <<<"$unit_params" | while IFS='=' read -r name va
 base=$OUT/unit$n
 [[ $QUICK == 1 ]] && base=$OUT/unit$n-quick
 target=${SYNTH_DELAY_PS:-}
-key="top=$top params=$unit_params quick=$QUICK noshare=${SYNTH_NOSHARE:-} delay=${target:-none} lib=$LIB_SOURCE extra=${SYNTH_EXTRA:-}${SYNTH_ABC:+ abc=$SYNTH_ABC}"
+key="top=$top params=$unit_params quick=$QUICK noshare=${SYNTH_NOSHARE:-} delay=${target:-none} lib=$LIB_SOURCE extra=${SYNTH_EXTRA:-}${SYNTH_ABC:+ abc=$SYNTH_ABC} power=${SYNTH_POWER_FIRST:-0}+${SYNTH_POWER_VECTORS:-200}${SYNTH_POWER_CONSTANT:+:constant}"
 line() { # the table line of a row file
   awk -v u="$unit" -v a="$algo" -v k="$k" -v f="$f" -v ch="$chain" -v b="$block" -v fm="$ab/$c/$out" '
     { for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] } }
@@ -56,7 +57,7 @@ line() { # the table line of a row file
           v["cells"], v["area_um2"], v["flops"], v["delay_ps"], v["period_ps"] == "" ? "-" : v["period_ps"],
           v["depth"], v["latches"], v["status"] }' "$1"
 }
-newest_dep=$(ls -t rtl/* "$LIB" synth/synth_unit.sh synth/sta.py ${SYNTH_EXTRA:-} | head -1)
+newest_dep=$(ls -t rtl/* "$LIB" synth/synth_unit.sh synth/sta.py synth/activity.py ${SYNTH_EXTRA:-} | head -1)
 if [[ -f $base.row && $base.row -nt $newest_dep && $(head -1 "$base.key" 2>/dev/null) == "$key" ]] \
    && grep -q 'status=ok' "$base.row"; then
   line "$base.row"
@@ -128,7 +129,8 @@ if timeout "${SYNTH_TIMEOUT:-3600}" yosys -q -l "$base.log" -s "$base.ys" >/dev/
   if [[ $QUICK != 1 && $status == ok ]]; then
     if command -v sta >/dev/null; then
       sta_fields=$(LIB_FILE=$LIB CLK_Q_NS=$CLK_Q_NS SETUP_NS=$SETUP_NS WIRE_LOAD=$WIRE_LOAD FF_CELLS="$FF_CELLS" \
-                   TIE_LO="$TIE_LO" TIE_HI="$TIE_HI" TIME_UNIT_PS="${TIME_UNIT_PS:-1000}" \
+                   TIE_LO="$TIE_LO" TIE_HI="$TIE_HI" TIME_UNIT_PS="${TIME_UNIT_PS:-1000}" UNIT_ROW="$row" \
+                   SYNTH_CONFIGS="$(dirname "$UNITS")/configs.txt" MMAREF="${MMAREF:-build/mmaref}" \
                    python3 synth/sta.py "$base" "$top") || status="STA-FAILED(see-$base.sta.log)"
     else sta_fields="sta_status=no-opensta(make-setup)"; fi
   fi
