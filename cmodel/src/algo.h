@@ -1,27 +1,38 @@
 /* The summation kinds: one dot-add pass each, run by schedule.c in the order of the instruction's
  * schedule.  A pass reads its parameters (F, G, roundings, scales, flushing, output) from its
  * mmaref_pass record; a and b point at its first product, sa and sb at the scales of its first block
- * (or NULL); c is in c_fmt (the instruction's C on the first pass, the previous pass's output after). */
+ * (or NULL); c is in c_fmt (the instruction's C on the first pass, the previous pass's output after).
+ * t: the trace sink of `mmaref explain` (trace.h), NULL in every other run; a pass writes its steps
+ * there as it computes them, so that the explanation is the model itself. */
 #ifndef MMAREF_ALGO_H
 #define MMAREF_ALGO_H
 
 #include <stdint.h>
 #include "fixed.h"
+#include "trace.h"
 
 typedef uint64_t (*algo_pass_fn)(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt,
                                  uint64_t c, const uint64_t *a, const uint64_t *b, const uint64_t *sa,
-                                 const uint64_t *sb);
+                                 const uint64_t *sb, trace_sink *t);
 
-#define ALGO_PASS(name)                                                                             \
-    uint64_t name(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt, uint64_t c,      \
-                  const uint64_t *a, const uint64_t *b, const uint64_t *sa, const uint64_t *sb)
-
-ALGO_PASS(algo_sfma);   /* algo_sfma.c */
-ALGO_PASS(algo_fda);    /* algo_fda.c */
-ALGO_PASS(algo_gdfs);   /* algo_gdfs.c */
-ALGO_PASS(algo_gps);    /* algo_gps.c (AMD CDNA1/2) */
-ALGO_PASS(algo_fdrda);  /* algo_fdrda.c (AMD CDNA3): FDRDA and, for p->algo == GFDRDA, GFDRDA */
-ALGO_PASS(algo_m3xu);   /* algo_m3xu.c: M3XU's FP32 (2 steps) and FP32C (4 steps) modes */
+/* algo_sfma.c: the MMA-Sim paper's Algorithm 1, a chain of IEEE FMAs */
+uint64_t algo_sfma(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt, uint64_t c, const uint64_t *a,
+                   const uint64_t *b, const uint64_t *sa, const uint64_t *sb, trace_sink *t);
+/* algo_fda.c: fused dot-add, with or without block scales per product */
+uint64_t algo_fda(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt, uint64_t c, const uint64_t *a,
+                  const uint64_t *b, const uint64_t *sa, const uint64_t *sb, trace_sink *t);
+/* algo_gdfs.c: group dot, fused sum, scaled per group */
+uint64_t algo_gdfs(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt, uint64_t c, const uint64_t *a,
+                   const uint64_t *b, const uint64_t *sa, const uint64_t *sb, trace_sink *t);
+/* algo_gps.c: group pairwise sum (AMD CDNA1/2) */
+uint64_t algo_gps(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt, uint64_t c, const uint64_t *a,
+                  const uint64_t *b, const uint64_t *sa, const uint64_t *sb, trace_sink *t);
+/* algo_fdrda.c (AMD CDNA3): FDRDA and, for p->algo == GFDRDA, GFDRDA */
+uint64_t algo_fdrda(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt, uint64_t c, const uint64_t *a,
+                    const uint64_t *b, const uint64_t *sa, const uint64_t *sb, trace_sink *t);
+/* algo_m3xu.c: M3XU's FP32 (2 steps) and FP32C (4 steps) modes */
+uint64_t algo_m3xu(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt, uint64_t c, const uint64_t *a,
+                   const uint64_t *b, const uint64_t *sa, const uint64_t *sb, trace_sink *t);
 
 /* FDA Step 1 (algo_fda.c), reached only when C, an operand or a scale is inf or NaN: the canonical NaN
  * of fd for a NaN (scale_nan: a NaN scale), 0 * inf, or +inf and -inf among the products and C; else
@@ -34,7 +45,7 @@ uint64_t fda_special_result(const fmt_desc *fd, const fmt_desc *fa, const fmt_de
  * largest F the kind takes. */
 enum { M3XU_PRODUCT_FRAC_BITS = 46 };
 
-/* AMD CDNA3's FDRDA and GFDRDA (the MMA-Sim paper, IV-F to IV-I; algo_fdrda.c, explain.c). */
+/* AMD CDNA3's FDRDA and GFDRDA (the MMA-Sim paper, IV-F to IV-I; algo_fdrda.c). */
 enum {
     FDRDA_DOT_F = 31,       /* Step 6: s_dot is rounded down at its 31st fractional bit ... */
     FDRDA_C_F = 24,         /* ... and c at its 24th */

@@ -484,18 +484,24 @@ const mmaref_instr *schedule_pass_operands(const mmaref_instr *in, const mmaref_
     return view;
 }
 
-uint64_t schedule_run_pass(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt, uint64_t c,
-                           const uint64_t *a, const uint64_t *b, const uint64_t *sa, const uint64_t *sb)
+uint64_t schedule_trace_pass(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt, uint64_t c,
+                             const uint64_t *a, const uint64_t *b, const uint64_t *sa, const uint64_t *sb, trace_sink *t)
 {
     if (p->k_run > 0 || p->ab_f16) { /* gathered (and converted): unscaled, the check says so */
         uint64_t ga[MMAREF_MAX_K], gb[MMAREF_MAX_K];
         mmaref_instr view;
         const mmaref_instr *v = schedule_pass_operands(in, p, a, b, ga, gb, &view);
-        return kinds[p->algo].run(v, p, c_fmt, c, ga, gb, NULL, NULL);
+        return kinds[p->algo].run(v, p, c_fmt, c, ga, gb, NULL, NULL, t);
     }
     int s0 = p->scales != MMAREF_SCALES_NONE ? p->k_first / in->block_size : 0;
     return kinds[p->algo].run(in, p, c_fmt, c, a + p->k_first, b + p->k_first, sa ? sa + s0 : NULL,
-                              sb ? sb + s0 : NULL);
+                              sb ? sb + s0 : NULL, t);
+}
+
+uint64_t schedule_run_pass(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt, uint64_t c,
+                           const uint64_t *a, const uint64_t *b, const uint64_t *sa, const uint64_t *sb)
+{
+    return schedule_trace_pass(in, p, c_fmt, c, a, b, sa, sb, NULL);
 }
 
 /* The passes in order; operands already checked.  A pass's scales start at its first block. */
@@ -504,7 +510,7 @@ static inline __attribute__((always_inline)) uint64_t run_passes(const mmaref_in
                                                                   const uint64_t *sa, const uint64_t *sb)
 {
     if (in->passes == 1 && !in->c_last) /* the common case: one pass over all of K */
-        return kinds[in->pass[0].algo].run(in, &in->pass[0], in->c, c, a, b, sa, sb);
+        return kinds[in->pass[0].algo].run(in, &in->pass[0], in->c, c, a, b, sa, sb, NULL);
     uint64_t acc = in->c_last ? 0 : c; /* C added last: the passes start from +0 */
     for (int i = 0; i < in->passes; i++)
         acc = schedule_run_pass(in, &in->pass[i], pass_c_format(in, i), acc, a, b, sa, sb);

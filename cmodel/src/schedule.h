@@ -29,6 +29,10 @@ uint64_t schedule_run(const mmaref_instr *in, uint64_t c, const uint64_t *a, con
  * result.  a, b, sa, sb are the whole vector's; the pass reads its slice.  The record as schedule_run. */
 uint64_t schedule_run_pass(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt, uint64_t c,
                            const uint64_t *a, const uint64_t *b, const uint64_t *sa, const uint64_t *sb);
+/* The same, its steps written into the trace sink t (trace.h; mmaref_explain), or none for t = NULL. */
+typedef struct trace_sink trace_sink;
+uint64_t schedule_trace_pass(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt, uint64_t c,
+                             const uint64_t *a, const uint64_t *b, const uint64_t *sa, const uint64_t *sb, trace_sink *t);
 /* Pass p's operands in its order, ga[j] and gb[j] for its product j (mmaref_pass_k), converted to f16 where
  * the pass takes them so; returns the record to run the pass with: `in`, or `view`, a copy whose A and B
  * are f16.  Only for unscaled passes. */
