@@ -1057,13 +1057,7 @@ static void cov_scales(sink *s)
 
 /* The families addressed by index (gen_sets.h): a set of thousands costs O(1) a vector. */
 /* An indexed family: its count for the instruction and vector idx of it (its label returned). */
-typedef struct {
-    uint64_t (*count)(const mmaref_instr *in);
-    const char *(*vector)(const mmaref_instr *in, uint64_t idx, uint64_t *c, uint64_t *a, uint64_t *b, uint64_t *sa,
-                          uint64_t *sb);
-} indexed_set;
-
-static void indexed(sink *s, const indexed_set *set)
+static void indexed(sink *s, const gen_set *set)
 {
     if (s->n > s->want)
         return;
@@ -1075,28 +1069,30 @@ static void indexed(sink *s, const indexed_set *set)
     s->n += n;
 }
 
-static void ieee_corners(sink *s)
+static uint64_t no_count(const mmaref_instr *in)
 {
-    static const indexed_set set = {gen_ieee_count, gen_ieee_vector};
-    indexed(s, &set);
+    (void)in;
+    return 0;
 }
+const gen_set gen_no_corners = {no_count, NULL};
 
-static void amd_corners(sink *s)
+/* The corners of the instruction's summation kind, from the kind's row (schedule.c): the IEEE FMA
+ * corners of SFMA (gen_ieee.c), the FDRDA / GPS corners of the AMD kinds (gen_amd.c). */
+static void kind_corners(sink *s)
 {
-    static const indexed_set set = {gen_amd_count, gen_amd_vector};
-    indexed(s, &set);
+    indexed(s, schedule_kind_corners(s->g->in->pass[0].algo));
 }
 
 static void experiments(sink *s)
 {
-    static const indexed_set set = {gen_experiments_count, gen_experiments_vector};
+    static const gen_set set = {gen_experiments_count, gen_experiments_vector};
     indexed(s, &set);
 }
 
-/* The directed stream, step by step: the IEEE and AMD corner sets first; the papers' experiments (the
+/* The directed stream, step by step: the kind's own corner set first; the papers' experiments (the
  * probe's battery) after the enumerated families, so that the short corner families (the M3XU check
  * value first) open the stream; the coverage bins' own vectors (cov_*) last. */
-static void (*const steps[])(sink *) = {ieee_corners,   amd_corners,    d_split_halves, d_special_lanes,
+static void (*const steps[])(sink *) = {kind_corners,   d_split_halves, d_special_lanes,
                                         d_special_c,    d_ignored_bits, d_subnormal_c,  d_scale_nan,
                                         d_precision,    d_order,        d_shifts,       d_carries,
                                         d_cancel,       d_overflow,     d_f16_ties,     experiments,

@@ -44,6 +44,12 @@ uint64_t schedule_add_c(const mmaref_instr *in, uint64_t p, uint64_t c);
 /* The format pass i takes its C in: the instruction's C, then the previous pass's output. */
 mmaref_format schedule_pass_c_format(const mmaref_instr *in, int i);
 
+/* A summation kind's hooks from schedule.c's table: its own directed corners (gen_sets.h) and the kind
+ * whose lanes run its batches (fast_kernel.h; MMAREF_ALGO_COUNT: none). */
+typedef struct gen_set gen_set;
+const gen_set *schedule_kind_corners(mmaref_algo algo);
+mmaref_algo schedule_kind_lanes(mmaref_algo algo);
+
 /* The library's error messages: a one-line message into msg (when msg != NULL and len > 0). */
 void set_msg(char *msg, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
