@@ -77,6 +77,17 @@ static inline int product_term_exp(const mmaref_pass *p, fp_unpacked x, fp_unpac
                                                                         : operand_exp(x) + operand_exp(y);
 }
 
+/* Step 3 of the fused kinds: one term sig * 2^(exp - frac) aligned to e_max keeping F fractional bits,
+ * truncated toward zero (fixed_align_rz), and its trace line ("shifted right ...") when traced. */
+static inline int64_t align_term_rz(trace_sink *t, const char *step, const char *what, int index, int sign,
+                                    uint64_t sig, int frac, int exp, int e_max, int F)
+{
+    int64_t v = fixed_align_rz(sign, sig, frac, exp, e_max, F);
+    if (t)
+        trace_align(t, step, what, index, v, sig, frac, exp, e_max, F, MMAREF_RZ);
+    return v;
+}
+
 /* The format a pass writes. */
 static inline const fmt_desc *pass_out_format(const mmaref_pass *p)
 {

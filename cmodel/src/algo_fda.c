@@ -107,15 +107,9 @@ fda_pass(const mmaref_instr *in, const mmaref_pass *p, const fmt_desc *fa, const
     }
 
     /* Steps 3-4: align every term to e_max keeping F fractional bits (truncated toward zero), exact sum. */
-    int64_t sum = fixed_align_rz(uc.sign, uc.sig, fd->man_bits, c_term_exp(p, uc), e_max, F);
-    if (t)
-        trace_align(t, "Step 3", "c", -1, sum, uc.sig, fd->man_bits, c_term_exp(p, uc), e_max, F, MMAREF_RZ);
-    for (int i = 0; i < k; i++) {
-        int64_t v = fixed_align_rz(sign[i], sig[i], prod_frac, exp[i], e_max, F);
-        if (t)
-            trace_align(t, "Step 3", "p", mmaref_pass_k(p, i), v, sig[i], prod_frac, exp[i], e_max, F, MMAREF_RZ);
-        sum += v;
-    }
+    int64_t sum = align_term_rz(t, "Step 3", "c", -1, uc.sign, uc.sig, fd->man_bits, c_term_exp(p, uc), e_max, F);
+    for (int i = 0; i < k; i++)
+        sum += align_term_rz(t, "Step 3", "p", mmaref_pass_k(p, i), sign[i], sig[i], prod_frac, exp[i], e_max, F);
     if (t)
         trace_sum(t, "Step 4", "sum", "exact sum of the aligned terms", sum, F, e_max, 1);
 

@@ -94,12 +94,8 @@ static int fused_dot(const amd_term *p, int k, int first, int step, int frac, in
         trace_value_int(t, e_max);
     }
     int64_t sum = 0;
-    for (int i = first; i < k; i += step) {
-        int64_t v = fixed_align_rz(p[i].sign, p[i].sig, frac, p[i].exp, e_max, F);
-        if (t)
-            trace_align(t, "Step 4", "p", k_first + i, v, p[i].sig, frac, p[i].exp, e_max, F, MMAREF_RZ);
-        sum += v;
-    }
+    for (int i = first; i < k; i += step)
+        sum += align_term_rz(t, "Step 4", "p", k_first + i, p[i].sign, p[i].sig, frac, p[i].exp, e_max, F);
     if (t)
         trace_sum(t, "Step 5", name, "exact sum", sum, F, e_max, 1);
     *S = sum;

@@ -62,15 +62,9 @@ uint64_t algo_gdfs(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c
     }
 
     /* Steps 5-6: align c and the gammas to e_max with F = 35 fractional bits (RZ), exact sum. */
-    int64_t sum = fixed_align_rz(uc.sign, uc.sig, fd->man_bits, operand_exp(uc), e_max, F);
-    if (t)
-        trace_align(t, "Step 5", "c", -1, sum, uc.sig, fd->man_bits, operand_exp(uc), e_max, F, MMAREF_RZ);
-    for (int g = 0; g < groups; g++) {
-        int64_t v = fixed_align_rz(sigma[g] < 0, gamma_sig[g], gamma_frac, gamma_exp[g], e_max, F);
-        if (t)
-            trace_align(t, "Step 5", "group", g, v, gamma_sig[g], gamma_frac, gamma_exp[g], e_max, F, MMAREF_RZ);
-        sum += v;
-    }
+    int64_t sum = align_term_rz(t, "Step 5", "c", -1, uc.sign, uc.sig, fd->man_bits, operand_exp(uc), e_max, F);
+    for (int g = 0; g < groups; g++)
+        sum += align_term_rz(t, "Step 5", "group", g, sigma[g] < 0, gamma_sig[g], gamma_frac, gamma_exp[g], e_max, F);
     if (t)
         trace_sum(t, "Step 6", "sum", "exact sum", sum, F, e_max, 1);
 

@@ -89,15 +89,10 @@ static uint64_t fp32_dot(int n, const uint64_t *a, const uint64_t *b, uint64_t c
     if (t)
         trace_line(t, "Step 4", "e_max", -1, "%d", e_max);
     /* Step 5: the exact sum. */
-    int64_t sum = fixed_align_rz(uc.sign, uc.sig, f32->man_bits, operand_exp(uc), e_max, F);
-    if (t)
-        trace_align(t, "Step 4", "c", -1, sum, uc.sig, f32->man_bits, operand_exp(uc), e_max, F, MMAREF_RZ);
-    for (int i = 0; i < n; i++) {
-        int64_t v = fixed_align_rz(x[i].sign ^ y[i].sign, reg[i], M3XU_PRODUCT_FRAC_BITS, x[i].exp + y[i].exp, e_max, F);
-        if (t)
-            trace_align(t, "Step 4", "p", i, v, reg[i], M3XU_PRODUCT_FRAC_BITS, x[i].exp + y[i].exp, e_max, F, MMAREF_RZ);
-        sum += v;
-    }
+    int64_t sum = align_term_rz(t, "Step 4", "c", -1, uc.sign, uc.sig, f32->man_bits, operand_exp(uc), e_max, F);
+    for (int i = 0; i < n; i++)
+        sum += align_term_rz(t, "Step 4", "p", i, x[i].sign ^ y[i].sign, reg[i], M3XU_PRODUCT_FRAC_BITS,
+                             x[i].exp + y[i].exp, e_max, F);
     if (t)
         trace_sum(t, "Step 5", "sum", "exact sum", sum, F, e_max, 0);
     /* Step 6: normalize and round to nearest even (subnormals kept, overflow to inf, an exact zero +0). */
