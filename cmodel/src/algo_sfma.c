@@ -30,7 +30,7 @@ static inline __attribute__((always_inline)) uint64_t sfma_chain(const fmt_desc 
 
 /* The chain traced: Algorithm 1 as written, one ieee_fma and one line per product (the shortcut above
  * computes the same d at every step). */
-static uint64_t sfma_chain_traced(const fmt_desc *f, uint64_t d, const uint64_t *a, const uint64_t *b,
+static uint64_t __attribute__((noinline, cold)) sfma_chain_traced(const fmt_desc *f, uint64_t d, const uint64_t *a, const uint64_t *b,
                                   const mmaref_pass *p, trace_sink *t)
 {
     for (int i = 0; i < p->k_count; i++) {
@@ -44,9 +44,8 @@ uint64_t algo_sfma(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c
                    const uint64_t *b, const uint64_t *sa, const uint64_t *sb, trace_sink *t)
 {
     (void)in, (void)c_fmt, (void)sa, (void)sb; /* A, B, C and D: the pass's output format (f64 or f32-rne) */
-    const fmt_desc *f = fmt_of(out_table[p->out].format == MMAREF_F64 ? MMAREF_F64 : MMAREF_F32);
-    if (t)
-        return sfma_chain_traced(f, c, a, b, p, t);
+    if (__builtin_expect(t != NULL, 0))
+        return sfma_chain_traced(pass_out_format(p), c, a, b, p, t);
     if (out_table[p->out].format == MMAREF_F64)
         return sfma_chain(fmt_of(MMAREF_F64), c, a, b, p->k_count);
     return sfma_chain(fmt_of(MMAREF_F32), c, a, b, p->k_count);
