@@ -126,20 +126,17 @@ fda_pass(const mmaref_instr *in, const mmaref_pass *p, const fmt_desc *fa, const
     if (in->a == fmt && in->b == fmt && p->frac_bits == f && !scaled)                               \
         return fda_pass(in, p, &fmt_table[fmt], &fmt_table[fmt], f, 0, c_fmt, c, a, b, sa, sb, NULL);
 
-/* The traced pass (mmaref_explain), a copy of its own out of the normal run's way. */
-static uint64_t __attribute__((noinline, cold))
-fda_traced(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt, uint64_t c, const uint64_t *a,
-           const uint64_t *b, const uint64_t *sa, const uint64_t *sb, trace_sink *t)
+/* The traced pass (mmaref_explain), a copy of its own. */
+uint64_t algo_fda_trace(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt, uint64_t c,
+                        const uint64_t *a, const uint64_t *b, const uint64_t *sa, const uint64_t *sb, trace_sink *t)
 {
     return fda_pass(in, p, fmt_of(in->a), fmt_of(in->b), p->frac_bits, p->scales == MMAREF_SCALES_PER_PRODUCT,
                     c_fmt, c, a, b, sa, sb, t);
 }
 
 uint64_t algo_fda(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt, uint64_t c, const uint64_t *a,
-                  const uint64_t *b, const uint64_t *sa, const uint64_t *sb, trace_sink *t)
+                  const uint64_t *b, const uint64_t *sa, const uint64_t *sb)
 {
-    if (__builtin_expect(t != NULL, 0))
-        return fda_traced(in, p, c_fmt, c, a, b, sa, sb, t);
     const int scaled = p->scales == MMAREF_SCALES_PER_PRODUCT;
     FDA_CASE(MMAREF_F16, 25) FDA_CASE(MMAREF_F16, 24) FDA_CASE(MMAREF_F16, 23)
     FDA_CASE(MMAREF_BF16, 25) FDA_CASE(MMAREF_BF16, 24)

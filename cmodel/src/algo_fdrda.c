@@ -113,8 +113,9 @@ static int64_t align_sum(int64_t S, int F, int e, int e_max, int F2, fp_rounding
     return v;
 }
 
-uint64_t algo_fdrda(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt, uint64_t c, const uint64_t *a,
-                    const uint64_t *b, const uint64_t *sa, const uint64_t *sb, trace_sink *t)
+static inline __attribute__((always_inline)) uint64_t
+fdrda_pass(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt, uint64_t c, const uint64_t *a,
+           const uint64_t *b, const uint64_t *sa, const uint64_t *sb, trace_sink *t)
 {
     (void)sa, (void)sb;
     const int grouped = p->algo == MMAREF_ALGO_GFDRDA, k = p->k_count;
@@ -180,4 +181,16 @@ uint64_t algo_fdrda(const mmaref_instr *in, const mmaref_pass *p, mmaref_format 
         trace_normalize(t, grouped ? "Step 10" : "Step 8", sum, e_max - FDRDA_DOT_F, p->out, d);
     }
     return d;
+}
+
+uint64_t algo_fdrda(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt, uint64_t c, const uint64_t *a,
+                    const uint64_t *b, const uint64_t *sa, const uint64_t *sb)
+{
+    return fdrda_pass(in, p, c_fmt, c, a, b, sa, sb, NULL);
+}
+
+uint64_t algo_fdrda_trace(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt, uint64_t c,
+                          const uint64_t *a, const uint64_t *b, const uint64_t *sa, const uint64_t *sb, trace_sink *t)
+{
+    return fdrda_pass(in, p, c_fmt, c, a, b, sa, sb, t);
 }

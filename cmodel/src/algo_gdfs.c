@@ -3,8 +3,9 @@
 #include "fixed.h"
 #include "format.h"
 
-uint64_t algo_gdfs(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt, uint64_t c, const uint64_t *a,
-                   const uint64_t *b, const uint64_t *sa, const uint64_t *sb, trace_sink *t)
+static inline __attribute__((always_inline)) uint64_t
+gdfs_pass(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt, uint64_t c, const uint64_t *a,
+          const uint64_t *b, const uint64_t *sa, const uint64_t *sb, trace_sink *t)
 {
     const fmt_desc *fa = fmt_of(in->a), *fb = fmt_of(in->b), *fs = fmt_of(in->scale);
     const fmt_desc *fd = pass_out_format(p);
@@ -73,4 +74,16 @@ uint64_t algo_gdfs(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c
     if (t)
         trace_normalize(t, "Step 7", sum, e_max - F, p->out, d);
     return d;
+}
+
+uint64_t algo_gdfs(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt, uint64_t c, const uint64_t *a,
+                   const uint64_t *b, const uint64_t *sa, const uint64_t *sb)
+{
+    return gdfs_pass(in, p, c_fmt, c, a, b, sa, sb, NULL);
+}
+
+uint64_t algo_gdfs_trace(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt, uint64_t c,
+                         const uint64_t *a, const uint64_t *b, const uint64_t *sa, const uint64_t *sb, trace_sink *t)
+{
+    return gdfs_pass(in, p, c_fmt, c, a, b, sa, sb, t);
 }

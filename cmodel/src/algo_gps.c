@@ -46,8 +46,9 @@ static uint64_t pairwise_sum(const fmt_desc *f, const uint64_t *p, int first, in
     return g;
 }
 
-uint64_t algo_gps(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt, uint64_t c, const uint64_t *a,
-                  const uint64_t *b, const uint64_t *sa, const uint64_t *sb, trace_sink *t)
+static inline __attribute__((always_inline)) uint64_t
+gps_pass(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt, uint64_t c, const uint64_t *a,
+         const uint64_t *b, const uint64_t *sa, const uint64_t *sb, trace_sink *t)
 {
     (void)sa, (void)sb;
     const int flush = p->flush, k = p->k_count;
@@ -81,4 +82,16 @@ uint64_t algo_gps(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_
         dv = ieee_decode(f32, d);
     }
     return d;
+}
+
+uint64_t algo_gps(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt, uint64_t c, const uint64_t *a,
+                  const uint64_t *b, const uint64_t *sa, const uint64_t *sb)
+{
+    return gps_pass(in, p, c_fmt, c, a, b, sa, sb, NULL);
+}
+
+uint64_t algo_gps_trace(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt, uint64_t c,
+                        const uint64_t *a, const uint64_t *b, const uint64_t *sa, const uint64_t *sb, trace_sink *t)
+{
+    return gps_pass(in, p, c_fmt, c, a, b, sa, sb, t);
 }

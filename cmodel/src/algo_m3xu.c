@@ -102,8 +102,9 @@ static uint64_t fp32_dot(int n, const uint64_t *a, const uint64_t *b, uint64_t c
     return d;
 }
 
-uint64_t algo_m3xu(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt, uint64_t c, const uint64_t *a,
-                   const uint64_t *b, const uint64_t *sa, const uint64_t *sb, trace_sink *t)
+static inline __attribute__((always_inline)) uint64_t
+m3xu_pass(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt, uint64_t c, const uint64_t *a,
+          const uint64_t *b, const uint64_t *sa, const uint64_t *sb, trace_sink *t)
 {
     (void)c_fmt, (void)sa, (void)sb; /* every operand is in->a's format (schedule.c); no scales */
     const int F = p->frac_bits, k = p->k_count;
@@ -138,4 +139,16 @@ uint64_t algo_m3xu(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c
     if (t)
         trace_set_part(t, "");
     return fmt_join_part(fa, re, 0) | fmt_join_part(fa, im, 1);
+}
+
+uint64_t algo_m3xu(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt, uint64_t c, const uint64_t *a,
+                   const uint64_t *b, const uint64_t *sa, const uint64_t *sb)
+{
+    return m3xu_pass(in, p, c_fmt, c, a, b, sa, sb, NULL);
+}
+
+uint64_t algo_m3xu_trace(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt, uint64_t c,
+                         const uint64_t *a, const uint64_t *b, const uint64_t *sa, const uint64_t *sb, trace_sink *t)
+{
+    return m3xu_pass(in, p, c_fmt, c, a, b, sa, sb, t);
 }

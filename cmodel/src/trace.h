@@ -1,7 +1,8 @@
 /* The trace sink of the scalar passes: where a pass (algo_*.c) writes the lines of `mmaref explain`
- * (docs/explain.md) as it computes.  A pass takes a trace_sink pointer, NULL in every run but
- * mmaref_explain's, and writes a line only behind `if (t)`, so that the normal run computes exactly
- * what it computed before and the trace shows the steps that computed D.  The lines are formatted in
+ * (docs/explain.md) as it computes.  Each kind's one definition takes a trace_sink pointer and writes a
+ * line only behind `if (t)`; its normal entry (algo_<kind>) passes NULL, so the trace code folds away
+ * and the normal run takes no sink argument, and its traced entry (algo_<kind>_trace, mmaref_explain's)
+ * passes the sink, so the trace shows the very steps that computed D.  The lines are formatted in
  * explain.c, which also holds mmaref_explain, the driver.
  *
  * A line is a step ("Step 3"), what it is about ("p[2]", "e_max") and its text, and may carry a value
