@@ -19,7 +19,7 @@ FUZZ_CFLAGS    := -std=gnu11 -O1 -g -Wall -Wextra $(FUZZ_SANITIZE) -Icmodel/incl
 FUZZ_HARNESSES ?= $(patsubst tests/fuzz/%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 # the library and every tool source but main(): the harnesses call the subcommands and readers directly
 FUZZ_OBJ := $(patsubst cmodel/src/%.c,$(FUZZ_DIR)/obj/%.o,$(LIB_SRC)) \
-            $(patsubst cmodel/tools/%.c,$(FUZZ_DIR)/obj/tools/%.o,$(filter-out cmodel/tools/mmaref.c,$(CLI_SRC)))
+            $(patsubst cmodel/tools/%.c,$(FUZZ_DIR)/obj/tools/%.o,$(filter-out cmodel/tools/cli_main.c,$(CLI_SRC)))
 
 ASAN_DIR     := $(BUILD)/asan
 ASAN_CFLAGS  := -O1 -g $(FUZZ_SANITIZE)

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "fast.h"
+#include "schedule.h"
 
 /* A code as the generated source spells it: its number (the same build's mmaref.h), its name beside. */
 static void put_format(mmaref_format f)
@@ -30,6 +31,15 @@ int main(void)
         fast_key key;
         if (mmaref_check_schedule(&all[i], NULL, 0) || !fast_key_of(&all[i], &key))
             continue;
+        /* the lanes a kernel runs are those its kind's row names (schedule.c): a kind without lanes, or
+         * a key that disagrees with the row, stops the build */
+        mmaref_algo lanes = schedule_kind_lanes(all[i].pass[0].algo);
+        if (lanes == MMAREF_ALGO_COUNT || lanes != key.algo) {
+            fprintf(stderr, "fast_kernels_gen: %s %s: kind %s runs on the lanes of %s, its key names %s\n", all[i].arch,
+                    all[i].name, mmaref_algo_name(all[i].pass[0].algo),
+                    lanes == MMAREF_ALGO_COUNT ? "none" : mmaref_algo_name(lanes), mmaref_algo_name(key.algo));
+            return 1;
+        }
         size_t seen = 0;
         while (seen < kernels && !fast_key_equal(&keys[seen], &key))
             seen++;

@@ -30,19 +30,23 @@ fda_special_result(const fmt_desc *fd, const fmt_desc *fa, const fmt_desc *fb, f
 }
 
 /* One FDA pass.  Always inlined into algo_fda with constant format descriptors for the common operand
- * formats, so that decoding compiles to a few instructions. */
+ * formats (and no trace), so that decoding compiles to a few instructions. */
 static inline __attribute__((always_inline)) uint64_t
 fda_pass(const mmaref_instr *in, const mmaref_pass *p, const fmt_desc *fa, const fmt_desc *fb, const int F,
          const int scaled, mmaref_format c_fmt, uint64_t c, const uint64_t *a, const uint64_t *b,
-         const uint64_t *sa, const uint64_t *sb)
+         const uint64_t *sa, const uint64_t *sb, trace_sink *t)
 {
     const fmt_desc *fd = pass_out_format(p);
     const int k = p->k_count;
 
     /* C enters in the output's format (Volta's f16 C of an f32 D is widened exactly). */
     fp_unpacked uc = fmt_decode(fmt_of(c_fmt), c);
-    if (fmt_of(c_fmt) != fd)
+    if (fmt_of(c_fmt) != fd) {
         uc = fmt_widen(fmt_of(c_fmt), fd, uc);
+        if (t)
+            trace_line(t, "Step 0", "c", -1, "C (%s) widened exactly to the output format %s", fmt_of(c_fmt)->name,
+                       fd->name);
+    }
 
     /* Block scales: per block, the product of the two factors' significands and the sum of their
      * exponents (e_k = e_a + e_b + e_sa + e_sb). */
@@ -56,13 +60,17 @@ fda_pass(const mmaref_instr *in, const mmaref_pass *p, const fmt_desc *fa, const
         scale_sig[j] = x.sig * y.sig;
         scale_exp[j] = operand_exp(x) + operand_exp(y);
         scale_frac = 2 * fs->man_bits;
+        if (t)
+            trace_scale(t, j, scale_sig[j], scale_frac, scale_exp[j], scale_nan);
     }
 
     /* Steps 1-2: exact, unnormalized products s_k = s_a * s_b with e_k = e_a + e_b (+ e_sa + e_sb),
-     * kept for the alignment; e_max over C and the products; note any inf/NaN. */
+     * kept for the alignment; e_max over C and the products (from: the product that set it, -1 for C);
+     * note any inf/NaN. */
+    const int prod_frac = fa->man_bits + fb->man_bits + scale_frac;
     uint64_t sig[MMAREF_MAX_K];
     int exp[MMAREF_MAX_K], sign[MMAREF_MAX_K];
-    int e_max = c_term_exp(p, uc);
+    int e_max = c_term_exp(p, uc), from = -1;
     int special = uc.cls >= CLS_INF || scale_nan;
     for (int i = 0; i < k; i++) {
         fp_unpacked x = fmt_decode(fa, a[i]), y = fmt_decode(fb, b[i]);
@@ -75,27 +83,59 @@ fda_pass(const mmaref_instr *in, const mmaref_pass *p, const fmt_desc *fa, const
             sig[i] *= scale_sig[j];
             exp[i] += scale_exp[j];
         }
+        if (t) {
+            from = exp[i] > e_max ? i : from;
+            if (x.cls < CLS_INF && y.cls < CLS_INF)
+                trace_product(t, "p", mmaref_pass_k(p, i), sign[i], sig[i], prod_frac, exp[i], p->zero_term_exp);
+        }
         e_max = exp[i] > e_max ? exp[i] : e_max;
     }
-    if (special)
-        return fda_special_result(fd, fa, fb, uc, a, b, k, scale_nan);
+    if (special) {
+        uint64_t d = fda_special_result(fd, fa, fb, uc, a, b, k, scale_nan);
+        if (t)
+            trace_result(t, "Step 1", "specials", -1,
+                         "an infinity or NaN among C, the operands or the scales: D = ", fd, d, 1);
+        return d;
+    }
+    if (t) {
+        if (from < 0)
+            trace_line(t, "Step 2", "e_max", -1, "%d, C's exponent%s (no product is larger)", e_max,
+                       p->zero_term_exp && uc.cls == CLS_ZERO ? ", a zero term's own" : "");
+        else
+            trace_line(t, "Step 2", "e_max", -1, "%d, from p[%d]", e_max, mmaref_pass_k(p, from));
+        trace_value_int(t, e_max);
+    }
 
     /* Steps 3-4: align every term to e_max keeping F fractional bits (truncated toward zero), exact sum. */
-    int prod_frac = fa->man_bits + fb->man_bits + scale_frac;
-    int64_t sum = fixed_align_rz(uc.sign, uc.sig, fd->man_bits, c_term_exp(p, uc), e_max, F);
+    int64_t sum = align_term_rz(t, "Step 3", "c", -1, uc.sign, uc.sig, fd->man_bits, c_term_exp(p, uc), e_max, F);
     for (int i = 0; i < k; i++)
-        sum += fixed_align_rz(sign[i], sig[i], prod_frac, exp[i], e_max, F);
+        sum += align_term_rz(t, "Step 3", "p", mmaref_pass_k(p, i), sign[i], sig[i], prod_frac, exp[i], e_max, F);
+    if (t)
+        trace_sum(t, "Step 4", "sum", "exact sum of the aligned terms", sum, F, e_max, 1);
 
     /* Step 5: normalize to D. */
-    return fixed_to_output(sum, e_max - F, p->out);
+    uint64_t d = fixed_to_output(sum, e_max - F, p->out);
+    if (t)
+        trace_normalize(t, "Step 5", sum, e_max - F, p->out, d);
+    return d;
 }
 
-/* The common unscaled cases get their own copy of fda_pass with the formats and F as constants. */
+/* The common unscaled cases get their own copy of fda_pass with the formats and F as
+ * constants. */
 #define FDA_CASE(fmt, f)                                                                           \
     if (in->a == fmt && in->b == fmt && p->frac_bits == f && !scaled)                               \
-        return fda_pass(in, p, &fmt_table[fmt], &fmt_table[fmt], f, 0, c_fmt, c, a, b, sa, sb);
+        return fda_pass(in, p, &fmt_table[fmt], &fmt_table[fmt], f, 0, c_fmt, c, a, b, sa, sb, NULL);
 
-ALGO_PASS(algo_fda)
+/* The traced pass (mmaref_explain), a copy of its own. */
+uint64_t algo_fda_trace(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt, uint64_t c,
+                        const uint64_t *a, const uint64_t *b, const uint64_t *sa, const uint64_t *sb, trace_sink *t)
+{
+    return fda_pass(in, p, fmt_of(in->a), fmt_of(in->b), p->frac_bits, p->scales == MMAREF_SCALES_PER_PRODUCT,
+                    c_fmt, c, a, b, sa, sb, t);
+}
+
+uint64_t algo_fda(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt, uint64_t c, const uint64_t *a,
+                  const uint64_t *b, const uint64_t *sa, const uint64_t *sb)
 {
     const int scaled = p->scales == MMAREF_SCALES_PER_PRODUCT;
     FDA_CASE(MMAREF_F16, 25) FDA_CASE(MMAREF_F16, 24) FDA_CASE(MMAREF_F16, 23)
@@ -103,6 +143,6 @@ ALGO_PASS(algo_fda)
     FDA_CASE(MMAREF_TF32, 25) FDA_CASE(MMAREF_TF32, 24)
     FDA_CASE(MMAREF_E4M3, 13) FDA_CASE(MMAREF_E4M3, 25)
     FDA_CASE(MMAREF_E5M2, 13) FDA_CASE(MMAREF_E5M2, 25)
-    return fda_pass(in, p, fmt_of(in->a), fmt_of(in->b), p->frac_bits, scaled, c_fmt, c, a, b, sa, sb);
+    return fda_pass(in, p, fmt_of(in->a), fmt_of(in->b), p->frac_bits, scaled, c_fmt, c, a, b, sa, sb, NULL);
 }
 #undef FDA_CASE

@@ -3,7 +3,9 @@
 #include "fixed.h"
 #include "format.h"
 
-ALGO_PASS(algo_gdfs)
+static inline __attribute__((always_inline)) uint64_t
+gdfs_pass(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt, uint64_t c, const uint64_t *a,
+          const uint64_t *b, const uint64_t *sa, const uint64_t *sb, trace_sink *t)
 {
     const fmt_desc *fa = fmt_of(in->a), *fb = fmt_of(in->b), *fs = fmt_of(in->scale);
     const fmt_desc *fd = pass_out_format(p);
@@ -15,13 +17,15 @@ ALGO_PASS(algo_gdfs)
     fp_unpacked uc = fmt_decode(fmt_of(c_fmt), c);
     if (fmt_of(c_fmt) != fd)
         uc = fmt_widen(fmt_of(c_fmt), fd, uc);
+    int scale_nan = 0;
     for (int j = 0; j < k / in->block_size; j++)
-        if (fmt_decode(fs, sa[j]).cls == CLS_NAN || fmt_decode(fs, sb[j]).cls == CLS_NAN)
-            return fmt_canonical_nan(fd);
-    if (uc.cls == CLS_NAN)
-        return fmt_canonical_nan(fd);
-    if (uc.cls == CLS_INF)
-        return fmt_inf(fd, uc.sign);
+        scale_nan |= fmt_decode(fs, sa[j]).cls == CLS_NAN || fmt_decode(fs, sb[j]).cls == CLS_NAN;
+    if (scale_nan || uc.cls >= CLS_INF) {
+        uint64_t d = scale_nan || uc.cls == CLS_NAN ? fmt_canonical_nan(fd) : fmt_inf(fd, uc.sign);
+        if (t)
+            trace_result(t, "Step 1", "specials", -1, "a NaN scale or an infinite or NaN C: D = ", fd, d, 1);
+        return d;
+    }
 
     /* Steps 2-3: exact products, summed in fixed point in groups of G (16) whatever the block size.
      * The unit is the smallest product, 2^(2 e_min - man_a - man_b) (0.25 for e2m1). */
@@ -49,13 +53,37 @@ ALGO_PASS(algo_gdfs)
         gamma_exp[g] = operand_exp(x) + operand_exp(y);
         if (gamma_exp[g] > e_max)
             e_max = gamma_exp[g];
+        if (t)
+            trace_group(t, g, p->k_first + g * G, p->k_first + (g + 1) * G - 1, sigma[g],
+                        fa->man_bits + fb->man_bits - emin_a - emin_b, gamma_exp[g]);
+    }
+    if (t) {
+        trace_line(t, "Step 5", "e_max", -1, "%d", e_max);
+        trace_value_int(t, e_max);
     }
 
     /* Steps 5-6: align c and the gammas to e_max with F = 35 fractional bits (RZ), exact sum. */
-    int64_t sum = fixed_align_rz(uc.sign, uc.sig, fd->man_bits, operand_exp(uc), e_max, F);
+    int64_t sum = align_term_rz(t, "Step 5", "c", -1, uc.sign, uc.sig, fd->man_bits, operand_exp(uc), e_max, F);
     for (int g = 0; g < groups; g++)
-        sum += fixed_align_rz(sigma[g] < 0, gamma_sig[g], gamma_frac, gamma_exp[g], e_max, F);
+        sum += align_term_rz(t, "Step 5", "group", g, sigma[g] < 0, gamma_sig[g], gamma_frac, gamma_exp[g], e_max, F);
+    if (t)
+        trace_sum(t, "Step 6", "sum", "exact sum", sum, F, e_max, 1);
 
     /* Step 7: normalize to f32 with RZ. */
-    return fixed_to_output(sum, e_max - F, p->out);
+    uint64_t d = fixed_to_output(sum, e_max - F, p->out);
+    if (t)
+        trace_normalize(t, "Step 7", sum, e_max - F, p->out, d);
+    return d;
+}
+
+uint64_t algo_gdfs(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt, uint64_t c, const uint64_t *a,
+                   const uint64_t *b, const uint64_t *sa, const uint64_t *sb)
+{
+    return gdfs_pass(in, p, c_fmt, c, a, b, sa, sb, NULL);
+}
+
+uint64_t algo_gdfs_trace(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt, uint64_t c,
+                         const uint64_t *a, const uint64_t *b, const uint64_t *sa, const uint64_t *sb, trace_sink *t)
+{
+    return gdfs_pass(in, p, c_fmt, c, a, b, sa, sb, t);
 }

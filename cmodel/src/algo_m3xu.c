@@ -48,7 +48,8 @@ static uint64_t multiply_step2(uint64_t reg, halves a, halves b)
 
 /* Steps 1-6 of one FP32-mode dot-add: c + sum of the n products a[i] * b[i], every operand f32 bits,
  * F fractional bits kept at the alignment, the sum rounded as `out` (f32-rne). */
-static uint64_t fp32_dot(int n, const uint64_t *a, const uint64_t *b, uint64_t c, int F, mmaref_output out)
+static uint64_t fp32_dot(int n, const uint64_t *a, const uint64_t *b, uint64_t c, int F, mmaref_output out,
+                         trace_sink *t)
 {
     const fmt_desc *f32 = fmt_of(MMAREF_F32);
     fp_unpacked uc = fmt_decode(f32, c);
@@ -61,36 +62,55 @@ static uint64_t fp32_dot(int n, const uint64_t *a, const uint64_t *b, uint64_t c
         y[i] = data_assignment(v);
     }
     /* Step 1: special values, FDA's rule with the canonical NaN 0x7FFFFFFF. */
-    if (special)
-        return fda_special_result(f32, f32, f32, uc, a, b, n, 0);
+    if (special) {
+        uint64_t d = fda_special_result(f32, f32, f32, uc, a, b, n, 0);
+        if (t)
+            trace_result(t, "Step 1", "specials", -1, "an infinity or NaN among C and the operands: ", f32, d, 0);
+        return d;
+    }
 
     /* Step 3: the two multiply steps on every lane pair; product i has sign s_a ^ s_b, exponent
      * e_a + e_b and 46 fractional bits. */
     uint64_t reg[2 * MMAREF_MAX_K];
     for (int i = 0; i < n; i++)
         reg[i] = multiply_step1(x[i], y[i]);
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++) {
+        uint64_t step1 = reg[i];
         reg[i] = multiply_step2(reg[i], x[i], y[i]);
+        if (t)
+            trace_halves(t, i, x[i].hi, x[i].lo, y[i].hi, y[i].lo, step1, x[i].sign ^ y[i].sign, reg[i],
+                         M3XU_PRODUCT_FRAC_BITS, x[i].exp + y[i].exp);
+    }
 
     /* Step 4: align the products and C to e_max keeping F fractional bits, truncating toward zero. */
     int e_max = operand_exp(uc);
     for (int i = 0; i < n; i++)
         e_max = x[i].exp + y[i].exp > e_max ? x[i].exp + y[i].exp : e_max;
+    if (t)
+        trace_line(t, "Step 4", "e_max", -1, "%d", e_max);
     /* Step 5: the exact sum. */
-    int64_t sum = fixed_align_rz(uc.sign, uc.sig, f32->man_bits, operand_exp(uc), e_max, F);
+    int64_t sum = align_term_rz(t, "Step 4", "c", -1, uc.sign, uc.sig, f32->man_bits, operand_exp(uc), e_max, F);
     for (int i = 0; i < n; i++)
-        sum += fixed_align_rz(x[i].sign ^ y[i].sign, reg[i], M3XU_PRODUCT_FRAC_BITS, x[i].exp + y[i].exp, e_max, F);
+        sum += align_term_rz(t, "Step 4", "p", i, x[i].sign ^ y[i].sign, reg[i], M3XU_PRODUCT_FRAC_BITS,
+                             x[i].exp + y[i].exp, e_max, F);
+    if (t)
+        trace_sum(t, "Step 5", "sum", "exact sum", sum, F, e_max, 0);
     /* Step 6: normalize and round to nearest even (subnormals kept, overflow to inf, an exact zero +0). */
-    return fixed_to_output(sum, e_max - F, out);
+    uint64_t d = fixed_to_output(sum, e_max - F, out);
+    if (t)
+        trace_normalize(t, "Step 6", sum, e_max - F, out, d);
+    return d;
 }
 
-ALGO_PASS(algo_m3xu)
+static inline __attribute__((always_inline)) uint64_t
+m3xu_pass(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt, uint64_t c, const uint64_t *a,
+          const uint64_t *b, const uint64_t *sa, const uint64_t *sb, trace_sink *t)
 {
     (void)c_fmt, (void)sa, (void)sb; /* every operand is in->a's format (schedule.c); no scales */
     const int F = p->frac_bits, k = p->k_count;
     const fmt_desc *fa = fmt_of(in->a);
     if (fmt_parts(fa) == 1) /* FP32 mode: one dot in 2 steps */
-        return fp32_dot(k, a, b, c, F, p->out);
+        return fp32_dot(k, a, b, c, F, p->out, t);
 
     /* FP32C mode, 4 steps.  The data assignment interleaves the parts of each complex operand: the real
      * part (steps 1-2) is the FP32 dot of ar*br and (-ai)*bi (ai's sign bit flipped) with C's real part,
@@ -107,7 +127,28 @@ ALGO_PASS(algo_m3xu)
         im_a[2 * i + 1] = ai, im_b[2 * i + 1] = br;
     }
     mmaref_output part_out = out_part(p->out);
-    uint64_t re = fp32_dot(2 * k, re_a, re_b, fmt_part_bits(fa, c, 0), F, part_out);
-    uint64_t im = fp32_dot(2 * k, im_a, im_b, fmt_part_bits(fa, c, 1), F, part_out);
+    if (t) {
+        trace_line(t, "Step 2", "parts", -1,
+                   "real part: ar*br + (-ai)*bi (steps 1-2), imaginary part: ar*bi + ai*br (steps 3-4)");
+        trace_set_part(t, "re ");
+    }
+    uint64_t re = fp32_dot(2 * k, re_a, re_b, fmt_part_bits(fa, c, 0), F, part_out, t);
+    if (t)
+        trace_set_part(t, "im ");
+    uint64_t im = fp32_dot(2 * k, im_a, im_b, fmt_part_bits(fa, c, 1), F, part_out, t);
+    if (t)
+        trace_set_part(t, "");
     return fmt_join_part(fa, re, 0) | fmt_join_part(fa, im, 1);
+}
+
+uint64_t algo_m3xu(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt, uint64_t c, const uint64_t *a,
+                   const uint64_t *b, const uint64_t *sa, const uint64_t *sb)
+{
+    return m3xu_pass(in, p, c_fmt, c, a, b, sa, sb, NULL);
+}
+
+uint64_t algo_m3xu_trace(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt, uint64_t c,
+                         const uint64_t *a, const uint64_t *b, const uint64_t *sa, const uint64_t *sb, trace_sink *t)
+{
+    return m3xu_pass(in, p, c_fmt, c, a, b, sa, sb, t);
 }

@@ -28,7 +28,22 @@ static inline __attribute__((always_inline)) uint64_t sfma_chain(const fmt_desc 
     return d;
 }
 
-ALGO_PASS(algo_sfma)
+/* The chain traced: Algorithm 1 as written, one ieee_fma and one line per product (the shortcut above
+ * computes the same d at every step). */
+uint64_t algo_sfma_trace(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt, uint64_t d,
+                         const uint64_t *a, const uint64_t *b, const uint64_t *sa, const uint64_t *sb, trace_sink *t)
+{
+    (void)in, (void)c_fmt, (void)sa, (void)sb;
+    const fmt_desc *f = pass_out_format(p);
+    for (int i = 0; i < p->k_count; i++) {
+        d = ieee_fma(f, ieee_decode(f, a[i]), ieee_decode(f, b[i]), ieee_decode(f, d));
+        trace_result(t, "FMA", "d", mmaref_pass_k(p, i), "RNE(a*b + d), rounded once = ", f, d, 0);
+    }
+    return d;
+}
+
+uint64_t algo_sfma(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt, uint64_t c, const uint64_t *a,
+                   const uint64_t *b, const uint64_t *sa, const uint64_t *sb)
 {
     (void)in, (void)c_fmt, (void)sa, (void)sb; /* A, B, C and D: the pass's output format (f64 or f32-rne) */
     if (out_table[p->out].format == MMAREF_F64)

@@ -1,6 +1,6 @@
 /* mmaref_dot_batch: many dot-adds of one instruction, through its generated kernel on the selected
- * path (fast.h) where it has one, else one at a time through mmaref_dot.  Also the path selection
- * (MMAREF_SIMD, mmaref_simd_select). */
+ * path (fast.h) where it has one, else one at a time through mmaref_dot; mmaref_mma, a whole tile as
+ * one batch a row.  Also the path selection (MMAREF_SIMD, mmaref_simd_select). */
 #include <stdlib.h>
 #include <string.h>
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -258,5 +258,31 @@ mmaref_status mmaref_dot_batch(const mmaref_instr *in, size_t n, const mmaref_do
     for (size_t j = done; j < n; j++)
         if ((st = checked_one(in, x, j, d, msg, msglen)))
             return st;
+    return MMAREF_OK;
+}
+
+/* The whole tile: row i of D is the N dot-adds of A's row i (one for every column of B), one batch. */
+mmaref_status mmaref_mma(const mmaref_instr *in, const uint64_t *A, const uint64_t *B, const uint64_t *C,
+                         const uint64_t *SA, const uint64_t *SB, uint64_t *D, char *msg, size_t msglen)
+{
+    if (!in || !A || !B || !C || !D) {
+        set_msg(msg, msglen, "mmaref_mma: null argument");
+        return MMAREF_ERR_ARGUMENT;
+    }
+    mmaref_status st = mmaref_check_schedule(in, msg, msglen);
+    if (st)
+        return st;
+    /* row i of D: the N dot-adds of A's row i (one for every column) with B's columns */
+    int M = in->m, N = in->n, K = in->k, ns = mmaref_scale_count(in);
+    for (int i = 0; i < M; i++) {
+        mmaref_dots x = {{C + (size_t)i * N, 1, 0}, {A + (size_t)i * K, 0, 1}, {B, 1, N},
+                         {SA ? SA + (size_t)i * ns : NULL, 0, 1}, {SB, 1, N}};
+        char why[400];
+        st = mmaref_dot_batch(in, (size_t)N, &x, D + (size_t)i * N, why, sizeof why);
+        if (st) {
+            set_msg(msg, msglen, "row %d, %s", i, why); /* "row i, dot-add j: ..." names D[i][j] */
+            return st;
+        }
+    }
     return MMAREF_OK;
 }

@@ -14,8 +14,10 @@
 #include "host_fp.h"
 #include "lanes.h"
 
-/* Every full group of LANES dot-adds of the kind `algo`; the lanes it leaves go through the scalar
- * model. */
+/* Every full group of LANES dot-adds of the kind `algo` (the lanes kernel schedule.c's table names for
+ * it: fast_key_of); the lanes it leaves go through the scalar model. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic error "-Wswitch"
 LANE_INLINE void lanes_kernel(const mmaref_algo algo, const mmaref_rounding round_p, const mmaref_rounding round_c,
                               const fmt_desc *fa, const fmt_desc *fb, const fmt_desc *fc, const fmt_desc *fs,
                               const int block, const int G, const int flush, const int zero_exp, const int K,
@@ -31,17 +33,29 @@ LANE_INLINE void lanes_kernel(const mmaref_algo algo, const mmaref_rounding roun
     for (size_t j = 0; j + LANES <= n; j += LANES) {
         vu res;
         vi special;
-        if (algo == MMAREF_ALGO_SFMA)
+        switch (algo) { /* every kind named: a kind without a case does not compile (-Werror=switch) */
+        case MMAREF_ALGO_SFMA:
             special = sfma_lanes(fa, K, x, j, &res, &stray_lanes);
-        else if (algo == MMAREF_ALGO_GPS)
+            break;
+        case MMAREF_ALGO_GPS:
             special = gps_lanes(fa, fb, fc, G, K, flush, x, j, &res, &stray_lanes);
-        else if (algo == MMAREF_ALGO_FDRDA || algo == MMAREF_ALGO_GFDRDA)
+            break;
+        case MMAREF_ALGO_FDRDA:
+        case MMAREF_ALGO_GFDRDA:
             special = fdrda_lanes(fa, fb, fc, K, passes, F, out, round_p, round_c, algo == MMAREF_ALGO_GFDRDA, x, j,
                                   &res, &stray_lanes);
-        else if (algo == MMAREF_ALGO_GDFS)
+            break;
+        case MMAREF_ALGO_GDFS:
             special = gdfs_lanes(fa, fb, fc, fs, block, G, K, F[0], out[0], x, j, &res, &stray_lanes);
-        else
+            break;
+        case MMAREF_ALGO_FDA:
             special = fda_lanes(fa, fb, fc, fs, block, zero_exp, K, passes, F, out, x, j, &res, &stray_lanes);
+            break;
+        case MMAREF_ALGO_M3XU:  /* no lanes of its own: fast_key_of gives its FP32 mode the FDA key */
+        case MMAREF_ALGO_COUNT: /* no kind: fast_kernels_gen refuses to write such a kernel */
+            special = v_splat(-1); /* every lane through the scalar model */
+            break;
+        }
         if (__builtin_expect(v_any(special), 0))
             for (int l = 0; l < LANES; l++)
                 if (special[l])
@@ -52,6 +66,7 @@ LANE_INLINE void lanes_kernel(const mmaref_algo algo, const mmaref_rounding roun
         host_fp_restore(env);
     *stray = (uint64_t)v_any((vi)stray_lanes);
 }
+#pragma GCC diagnostic pop
 
 #define FAST_UNPAREN(...) __VA_ARGS__
 

@@ -158,3 +158,5 @@ const char *gen_amd_vector(const mmaref_instr *in, uint64_t idx, uint64_t *c, ui
     }
     return "FDRDA and GPS corners (CDNA)";
 }
+
+const gen_set gen_amd_corners = {gen_amd_count, gen_amd_vector};

@@ -373,3 +373,5 @@ const char *gen_ieee_vector(const mmaref_instr *in, uint64_t idx, uint64_t *c, u
     *c = f->cases[idx].c;
     return IEEE_LABEL;
 }
+
+const gen_set gen_ieee_corners = {gen_ieee_count, gen_ieee_vector};

@@ -9,6 +9,18 @@
 
 #include "mmaref.h"
 
+/* A family of directed vectors addressed by index: how many it has for an instruction, and vector idx. */
+typedef struct gen_set {
+    uint64_t (*count)(const mmaref_instr *in);
+    const char *(*vector)(const mmaref_instr *in, uint64_t idx, uint64_t *c, uint64_t *a, uint64_t *b, uint64_t *sa,
+                          uint64_t *sb);
+} gen_set;
+
+/* The corner sets of the summation kinds (schedule.c's table names each kind's): gen_ieee.c's for SFMA,
+ * gen_amd.c's for GPS, FDRDA and GFDRDA, and the empty one of a kind whose corners are the generic
+ * families of gen.c (FDA, GDFS, M3XU). */
+extern const gen_set gen_ieee_corners, gen_amd_corners, gen_no_corners;
+
 /* IEEE FMA corners of the SFMA instructions (f32, f64): TestFloat-style classes, rounding boundaries,
  * zero signs, overflow and underflow thresholds, alignment window, residuals, K-lane chains. */
 uint64_t gen_ieee_count(const mmaref_instr *in);

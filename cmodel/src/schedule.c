@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "algo.h"
+#include "gen_sets.h"
 #include "ieee_arith.h"
 #include "schedule.h"
 
@@ -100,44 +101,69 @@ void set_msg(char *msg, size_t len, const char *fmt, ...)
 /* A message, and the status of a schedule the model cannot run. */
 #define fail(msg, len, ...) (set_msg(msg, len, __VA_ARGS__), MMAREF_ERR_INSTRUCTION)
 
-/* What each summation kind implements (bit sets over the codes of mmaref.h), and its pass function. */
+/* What each summation kind implements (bit sets over the codes of mmaref.h), and its hooks: its pass
+ * function and its traced entry (the scalar model, which also writes the `explain` trace: algo.h), the kind whose SIMD lanes
+ * run its batches (fast_kernel.h; MMAREF_ALGO_COUNT: none, the scalar model runs them) and its own
+ * directed corner vectors (gen_sets.h).  KIND takes every hook by position, so that an entry missing
+ * one does not compile; the table's size is checked against the kinds of mmaref.h. */
 #define BITS(x) (1u << (x))
 #define F32_OUTS (BITS(MMAREF_OUT_F32_RZ) | BITS(MMAREF_OUT_F32_E8M13) | BITS(MMAREF_OUT_F32_RNE))
 #define ALL_OUTS (BITS(MMAREF_OUT_COUNT) - 1)
 typedef struct {
     algo_pass_fn run;
+    algo_trace_fn trace;     /* the same pass writing its steps (mmaref_explain) */
+    mmaref_algo lanes;       /* the lanes kernel that runs it (fast_kernel.h's lanes_kernel) */
+    const gen_set *corners;  /* its own directed corners (gen_no_corners: the generic families only) */
     unsigned align;   /* roundings allowed for align_products and align_c */
     unsigned scales;  /* scalings allowed */
     unsigned outs;    /* output kinds allowed */
     int min_F, max_F; /* range of frac_bits (0..0 for the IEEE kinds) */
     int grouped;      /* uses G (>= 1, dividing its products); others have G = 0 */
 } kind_desc;
+#define KIND(run, trace, lanes, corners, align, scales, outs, min_F, max_F, grouped) \
+    {run, trace, lanes, corners, align, scales, outs, min_F, max_F, grouped}
 
 /* F keeps every aligned term inside the 64-bit fixed-point sum (GDFS uses 35). */
 enum { MAX_FRAC_BITS = 40 };
 /* The lowest zero_term_exp a pass may give (any exponent a term of a listed format can reach lies above). */
 enum { MIN_ZERO_TERM_EXP = -1000 };
 
-static const kind_desc kinds[MMAREF_ALGO_COUNT] = {
+static const kind_desc kinds[] = {
     /* IEEE operations, each rounded to nearest even: binary64 (DMMA) or binary32 (MFMA) */
-    [MMAREF_ALGO_SFMA] = {algo_sfma, BITS(MMAREF_RNE), BITS(MMAREF_SCALES_NONE),
-                          BITS(MMAREF_OUT_F32_RNE) | BITS(MMAREF_OUT_F64_RNE), 0, 0, 0},
+    [MMAREF_ALGO_SFMA] = KIND(algo_sfma, algo_sfma_trace, MMAREF_ALGO_SFMA, &gen_ieee_corners, BITS(MMAREF_RNE),
+                              BITS(MMAREF_SCALES_NONE), BITS(MMAREF_OUT_F32_RNE) | BITS(MMAREF_OUT_F64_RNE), 0, 0, 0),
     /* Step 3 truncates (RZ); scales enter each product's exponent */
-    [MMAREF_ALGO_FDA] = {algo_fda, BITS(MMAREF_RZ), BITS(MMAREF_SCALES_NONE) | BITS(MMAREF_SCALES_PER_PRODUCT),
-                         ALL_OUTS, 1, MAX_FRAC_BITS, 0},
+    [MMAREF_ALGO_FDA] = KIND(algo_fda, algo_fda_trace, MMAREF_ALGO_FDA, &gen_no_corners, BITS(MMAREF_RZ),
+                             BITS(MMAREF_SCALES_NONE) | BITS(MMAREF_SCALES_PER_PRODUCT), ALL_OUTS, 1, MAX_FRAC_BITS, 0),
     /* Step 5 truncates; the scales multiply each group's exact sum */
-    [MMAREF_ALGO_GDFS] = {algo_gdfs, BITS(MMAREF_RZ), BITS(MMAREF_SCALES_PER_GROUP), ALL_OUTS, 1, MAX_FRAC_BITS, 1},
+    [MMAREF_ALGO_GDFS] = KIND(algo_gdfs, algo_gdfs_trace, MMAREF_ALGO_GDFS, &gen_no_corners, BITS(MMAREF_RZ),
+                              BITS(MMAREF_SCALES_PER_GROUP), ALL_OUTS, 1, MAX_FRAC_BITS, 1),
     /* FP32 products and sums, rounded to nearest even */
-    [MMAREF_ALGO_GPS] = {algo_gps, BITS(MMAREF_RNE), BITS(MMAREF_SCALES_NONE), BITS(MMAREF_OUT_F32_RNE), 0, 0, 1},
+    [MMAREF_ALGO_GPS] = KIND(algo_gps, algo_gps_trace, MMAREF_ALGO_GPS, &gen_amd_corners, BITS(MMAREF_RNE), BITS(MMAREF_SCALES_NONE),
+                             BITS(MMAREF_OUT_F32_RNE), 0, 0, 1),
     /* Step 6 rounds down on CDNA3; RZ is the paper's hypothetical variant */
-    [MMAREF_ALGO_FDRDA] = {algo_fdrda, BITS(MMAREF_RD) | BITS(MMAREF_RZ), BITS(MMAREF_SCALES_NONE), F32_OUTS, 1, MAX_FRAC_BITS, 0},
-    [MMAREF_ALGO_GFDRDA] = {algo_fdrda, BITS(MMAREF_RD) | BITS(MMAREF_RZ), BITS(MMAREF_SCALES_NONE), F32_OUTS, 1, MAX_FRAC_BITS, 0},
+    [MMAREF_ALGO_FDRDA] = KIND(algo_fdrda, algo_fdrda_trace, MMAREF_ALGO_FDRDA, &gen_amd_corners, BITS(MMAREF_RD) | BITS(MMAREF_RZ),
+                               BITS(MMAREF_SCALES_NONE), F32_OUTS, 1, MAX_FRAC_BITS, 0),
+    [MMAREF_ALGO_GFDRDA] = KIND(algo_fdrda, algo_fdrda_trace, MMAREF_ALGO_GFDRDA, &gen_amd_corners, BITS(MMAREF_RD) | BITS(MMAREF_RZ),
+                                BITS(MMAREF_SCALES_NONE), F32_OUTS, 1, MAX_FRAC_BITS, 0),
     /* FP32 or FP32C operands split into 12-bit halves; Step 4 truncates; Step 6 rounds to nearest even.
-     * F up to the product register's 46 fractional bits (65 terms below 2^48 stay inside the sum). */
-    [MMAREF_ALGO_M3XU] = {algo_m3xu, BITS(MMAREF_RZ), BITS(MMAREF_SCALES_NONE),
-                          BITS(MMAREF_OUT_F32_RNE) | BITS(MMAREF_OUT_F32C_RNE), 1, M3XU_PRODUCT_FRAC_BITS, 0},
+     * F up to the product register's 46 fractional bits (65 terms below 2^48 stay inside the sum).  FP32
+     * mode runs on the FDA lanes (its products are exact: fast.h); its corners are the split-significand
+     * ones gen.c offers every f32 instruction (gen_m3xu.c). */
+    [MMAREF_ALGO_M3XU] = KIND(algo_m3xu, algo_m3xu_trace, MMAREF_ALGO_FDA, &gen_no_corners, BITS(MMAREF_RZ), BITS(MMAREF_SCALES_NONE),
+                              BITS(MMAREF_OUT_F32_RNE) | BITS(MMAREF_OUT_F32C_RNE), 1, M3XU_PRODUCT_FRAC_BITS, 0),
 };
+_Static_assert(sizeof kinds / sizeof kinds[0] == MMAREF_ALGO_COUNT, "schedule.c: a summation kind without its row");
 
+const gen_set *schedule_kind_corners(mmaref_algo algo)
+{
+    return (unsigned)algo < MMAREF_ALGO_COUNT ? kinds[algo].corners : &gen_no_corners;
+}
+
+mmaref_algo schedule_kind_lanes(mmaref_algo algo)
+{
+    return (unsigned)algo < MMAREF_ALGO_COUNT ? kinds[algo].lanes : MMAREF_ALGO_COUNT;
+}
 
 typedef enum {
     SCHED_OK, SCHED_NAME, SCHED_SHAPE, SCHED_K, SCHED_FORMAT, SCHED_BLOCK, SCHED_PASSES, SCHED_SLICE, SCHED_CODE,
@@ -482,6 +508,20 @@ const mmaref_instr *schedule_pass_operands(const mmaref_instr *in, const mmaref_
     for (int j = 0; j < p->k_count; j++)
         ga[j] = to_f16(fmt_of(in->a), ga[j]), gb[j] = to_f16(fmt_of(in->b), gb[j]);
     return view;
+}
+
+uint64_t schedule_trace_pass(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt, uint64_t c,
+                             const uint64_t *a, const uint64_t *b, const uint64_t *sa, const uint64_t *sb, trace_sink *t)
+{
+    if (p->k_run > 0 || p->ab_f16) { /* gathered (and converted): unscaled, the check says so */
+        uint64_t ga[MMAREF_MAX_K], gb[MMAREF_MAX_K];
+        mmaref_instr view;
+        const mmaref_instr *v = schedule_pass_operands(in, p, a, b, ga, gb, &view);
+        return kinds[p->algo].trace(v, p, c_fmt, c, ga, gb, NULL, NULL, t);
+    }
+    int s0 = p->scales != MMAREF_SCALES_NONE ? p->k_first / in->block_size : 0;
+    return kinds[p->algo].trace(in, p, c_fmt, c, a + p->k_first, b + p->k_first, sa ? sa + s0 : NULL,
+                                sb ? sb + s0 : NULL, t);
 }
 
 uint64_t schedule_run_pass(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt, uint64_t c,

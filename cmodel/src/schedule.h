@@ -29,6 +29,10 @@ uint64_t schedule_run(const mmaref_instr *in, uint64_t c, const uint64_t *a, con
  * result.  a, b, sa, sb are the whole vector's; the pass reads its slice.  The record as schedule_run. */
 uint64_t schedule_run_pass(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt, uint64_t c,
                            const uint64_t *a, const uint64_t *b, const uint64_t *sa, const uint64_t *sb);
+/* The same, its steps written into the trace sink t (trace.h; mmaref_explain), or none for t = NULL. */
+typedef struct trace_sink trace_sink;
+uint64_t schedule_trace_pass(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt, uint64_t c,
+                             const uint64_t *a, const uint64_t *b, const uint64_t *sa, const uint64_t *sb, trace_sink *t);
 /* Pass p's operands in its order, ga[j] and gb[j] for its product j (mmaref_pass_k), converted to f16 where
  * the pass takes them so; returns the record to run the pass with: `in`, or `view`, a copy whose A and B
  * are f16.  Only for unscaled passes. */
@@ -39,6 +43,12 @@ const mmaref_instr *schedule_pass_operands(const mmaref_instr *in, const mmaref_
 uint64_t schedule_add_c(const mmaref_instr *in, uint64_t p, uint64_t c);
 /* The format pass i takes its C in: the instruction's C, then the previous pass's output. */
 mmaref_format schedule_pass_c_format(const mmaref_instr *in, int i);
+
+/* A summation kind's hooks from schedule.c's table: its own directed corners (gen_sets.h) and the kind
+ * whose lanes run its batches (fast_kernel.h; MMAREF_ALGO_COUNT: none). */
+typedef struct gen_set gen_set;
+const gen_set *schedule_kind_corners(mmaref_algo algo);
+mmaref_algo schedule_kind_lanes(mmaref_algo algo);
 
 /* The library's error messages: a one-line message into msg (when msg != NULL and len > 0). */
 void set_msg(char *msg, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

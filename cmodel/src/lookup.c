@@ -1,5 +1,5 @@
-/* Public API: architectures, instruction lookup and listing, and the checked entry points mmaref_dot
- * and mmaref_mma (the schedule itself runs in schedule.c). */
+/* Public API: architectures, instruction lookup and listing, and the scale count of a record (mmaref_dot
+ * and the schedule run in schedule.c, mmaref_mma and the batches in batch.c). */
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -264,29 +264,4 @@ int mmaref_scale_count(const mmaref_instr *in)
     if (schedule_usable(in, NULL, 0) != MMAREF_OK) /* NULL, or a record the check refuses: none */
         return 0;
     return in->block_size > 0 ? in->k / in->block_size : 0;
-}
-
-mmaref_status mmaref_mma(const mmaref_instr *in, const uint64_t *A, const uint64_t *B, const uint64_t *C,
-                         const uint64_t *SA, const uint64_t *SB, uint64_t *D, char *msg, size_t msglen)
-{
-    if (!in || !A || !B || !C || !D) {
-        set_msg(msg, msglen, "mmaref_mma: null argument");
-        return MMAREF_ERR_ARGUMENT;
-    }
-    mmaref_status st = mmaref_check_schedule(in, msg, msglen);
-    if (st)
-        return st;
-    /* row i of D: the N dot-adds of A's row i (one for every column) with B's columns */
-    int M = in->m, N = in->n, K = in->k, ns = mmaref_scale_count(in);
-    for (int i = 0; i < M; i++) {
-        mmaref_dots x = {{C + (size_t)i * N, 1, 0}, {A + (size_t)i * K, 0, 1}, {B, 1, N},
-                         {SA ? SA + (size_t)i * ns : NULL, 0, 1}, {SB, 1, N}};
-        char why[400];
-        st = mmaref_dot_batch(in, (size_t)N, &x, D + (size_t)i * N, why, sizeof why);
-        if (st) {
-            set_msg(msg, msglen, "row %d, %s", i, why); /* "row i, dot-add j: ..." names D[i][j] */
-            return st;
-        }
-    }
-    return MMAREF_OK;
 }

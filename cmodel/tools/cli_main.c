@@ -1,4 +1,5 @@
-/* mmaref: command-line front end of the golden model.  Subcommands live in cmd_*.c. */
+/* The mmaref command: main, the command-line front end of the golden model.  Subcommands live in
+ * cmd_*.c. */
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
