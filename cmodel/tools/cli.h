@@ -26,7 +26,14 @@ int cli_stdout_error(const char *cmd);
 int cli_parse_value(mmaref_format f, const char *text, const char *what, uint64_t *bits, char *err,
                     size_t errlen);
 
-/* A complex operand (f32c) "RE+IMi", each part as cli_parse_value reads the part format; and its
+/* A value of a real format (cli_real.c): raw bits "0x<hex>" (of any format: must fit its width), or a
+ * number exactly representable in the format; text trimmed and not empty.  Its decimal rendering; and
+ * whether a text is raw bits ("0x" and hex digits only). */
+int cli_parse_real(mmaref_format f, const char *text, const char *what, uint64_t *bits, char *err, size_t errlen);
+void cli_format_real(char *buf, size_t cap, mmaref_format f, uint64_t bits);
+int cli_is_raw_hex(const char *t);
+
+/* A complex operand (f32c) "RE+IMi", each part as cli_parse_real reads the part format; and its
  * decimal rendering "RE+IMi" (cli_complex.c). */
 int cli_parse_complex(mmaref_format f, const char *text, const char *what, uint64_t *bits, char *err,
                       size_t errlen);

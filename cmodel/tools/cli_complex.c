@@ -1,6 +1,6 @@
 /* Complex operands (f32c) on the command line.  A value is raw bits (0x + up to 16 hex digits: the
- * imaginary part's bits above the real part's, handled by cli_parse_value) or "RE+IMi": RE and IM are
- * operands of the part format (f32) as cli_parse_value reads them (numbers exactly representable, or
+ * imaginary part's bits above the real part's, handled by cli_parse_real) or "RE+IMi": RE and IM are
+ * operands of the part format (f32) as cli_parse_real reads them (numbers exactly representable, or
  * a part's raw 0x bits), written as C writes complex literals: "1.5-2i", "0x1p-3+0.5i", "-i", "2i"
  * (pure imaginary), "1.5" (real), "nan+infi".  Printed the same way: "1.5-2i". */
 #include <stdlib.h>
@@ -17,7 +17,7 @@ static int parse_part(mmaref_format part, const char *text, const char *what, co
     char name[96];
     snprintf(name, sizeof name, "%s (%s part)", what, which);
     const char *t = !unit ? text : !*text || !strcmp(text, "+") ? "1" : !strcmp(text, "-") ? "-1" : text;
-    return cli_parse_value(part, t, name, bits, err, errlen);
+    return cli_parse_real(part, t, name, bits, err, errlen);
 }
 
 int cli_parse_complex(mmaref_format f, const char *text, const char *what, uint64_t *bits, char *err, size_t errlen)
@@ -64,7 +64,7 @@ void cli_format_complex(char *buf, size_t cap, mmaref_format f, uint64_t bits)
 {
     mmaref_format part = mmaref_format_part(f);
     char re[64], im[64];
-    cli_format_decimal(re, sizeof re, part, mmaref_format_part_bits(f, bits, 0));
-    cli_format_decimal(im, sizeof im, part, mmaref_format_part_bits(f, bits, 1));
+    cli_format_real(re, sizeof re, part, mmaref_format_part_bits(f, bits, 0));
+    cli_format_real(im, sizeof im, part, mmaref_format_part_bits(f, bits, 1));
     snprintf(buf, cap, "%s%s%si", re, im[0] == '-' ? "" : "+", im);
 }
