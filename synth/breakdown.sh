@@ -20,7 +20,7 @@
 # .stat is newer than the RTL, the library and these scripts is not synthesized again.
 # Exits 2 with a one-line error when the library cannot be had, 1 for an unknown design or a failed run.
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 # shellcheck source=synth/flow.sh
 source synth/flow.sh
 export SYNTH_ABC=${SYNTH_ABC-nosat}

@@ -1,10 +1,12 @@
 # synth/flow.sh: the pieces of the Yosys flow that synth/synth_unit.sh (one unit, flattened) and
 # synth/breakdown.sh (one unit, hierarchy kept, area per submodule) share: a unit's row and parameters,
 # the RTL's files, the chparam line and ABC's script (docs/synthesis.md).  Sourced, not run.
+# shellcheck shell=bash
 
 # flow_unit UNITS N: the row of unit N of a units table: sets row, unit, algo, k, f, chain, block, ab, c,
 # out, mutant, top, unit_params; RTL and INC (rtl/rtl.f, the one list of the RTL); chparam (the line that
 # sets the unit's parameters on its top).  Returns 1 with a one-line error when there is no such unit.
+# shellcheck disable=SC2034  # the variables are the caller's
 flow_unit() {
   row=$(awk -v n="$2" '$1 == n' "$1")
   [[ -n $row ]] || { echo "${0##*/}: no unit $2 in $1" >&2; return 1; }
