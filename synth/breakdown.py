@@ -176,7 +176,7 @@ def main(argv):
         delays[d] = critical(base, top, inst, ff_cells)
     names = [p[0] for p in PARTS] + [OTHER]
     ref = sum(cols[a.names[0]].values())
-    print("| part (µm², `stat -liberty`) | " + " | ".join(f"{d} ({units.get(d, '?')})" for d in a.names) + " |")
+    print("| part (µm², `stat -liberty`) | " + " | ".join(f"{d} ({units.get(d, 'variant')})" for d in a.names) + " |")
     print("|---|" + "---|" * len(a.names))
     for p in names:
         if any(cols[d].get(p, 0.0) > 0 for d in a.names):
