@@ -8,6 +8,7 @@
 #                    -> build/synth/LIB_NAME/ (one folder per library), the report copied to
 #                    synth/report.md, synth/report.json (docs/synthesis.md)
 #   make synth-m3xu  the M3XU designs alone and their table beside the paper's Table III
+#   make synth-breakdown  the Table III designs' area and critical path per submodule (synth/breakdown.sh)
 #   make synth-sweep fda_unit over K x F x format sets: table and PNG (SWEEP_SUBSET=answers or series: subsets)
 #   make rtl-formats rewrite rtl/mma_formats.svh from `mmaref list --schema --json`
 #   make cosim-demo  pass table over a representative set of configurations
@@ -33,7 +34,7 @@ RTL_JOBS    ?= 2
 # -O3: about 7 min, and 1.4x faster to run).  For long regressions: `rm -rf build/rtl/obj; make rtl RTL_OPT=3`.
 RTL_OPT     ?= 1
 
-.PHONY: lint rtl pipe rtl-unpack synth synth-probe synth-m3xu synth-sweep cosim-demo rtl-regress rtl-regress-m3xu rtl-formats
+.PHONY: lint rtl pipe rtl-unpack synth synth-probe synth-m3xu synth-breakdown synth-sweep cosim-demo rtl-regress rtl-regress-m3xu rtl-formats
 
 # configurations from the instruction table; files are rewritten only when their content changes
 $(RTL_GEN)/configs.txt: tb/gen_configs.py synth/mma_schema.py $(CLI)
@@ -111,6 +112,9 @@ synth: synth-probe
 synth-m3xu: synth-probe
 	@SYNTH_NOSHARE=$(SYNTH_NOSHARE) SYNTH_MUL_PROBE=$(SYNTH_PROBE) SYNTH_TITLE="M3XU designs (SYNTH_ABC=nosat)" \
 	  bash synth/synth_all.sh --designs
+# the Table III designs per submodule, hierarchy kept (build/synth/LIB/breakdown/breakdown.md)
+synth-breakdown: $(RTL_GEN)/configs.txt
+	@bash synth/breakdown.sh
 synth-sweep:
 	@python3 synth/liberty.py resolve $(SYNTH_LIBRARY) >/dev/null
 	@python3 synth/units_extra.py sweep --subset $(SWEEP_SUBSET) $(SWEEP_DIR)

@@ -75,13 +75,22 @@ def modes_text(row):
     return ", ".join(f"{m['mode']} {m['pj_per_mac']:.3g}" for m in ms)
 
 
+def row_value(key, value):
+    """A report.json row's field as its unitN.row writes it (power_modes: the report's parsed list back to
+    mode:mW:pJ/MAC:K:steps:arch:instruction, comma-separated)."""
+    if key == "power_modes" and isinstance(value, list):
+        return ",".join(f"{m['mode']}:{m['mw']}:{m['pj_per_mac']}:{m['k']}:{m['steps']}:{m['arch']}:{m['instr']}"
+                        for m in value)
+    return str(value)
+
+
 def read_result(row_dirs, unit):
     """A unit's synthesis result (unitN.row as a dict, with its ABC script) from the first directory that
     holds an ok one, else from the first that holds one; {} if none does."""
     found = []
     for d in row_dirs:
         if d.endswith(".json"):  # an earlier report: its rows hold the row file's fields
-            found += [dict({k: str(v) for k, v in r.items() if k in ROW_FIELDS}, abc=r.get("abc", "full"))
+            found += [dict({k: row_value(k, v) for k, v in r.items() if k in ROW_FIELDS}, abc=r.get("abc", "full"))
                       for r in json.load(open(d))["rows"] if str(r["unit"]) == str(unit) and "status" in r]
             continue
         path = os.path.join(d, f"unit{unit}.row")

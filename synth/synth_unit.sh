@@ -26,6 +26,8 @@
 # parameters and library are the same, is not synthesized again.  Usage: synth_unit.sh UNIT_INDEX
 set -u
 cd "$(dirname "$0")/.."
+# shellcheck source=synth/flow.sh
+source synth/flow.sh
 n=$1
 UNITS=${SYNTH_UNITS:?} OUT=${SYNTH_OUT:?} QUICK=${SYNTH_QUICK:-0}
 # the library (synth/liberty.py: its build/synth-lib copy and the cells the flow names), unless synth.sh
@@ -35,17 +37,7 @@ if [[ -z ${LIB_FILE:-} ]]; then
   eval "$libenv"
 fi
 LIB=$LIB_FILE
-row=$(awk -v n="$n" '$1 == n' "$UNITS")
-[[ -n $row ]] || { echo "synth_unit.sh: no unit $n in $UNITS" >&2; exit 1; }
-read -r unit algo k f chain block ab c out mutant top unit_params <<<"$row"
-# the files and include directories of rtl/rtl.f, the one list of the RTL
-RTL=$(sed 's|//.*||; /^[[:space:]]*+incdir+/d' rtl/rtl.f | xargs)
-INC=$(sed -n 's|^[[:space:]]*+incdir+\([^[:space:]]*\).*|-I\1|p' rtl/rtl.f | xargs)
-# unit_params: NAME=VALUE,... from tb/gen_configs.py (or synth/sweep.py); Yosys 0.23's chparam reads no
-# minus sign, so a negative value (Hopper's ZERO_EXP = -133) goes as a signed 32-bit constant
-chparam="chparam $(tr ',' '\n' <<<"$unit_params" | while IFS='=' read -r name val; do
-  if [[ $val == -* ]]; then printf -- "-set %s 32'sh%08x " "$name" $(( val & 0xFFFFFFFF ))
-  else printf -- "-set %s %s " "$name" "$val"; fi; done) $top"
+flow_unit "$UNITS" "$n" || exit 1
 base=$OUT/unit$n
 [[ $QUICK == 1 ]] && base=$OUT/unit$n-quick
 target=${SYNTH_DELAY_PS:-}
@@ -57,7 +49,7 @@ line() { # the table line of a row file
           v["cells"], v["area_um2"], v["flops"], v["delay_ps"], v["period_ps"] == "" ? "-" : v["period_ps"],
           v["depth"], v["latches"], v["status"] }' "$1"
 }
-newest_dep=$(ls -t rtl/* "$LIB" synth/synth_unit.sh synth/sta.py synth/activity.py ${SYNTH_EXTRA:-} | head -1)
+newest_dep=$(ls -t rtl/* "$LIB" synth/synth_unit.sh synth/flow.sh synth/sta.py synth/activity.py ${SYNTH_EXTRA:-} | head -1)
 if [[ -f $base.row && $base.row -nt $newest_dep && $(head -1 "$base.key" 2>/dev/null) == "$key" ]] \
    && grep -q 'status=ok' "$base.row"; then
   line "$base.row"
@@ -74,15 +66,7 @@ opt -fast
 tee -o $base.latches select -count t:\$dlatch t:\$_DLATCH_* t:\$_DLATCHSR_* t:\$sr
 tee -o $base.stat stat"
 else
-  # ABC: Yosys' default script for -liberty; buffer trees on nets of more than 10 loads (ABC's `buffer`,
-  # flip-flop outputs too: they are ABC's primary inputs), as a real flow would insert them; then the
-  # mapped network's levels and its static timing
-  # SYNTH_ABC=nosat leaves out the two SAT sweeps (&fraig -x, scorr): on a unit of full-width 24 x 24
-  # multipliers they run for hours (docs/synthesis.md gives the area this costs on units that have both)
-  sweeps=("&fraig -x" "&put" "scorr")
-  [[ ${SYNTH_ABC:-} == nosat ]] && sweeps=("&put")
-  printf '%s\n' 'strash' '&get -n' "${sweeps[@]}" 'dc2' 'dretime' 'strash' '&get -n' '&dch -f' \
-    '&nf' '&put' 'buffer -p' ${target:+"upsize -D $target" "dnsize -D $target"} 'topo' 'print_stats' 'stime -p' >"$base.abc"
+  flow_abc_script "$base.abc" "$target"   # synth/flow.sh
   script="read_liberty -lib $LIB
 read_verilog -sv $INC $RTL ${SYNTH_EXTRA:-}
 $chparam

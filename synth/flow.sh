@@ -1,0 +1,35 @@
+# synth/flow.sh: the pieces of the Yosys flow that synth/synth_unit.sh (one unit, flattened) and
+# synth/breakdown.sh (one unit, hierarchy kept, area per submodule) share: a unit's row and parameters,
+# the RTL's files, the chparam line and ABC's script (docs/synthesis.md).  Sourced, not run.
+# shellcheck shell=bash
+
+# flow_unit UNITS N: the row of unit N of a units table: sets row, unit, algo, k, f, chain, block, ab, c,
+# out, mutant, top, unit_params; RTL and INC (rtl/rtl.f, the one list of the RTL); chparam (the line that
+# sets the unit's parameters on its top).  Returns 1 with a one-line error when there is no such unit.
+# shellcheck disable=SC2034  # the variables are the caller's
+flow_unit() {
+  row=$(awk -v n="$2" '$1 == n' "$1")
+  [[ -n $row ]] || { echo "${0##*/}: no unit $2 in $1" >&2; return 1; }
+  read -r unit algo k f chain block ab c out mutant top unit_params <<<"$row"
+  # the files and include directories of rtl/rtl.f
+  RTL=$(sed 's|//.*||; /^[[:space:]]*+incdir+/d' rtl/rtl.f | xargs)
+  INC=$(sed -n 's|^[[:space:]]*+incdir+\([^[:space:]]*\).*|-I\1|p' rtl/rtl.f | xargs)
+  # unit_params: NAME=VALUE,... from tb/gen_configs.py (or synth/sweep.py); Yosys 0.23's chparam reads no
+  # minus sign, so a negative value (Hopper's ZERO_EXP = -133) goes as a signed 32-bit constant
+  chparam="chparam $(tr ',' '\n' <<<"$unit_params" | while IFS='=' read -r name val; do
+    if [[ $val == -* ]]; then printf -- "-set %s 32'sh%08x " "$name" $(( val & 0xFFFFFFFF ))
+    else printf -- "-set %s %s " "$name" "$val"; fi; done) $top"
+}
+
+# flow_abc_script FILE [DELAY_PS]: ABC's script for `abc -liberty` into FILE: Yosys' default script for
+# -liberty; buffer trees on nets of more than 10 loads (ABC's `buffer`, flip-flop outputs too: they are
+# ABC's primary inputs), as a real flow would insert them; gate sizing to DELAY_PS when given; then the
+# mapped network's levels and its static timing.  SYNTH_ABC=nosat leaves out the two SAT sweeps (&fraig -x,
+# scorr): on a unit of full-width 24 x 24 multipliers they run for hours (docs/synthesis.md gives the area
+# this costs on units that have both).
+flow_abc_script() {
+  local sweeps=("&fraig -x" "&put" "scorr") target=${2:-}
+  [[ ${SYNTH_ABC:-} == nosat ]] && sweeps=("&put")
+  printf '%s\n' 'strash' '&get -n' "${sweeps[@]}" 'dc2' 'dretime' 'strash' '&get -n' '&dch -f' \
+    '&nf' '&put' 'buffer -p' ${target:+"upsize -D $target" "dnsize -D $target"} 'topo' 'print_stats' 'stime -p' >"$1"
+}
