@@ -7,7 +7,7 @@ WEB_PORT  ?= 8000
 WEB_CC    ?= clang
 WEB_FILES := $(addprefix $(WEB_DIR)/,index.html app.js style.css presets.json)
 # the library but its GEMM driver (pthreads; the page computes one dot-add at a time)
-WEB_SRC   := web/glue.c cmodel/tools/cli.c cmodel/tools/cli_complex.c cmodel/tools/explain_fold.c $(filter-out cmodel/src/gemm.c,$(LIB_SRC))
+WEB_SRC   := web/glue.c cmodel/tools/cli.c cmodel/tools/cli_real.c cmodel/tools/cli_complex.c cmodel/tools/explain_fold.c $(filter-out cmodel/src/gemm.c,$(LIB_SRC))
 
 .PHONY: web web-build
 web-build: $(SETUP_STAMP) $(WEB_DIR)/mmaref.wasm $(WEB_FILES)

@@ -30,7 +30,18 @@
  *   - chains (K > 1): overflow, cancellation and zero signs across the K steps, sums of subnormals. */
 #include <stdlib.h>
 #include <string.h>
+#ifndef __wasi__
 #include <threads.h>
+#else
+/* WebAssembly (the browser page, docs/web.md): one thread, and wasi-libc has no call_once */
+typedef int once_flag;
+#define ONCE_FLAG_INIT 0
+static void call_once(once_flag *flag, void (*fn)(void))
+{
+    if (!*flag)
+        fn(), *flag = 1;
+}
+#endif
 
 #include "gen_sets.h"
 
