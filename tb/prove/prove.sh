@@ -17,8 +17,8 @@
 #   PROPERTY   instead of a reference, a property of the unit proven against the unit itself (REF
 #              defaults to the DUT): swap:I,J (lanes I and J of A and B exchanged), rotate:N (every lane
 #              N places up), swap-ab (A and B exchanged), c-zero (a zero C's sign flipped), negate (A and
-#              C negated, D negated back; a NaN or zero D as it is), negate-keep-c (A and D negated, C
-#              kept: false wherever C counts)
+#              C negated, D negated back; a NaN D as it is, a zero D's sign not compared), negate-keep-c
+#              (A and D negated, C kept: false wherever C counts)
 #   BOUND      cycles from reset to the check (default 16: the unit must answer within BOUND - 1)
 #   TIMEOUT    seconds for the solver (default 600); past it the verdict is UNKNOWN, never a pass
 #   INIT       zero (default): registers that reset does not set start at 0 on both sides, as in the
