@@ -114,7 +114,7 @@ def parse_property(text, k, ins, fmts):
 
 def negate_d_expr(sig, f, dw):
     """SV expression of D (signal SIG of DW bits, D's format F in its low bits) negated, a NaN or a zero D
-    as it is.  (Sized literals, not casts: Yosys 0.23 reads a cast to a parameter's width as 0 here.)"""
+    as it is.  (Sized literals, not casts to a parameter's width: Yosys 0.23 reads x & ~DW'(c) as x.)"""
     w, m = f["width"], f["man_bits"]
     nan = f"(&{sig}[{w - 2}:{m}] && |{sig}[{m - 1}:0])" if f["specials"] == "ieee" else "1'b0"
     return f"({nan} || {sig}[{w - 2}:0] == {w - 1}'d0) ? {sig} : {sig} ^ {dw}'h{1 << (w - 1):x}"
