@@ -33,16 +33,13 @@ unit_field() {
 }
 unit_params() { unit_field "$1" 12; }
 unit_file() { echo "rtl/$(unit_field "$1" 11).sv"; }
-# the lane width of the unit serving ARCH:NAME: its widest format (rtl/mma_pkg.sv max_width), wider than
-# the instruction's operands on the f8f6f4 units (8 bits for e2m1); a fixture wrapping the unit (@) has
-# the unit's lanes, and make prove and make verify are told so (DUT_AW, REF_AW)
+# the lane width of the unit serving ARCH:NAME (tb/prove/gen_prove.py unit_lane_width: its widest format),
+# wider than the instruction's operands on the f8f6f4 units (8 bits for e2m1); a fixture wrapping the
+# unit (@) has the unit's lanes, and make prove and make verify are told so (DUT_AW, REF_AW)
 unit_aw() {
-  local mask
-  mask=$(unit_params "$1" | sed -n 's/.*AB_MASK=\([0-9]*\).*/\1/p')
-  [[ -n $mask ]] || return 0
-  "$MMAREF" list --schema --json | python3 -c 'import json, sys
-w = {f["code"]: f["width"] for f in json.load(sys.stdin)["formats"]}
-print(max(v for c, v in w.items() if int(sys.argv[1]) >> c & 1))' "$mask"
+  "$MMAREF" list --schema --json | python3 -c 'import json, sys; sys.path.insert(0, "tb/prove"); import gen_prove
+print(gen_prove.unit_lane_width(sys.argv[1], sys.argv[2], json.load(sys.stdin)) or "")' \
+    "$(unit_field "$1" 11)" "$(unit_params "$1")"
 }
 # the parameters of the M3XU design (units.txt) whose parameter text matches the pattern
 m3xu_params() { awk -v p="$1" '$2 == "M3XU" && $10 == 0 && $12 ~ p {print $12; exit}' build/rtl/gen/units.txt; }

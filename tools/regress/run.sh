@@ -57,7 +57,7 @@ abs() { [[ $1 == /* ]] && echo "$1" || echo "$root/$1"; }
 plan_a=$(abs "$plan") results_a=$(abs "$results") report_a=$(abs "$report")
 deps=()
 stamp=$(date +%Y%m%d-%H%M%S)-$$
-for kind in oracle rtl synth prove; do
+for kind in $(awk '!/^#/ && NF {print $1}' "$plan" | sort -u); do   # the kinds the plan has
   (( todo > 0 )) || break
   read -r n_kind _ minutes megabytes < <(python3 tools/regress/todo.py --plan "$plan" --results "$results" \
                                          --list "$list" --kind "$kind") || exit 2
