@@ -11,10 +11,12 @@
 #  (c) the property "every lane moved one place" (PROPERTY=rotate:1) with TIMEOUT=2 is UNKNOWN (exit 4),
 #      never proven (make prove-all proves lane swaps and every mutant class: docs/formal.md); the
 #      property "A negated, C kept" (PROPERTY=negate-keep-c) is REFUTED, and the model's own D's of the
-#      counterexample and its moved copy break it too;
+#      counterexample and its moved copy break it too; GPS's zero C (CDNA1 bf16, K = 2), which only a
+#      vector with every product -0 and C = -0 breaks, is REFUTED by the directed simulation of the model's
+#      directed vectors, the counterexample one of them;
 #  (d) bad arguments: one line on stderr, exit 2;
 #  (e) the fixtures of make prove-all (tests/prove/*.sv) lint clean.
-# runtime: 80 s (on CI's 2 cores; tests/run.sh starts the longest suites first)
+# runtime: 110 s (on CI's 2 cores; tests/run.sh starts the longest suites first)
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.."
 if ! command -v yosys >/dev/null || ! command -v yosys-abc >/dev/null || ! command -v verilator >/dev/null; then
@@ -97,6 +99,22 @@ if [[ $rc == 1 && $out == *"prove: REFUTED: fda_unit differs from fda_unit itsel
       $(json $W/keepc/result.json property) == negate-keep-c ]]; then
   ok "prove: PROPERTY=negate-keep-c REFUTED (exit 1), the model breaks it too: $pline"
 else not_ok "prove: PROPERTY=negate-keep-c (rc=$rc): $(grep '^prove:\|property:' <<<"$out" | tr '\n' ' ')"; fi
+
+# a counterexample only a corner shows, found by the directed simulation: GPS (CDNA1 bf16, K = 2, one
+# group, IEEE's zero signs) with C = -0 and every product -0 gives -0, with C = +0 gives +0, so flipping
+# a zero C's sign changes D; the vector is one of the model's directed ones
+GP=$(awk '$1 == "cdna1" && $2 == "v_mfma_f32_32x32x2bf16" {print $4}' build/rtl/gen/instrs.txt)
+GP=$(awk -v u="$GP" '$1 == u {print $12}' build/rtl/gen/units.txt)
+prove gps rtl/gps_unit.sv "$GP" INSTR=cdna1:v_mfma_f32_32x32x2bf16 BOUND=16 PROPERTY=c-zero
+pline=$(sed -n 's/^  property: //p' <<<"$out") cex=$(grep -v '^#' $W/gps/cex.txt 2>/dev/null)
+read -r c a0 a1 b0 b1 <<<"$cex"
+if [[ $rc == 1 && $out == *"(solver directed simulation, "* && $(json $W/gps/result.json solver) == "directed simulation" \
+      && $c == 0x80000000 && $pline == "model D 0x80000000, as c-zero sees it 0x0: the model breaks the property too" \
+      && $(grep -c "^${cex//0x/}\$" $W/gps/directed.txt) -ge 1 ]] &&
+   (( ((a0 ^ b0) & 0x8000) && ((a1 ^ b1) & 0x8000) && (!(a0 & 0x7fff) || !(b0 & 0x7fff)) \
+      && (!(a1 & 0x7fff) || !(b1 & 0x7fff)) )); then
+  ok "prove: GPS's zero C refuted by the directed simulation: C = -0, products -0 ($cex), $pline"
+else not_ok "prove: GPS PROPERTY=c-zero (rc=$rc, cex '$cex'): $(grep '^prove:\|property:' <<<"$out" | tr '\n' ' ')"; fi
 
 # (d) bad arguments
 expect_error "prove: no DUT" "DUT= is required" env INSTR=$INSTR bash tb/prove/prove.sh

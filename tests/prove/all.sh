@@ -107,8 +107,8 @@ rows+=("PROVEN lanes-swap-0-1:GDFS16 $GDFS16 @ @ PROPERTY=swap:0,1")
 rows+=("REFUTED lanes-swap-0-16-across-groups:GDFS16 $GDFS16 @ @ PROPERTY=swap:0,16")
 # GPS (CDNA1, f16, groups of 4 summed exactly, the groups added one after another in f32): lanes of a
 # group trade places; lanes of two groups do not; a zero C's sign counts where every product is -0 (IEEE:
-# -0 + -0 = -0, the model's D -0 with C = -0 and +0 with C = +0; a vector the solver has not found in
-# 600 s); RNE is symmetric in sign
+# -0 + -0 = -0, the model's D -0 with C = -0 and +0 with C = +0: a vector of the model's directed set,
+# which the solvers alone did not reach in 600 s); RNE is symmetric in sign
 GPS8=cdna1:v_mfma_f32_32x32x8f16                                 # f16, K = 8 (2 groups of 4)
 rows+=("PROVEN lanes-swap-0-1:GPS8 $GPS8 @ @ PROPERTY=swap:0,1")
 rows+=("REFUTED lanes-swap-0-4-across-groups:GPS8 $GPS8 @ @ PROPERTY=swap:0,4")

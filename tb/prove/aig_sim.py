@@ -1,0 +1,137 @@
+#!/usr/bin/env python3
+"""Directed simulation of make prove's miter (tb/prove/prove.sh): every vector of a list, each one the
+free vector of the miter, simulated through the cycles of one transaction at once (one bit of a Python
+integer a vector), and the first whose check fails is printed.
+
+The solver's own simulation draws random vectors, and bounded model checking is cut short: neither reaches
+a vector that only a corner of the formats makes wrong (every product -0 with C = -0, an infinity against
+a NaN, a scale at its limit).  The model's directed vectors (`mmaref gen --kind directed`, the vectors
+make verify's bench drives first) are built for those corners; simulating them through the miter costs
+seconds, whatever its size.
+
+The miter: a binary AIGER file (Yosys write_aiger -zinit: latches start at 0; the check is a bad-state
+property, or an output), its map (write_aiger -map: which input bit is which bit of vec_in) and the
+vector's layout (layout.txt of gen_prove.py: field:width ..., the fields of a `mmaref batch` line in
+order).  Vectors come one per line on stdin in `mmaref batch`'s format (hex fields).
+
+usage: aig_sim.py MITER.aig MITER.aim LAYOUT.txt FRAMES < vectors
+Prints the 0-based line number of the first vector whose check fails in one of FRAMES cycles, or
+nothing; exit status 0 either way, 2 on a file it cannot read."""
+import sys
+
+
+def fail(msg):
+    print(f"aig_sim: {msg}", file=sys.stderr)
+    sys.exit(2)
+
+
+def varint(data, pos):
+    """One unsigned integer of binary AIGER's delta encoding (7 bits a byte, low first)."""
+    x = shift = 0
+    while True:
+        b = data[pos]
+        pos += 1
+        x |= (b & 0x7F) << shift
+        if not b & 0x80:
+            return x, pos
+        shift += 7
+
+
+def read_aiger(path):
+    """(inputs, latches [(var, next literal)], checked literals, ands [(var, lit0, lit1)])."""
+    data = open(path, "rb").read()
+    end = data.index(b"\n")
+    head = data[:end].split()
+    if head[0] != b"aig":
+        fail(f"{path}: not a binary AIGER file")
+    m, i, l, o, a = (int(x) for x in head[1:6])
+    b = int(head[6]) if len(head) > 6 else 0
+    pos = end + 1
+
+    def line():
+        nonlocal pos
+        nl = data.index(b"\n", pos)
+        text = data[pos:nl].split()
+        pos = nl + 1
+        return text
+
+    latches = []
+    for k in range(l):
+        f = line()
+        if len(f) > 1 and int(f[1]) != 0:
+            fail(f"{path}: latch {k} does not start at 0 (write the miter with -zinit)")
+        latches.append((i + 1 + k, int(f[0])))
+    checked = [int(line()[0]) for _ in range(o + b)]
+    ands = []
+    for k in range(a):
+        lhs = 2 * (i + l + 1 + k)
+        d0, pos = varint(data, pos)
+        d1, pos = varint(data, pos)
+        rhs0 = lhs - d0
+        ands.append((lhs >> 1, rhs0, rhs0 - d1))
+    if m < i + l + a:
+        fail(f"{path}: header M {m} below I + L + A")
+    return i, latches, checked, ands
+
+
+def main():
+    if len(sys.argv) != 5:
+        fail("usage: aig_sim.py MITER.aig MITER.aim LAYOUT.txt FRAMES < vectors")
+    try:
+        n_in, latches, checked, ands = read_aiger(sys.argv[1])
+        vec_bit = {}  # AIGER input index -> bit of vec_in
+        for line in open(sys.argv[2]):
+            f = line.split()
+            if len(f) == 4 and f[0] == "input" and f[3] == "vec_in":
+                vec_bit[int(f[1])] = int(f[2])
+        layout = [(name, int(w)) for name, w in (item.split(":") for item in open(sys.argv[3]).read().split())]
+    except (OSError, ValueError, IndexError) as e:
+        fail(f"cannot read the miter: {e}")
+    frames = int(sys.argv[4])
+
+    # the vectors, one bit position each: vec_in bit j across all vectors as one integer
+    vecs = []
+    for line in sys.stdin:
+        f = line.split()
+        if not f or f[0].startswith("#"):
+            continue
+        if len(f) != len(layout):
+            fail(f"vector {len(vecs)}: {len(f)} fields, the miter's layout has {len(layout)}")
+        v, lo = 0, 0
+        for text, (_, w) in zip(f, layout):
+            v |= (int(text, 16) & ((1 << w) - 1)) << lo
+            lo += w
+        vecs.append(v)
+    n = len(vecs)
+    if n == 0:
+        return
+    ones = (1 << n) - 1
+    width = sum(w for _, w in layout)
+    column = [0] * width
+    for k, v in enumerate(vecs):
+        while v:
+            low = v & -v
+            column[low.bit_length() - 1] |= 1 << k
+            v ^= low
+
+    val = [0] * (1 + n_in + len(latches) + len(ands))
+    lit = lambda x: val[x >> 1] ^ (ones if x & 1 else 0)  # noqa: E731
+    failed = 0
+    for frame in range(frames):
+        for k in range(n_in):  # the vector in cycle 0 (the miter loads it then), 0 after
+            val[1 + k] = column[vec_bit[k]] if frame == 0 and k in vec_bit else 0
+        for var, a, b in ands:
+            val[var] = lit(a) & lit(b)
+        for c in checked:
+            failed |= lit(c)
+        if failed:
+            break
+        nxt = [lit(nx) for _, nx in latches]
+        for (var, _), x in zip(latches, nxt):
+            val[var] = x
+    if failed:
+        print((failed & -failed).bit_length() - 1)
+
+
+if __name__ == "__main__":
+    main()
