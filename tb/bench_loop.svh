@@ -19,7 +19,8 @@
 //   task bench_start()             h, the instruction's handle, and the bench's own checks and run-time
 //                                  selects (called once the plusargs are read)
 //   function bit next_vector(idx)  vector idx (or, +pipe, the next stdin line) onto the unit's ports
-//                                  (nonblocking) with the model's D in gd; 0: stdin has ended
+//                                  (nonblocking) with the model's D in gd; 0: stdin has ended (it
+//                                  gets the vector from fetch_vector, below, as the unit packs it)
   int h = -1;
   bit started = 0, bp = 0, replay = 0, show = 0, pipe = 0, eof = 0;
   longint unsigned seed = 1, count = 100000, first = 0, sent = 0, checked = 0, mismatches = 0;
@@ -64,6 +65,24 @@
                first_result - first_accept);
     $finish;
   endtask
+
+  // The next vector for next_vector: vector idx of the stream with the model's D in gd, as operand words
+  // packed at the format's width (words: mmaref_tb_gen_packed, instructions without scales) or as 32-bit
+  // lanes with scales (mmaref_tb_gen); +pipe: the next stdin line, lane_w bits a value (0: none left).
+  function automatic bit fetch_vector(longint unsigned idx, bit words, int lane_w);
+    if (pipe) begin
+      if (mmaref_tb_pipe_read(h, lane_w, gc, ga, gb, gsa, gsb) == 0) return 0;
+      gd = 0;
+    end else if (words) begin
+      if (mmaref_tb_gen_packed(h, seed, idx, gc, ga, gb, gd) < 0)
+        $fatal(1, "mmaref_tb_gen_packed failed at index %0d", idx);
+    end else begin
+      if (mmaref_tb_gen(h, seed, idx, gc32, ga, gb, gsa, gsb, gd) < 0)
+        $fatal(1, "mmaref_tb_gen failed at index %0d", idx);
+      gc = 64'(gc32);
+    end
+    return 1;
+  endfunction
 
   always @(posedge clk) begin
     if (!started) begin

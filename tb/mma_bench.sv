@@ -80,7 +80,9 @@ module mma_bench #(
   localparam string RESULT_UNIT = $sformatf("%0d%s", UNIT, MUTANT != 0 ? " mutant" : "");
   localparam string SHOW_LABEL = "rtl";
 `include "bench_loop.svh"
-  int lane_w = 32;  // SFMA: the width of the instruction's format, as mmaref_tb_gen_packed packs it
+  // the width of a value of A as the generator and the pipe pack it: M3XU and SFMA units the instruction's
+  // format's (mmaref_tb_gen_packed), the others 32 (mmaref_tb_gen's lanes)
+  int lane_w = 32;
 
   function automatic void expect_param(string key, int want);
     int got = mmaref_dpi_param(h, key);
@@ -171,6 +173,7 @@ module mma_bench #(
     expect_in_mask("a", AB_MASK);
     f = mmaref_dpi_param(h, "a");
     fmt = mma_pkg::FMT_BITS'(f);
+    lane_w = mma_pkg::fmt_width(f);
     expect_param("b", f);
     wide = mma_pkg::M3XU_WIDE_FMTS[f];
     cplx = f == mma_pkg::FMT_F32C;
@@ -233,20 +236,9 @@ module mma_bench #(
 
   // The next vector onto the ports: the operand words as the unit's ports hold them (M3XU: packed at the
   // format's width; SFMA: value i at lane_w bits to lane i, AW bits, the low end), else the 32-bit lanes
-  // cut to AW bits; +pipe: the next stdin line, packed as the generator packs (0: none left).
+  // cut to AW bits (0: +pipe's stdin has ended).
   function automatic bit next_vector(longint unsigned idx);
-    if (pipe) begin
-      if (mmaref_tb_pipe_read(h, PACKED ? mma_pkg::fmt_width(mmaref_dpi_param(h, "a")) : 32, gc, ga, gb, gsa,
-                              gsb) == 0) return 0;
-      gd = 0;
-    end else if (PACKED) begin
-      if (mmaref_tb_gen_packed(h, seed, idx, gc, ga, gb, gd) < 0)
-        $fatal(1, "mmaref_tb_gen_packed failed at index %0d", idx);
-    end else begin
-      if (mmaref_tb_gen(h, seed, idx, gc32, ga, gb, gsa, gsb, gd) < 0)
-        $fatal(1, "mmaref_tb_gen failed at index %0d", idx);
-      gc = 64'(gc32);
-    end
+    if (!fetch_vector(idx, PACKED, lane_w)) return 0;
     c <= DW'(gc);
     if (M3XU) begin
       a <= ga[ABW-1:0];

@@ -63,17 +63,7 @@ module verify_top (
   // The next vector's operands onto the ports (false: none left).  Without scales the operand word comes
   // packed at AW bits a lane with the model's D (mmaref_tb_gen_packed); with scales as 32-bit lanes.
   function automatic bit next_vector(longint unsigned idx);
-    if (pipe) begin
-      if (mmaref_tb_pipe_read(h, NS > 0 ? 32 : AW, gc, ga, gb, gsa, gsb) == 0) return 0;
-      gd = 0;
-    end else if (NS == 0) begin
-      if (mmaref_tb_gen_packed(h, seed, idx, gc, ga, gb, gd) < 0)
-        $fatal(1, "mmaref_tb_gen_packed failed at index %0d", idx);
-    end else begin
-      if (mmaref_tb_gen(h, seed, idx, gc32, ga, gb, gsa, gsb, gd) < 0)
-        $fatal(1, "mmaref_tb_gen failed at index %0d", idx);
-      gc = 64'(gc32);
-    end
+    if (!fetch_vector(idx, NS == 0, NS > 0 ? 32 : AW)) return 0;
     c <= CW'(gc);
     if (NS == 0) begin
       a <= ga[K*AW-1:0];
