@@ -21,6 +21,8 @@ RTL_LIST    := rtl/rtl.f
 RTL_SRC     := $(filter-out +%,$(shell sed 's|//.*||' $(RTL_LIST)))
 RTL_INC     := $(wildcard rtl/*.svh)
 TB_SRC      := dpi/mmaref_dpi_pkg.sv tb/tb_support_pkg.sv tb/mma_bench.sv tb/tb_mma.sv
+# the bench loop mma_bench.sv includes (make verify's bench includes it too)
+TB_INC      := tb/bench_loop.svh
 # the DPI library: the bridge over the public API (dpi/) and the testbench support (tb/)
 DPI_SRC     := dpi/mmaref_dpi.c tb/tb_support.c tb/tb_pipe.c tb/tb_coverage.c
 DPI_LIB     := $(RTL_DIR)/libmmaref_dpi.a
@@ -52,12 +54,12 @@ $(DPI_LIB): $(patsubst %.c,$(RTL_DIR)/obj-dpi/%.o,$(DPI_SRC))
 	@rm -f $@
 	@ar rcs $@ $^
 
-$(RTL_SIM): $(RTL_LIST) $(RTL_SRC) $(RTL_INC) $(TB_SRC) tb/tb_main.cpp tb/verilate.sh $(RTL_GEN)/tb_units.svh $(DPI_LIB) $(LIB)
+$(RTL_SIM): $(RTL_LIST) $(RTL_SRC) $(RTL_INC) $(TB_SRC) $(TB_INC) tb/tb_main.cpp tb/verilate.sh $(RTL_GEN)/tb_units.svh $(DPI_LIB) $(LIB)
 	@echo "building the co-simulation model of every unit (about 3 minutes on 2 cores; log: $(RTL_DIR)/verilate.log)"
 	@rm -f $@   # relinks when only the DPI or model library changed
 	@bash tb/verilate.sh --mdir $(RTL_DIR)/obj --log $(RTL_DIR)/verilate.log --jobs $(RTL_JOBS) --what tb_mma \
 	  --make "OPT_FAST=-O$(RTL_OPT) OPT_SLOW=-O0 OPT_GLOBAL=-O$(RTL_OPT)" -- \
-	  -O3 --x-assign fast --x-initial fast --trace-fst -Wno-fatal -Wno-lint -Wno-style --top-module tb_mma -I$(RTL_GEN) \
+	  -O3 --x-assign fast --x-initial fast --trace-fst -Wno-fatal -Wno-lint -Wno-style --top-module tb_mma -Itb -I$(RTL_GEN) \
 	  -CFLAGS "-O$(RTL_OPT) -march=native -std=c++17 -DVL_USER_FINISH" -LDFLAGS "$(abspath $(DPI_LIB)) $(abspath $(LIB)) -lm -lz" \
 	  -f $(RTL_LIST) $(TB_SRC) $(abspath tb/tb_main.cpp)
 

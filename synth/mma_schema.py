@@ -4,7 +4,8 @@ configurations).
 
 `mmaref list --schema --json` gives the codes, formats, limits, the per-kind constants the RTL shares
 with the model ("constants", cmodel/src/kind_consts.h) and the catalogue of RTL unit kinds ("units":
-top module, the summation kinds it runs, the parameters a configuration sets, input and output ports).
+top module, the summation kinds it runs, how it aligns, the parameters a configuration sets, input and
+output ports).
 unit_problems() checks that catalogue against the modules' headers in rtl/.
 """
 import json

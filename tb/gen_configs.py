@@ -3,7 +3,7 @@
 
 The RTL implements passes of kind FDA (fda_unit; its CHAIN parameter chains passes) and GDFS (gdfs_unit)
 that align by truncation (align_products and align_c "rz"), and SFMA (sfma_unit: K IEEE FMAs, "rne"),
-without flushing; and the AMD kinds below.  An instruction whose schedule has only such passes, all
+without flushing (how each unit kind aligns: the schema's unit catalogue); and the AMD kinds below.  An instruction whose schedule has only such passes, all
 alike but for the products they take, is served by a unit.
 
 A unit is the hardware: one per (kind, number of passes, products per pass, F, scales, block size of
@@ -60,6 +60,11 @@ from mma_schema import codes_of, read_schema  # noqa: E402  (the schema reader g
 UNIT_CODE = {}      # unit kind -> its code
 UNIT_MODULES = {}   # unit kind -> (top module, its parameters in units.txt's order)
 UNIT_OF_PASS = {}   # summation kind of a pass -> the first unit kind (in code order) that runs it
+# How the unit of each summation kind aligns (align_products and align_c: FDA and GDFS truncate, SFMA's IEEE
+# operations round to nearest even): its unit kind's "align", for the kinds whose units come one per
+# configuration of the table -- not the AMD units (AMD_UNITS: their roundings are parameters) nor the M3XU
+# designs (M3XU_DESIGNS, units of their own).
+ALIGN = {}
 # The unit kinds whose passes' Step 6 roundings, GPS's group and flushing are unit parameters (AMD):
 # fdrda_unit serves FDRDA and GFDRDA passes (its ALGO parameter), gps_unit GPS passes.
 AMD_UNITS = ("FDRDA", "GPS")
@@ -84,11 +89,13 @@ def load_catalogue(schema):
     missing = [k for k in ("FDA", "GDFS", "SFMA", "M3XU", "NAIVE_FP32") + AMD_UNITS if k not in UNIT_CODE]
     if missing:
         sys.exit(f"gen_configs.py: the schema's unit catalogue lacks {', '.join(missing)}")
-
-
-# How each kind the RTL implements aligns (align_products and align_c): FDA and GDFS truncate; SFMA's
-# IEEE operations round once, to nearest even.
-ALIGN = {"FDA": "rz", "GDFS": "rz", "SFMA": "rne"}
+    if any("align" not in u for u in schema["units"]):
+        sys.exit("gen_configs.py: the schema's unit catalogue does not say how a unit aligns (\"align\"): "
+                 "an older mmaref?")
+    align = {u["name"]: u["align"] for u in schema["units"]}
+    designs = {d[0] for d in M3XU_DESIGNS}
+    ALIGN.update({a: align[k] for a, k in UNIT_OF_PASS.items()
+                  if k not in AMD_UNITS and k not in designs and align[k] is not None})
 
 # The M3XU unit and the comparison designs of the paper's Table III (synthesized for area):
 # (kind, name, the modes it serves = formats of A, multiplier width, pipelined data-assignment stage).

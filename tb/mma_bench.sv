@@ -4,13 +4,10 @@
 // the (instruction, seed) stream (mmaref_tb_gen; M3XU units: mmaref_tb_gen_packed, the operand word
 // packed at the format's width; SFMA units too, one value a lane) with the model's D (computed 256
 // vectors at a time by mmaref_dot_batch, tb/tb_support.c), and checks every D the unit returns, in
-// order, bit for bit.  It also counts the cycles between handshakes and
-// from a handshake to its result (cycles/op, latency on the RESULT line: M3XU's 1, 2 or 4 steps), and
-// fails a run that waits STALL_CYCLES for a result (a unit that drops one would otherwise hang).
-// Plusargs: +seed=N +count=N +first=N (first vector index) +bp (random backpressure and bubbles on the
-// handshake) +replay=N (vector N alone, for a waveform) +show (print every D, the RTL's and the model's)
-// +pipe (the vectors are stdin's lines in `mmaref batch`'s format, the unit's D's go to stdout, unchecked:
-// tb/tb_pipe.c; `build/rtl/obj/Vtb_mma +cfg=N +pipe` is a device for `mmaref probe`).
+// order, bit for bit.  The loop -- plusargs, driver, monitor, stall watchdog, cycles/op and latency on
+// the RESULT line (M3XU's 1, 2 or 4 steps) -- is tb/bench_loop.svh, shared with make verify's bench;
+// here: the unit's instance, its checks against the instruction at the start, and its port packing.
+// `build/rtl/obj/Vtb_mma +cfg=N +pipe` is a device for `mmaref probe` (bench_loop.svh: +pipe).
 module mma_bench #(
   // the unit (tb/gen_configs.py writes every value): KIND, its kind (mma_pkg::UNIT_KIND_*, the schema's
   // unit catalogue); its parameters (M3XU: K = lanes, F = F_HI = F_w, CHAIN = the most steps)
@@ -77,22 +74,15 @@ module mma_bench #(
     end
   endgenerate
 
-  // ---- stimulus and checking ----
-  int h = -1;
-  bit started = 0, bp = 0, replay = 0, show = 0, pipe = 0, eof = 0;
-  longint unsigned seed = 1, count = 100000, first = 0, sent = 0, checked = 0, mismatches = 0;
-  real t0;
-  longint unsigned exp_q[$], idx_q[$];
-  bit [32*MAX_K-1:0] ga, gb;
-  bit [32*MAX_SCALE-1:0] gsa, gsb;
-  int unsigned gc;
-  longint unsigned gc64, gd64;
-  int lane_w = 32;  // SFMA: the width of the instruction's format, as mmaref_tb_gen_packed packs it
-  // cycles: the clock count, the first and last handshake, the first result taken
-  longint unsigned cycle = 0, accepts = 0, first_accept = 0, last_accept = 0, first_result = 0;
-  // a unit that loses or withholds a result must not hang the run: this many cycles without one fail it
-  localparam int STALL_CYCLES = 10000;
-  longint unsigned last_progress = 0;
+  // ---- the bench loop (tb/bench_loop.svh): start, driver, monitor, watchdog, RESULT ----
+  // the unit's number, a mutant marked: in the STALL, EXTRA and mismatch lines, and RESULT's unit=
+  localparam string UNIT_NAME = $sformatf("%0d%s", UNIT, MUTANT != 0 ? " (mutant)" : "");
+  localparam string RESULT_UNIT = $sformatf("%0d%s", UNIT, MUTANT != 0 ? " mutant" : "");
+  localparam string SHOW_LABEL = "rtl";
+`include "bench_loop.svh"
+  // the width of a value of A as the generator and the pipe pack it: M3XU and SFMA units the instruction's
+  // format's (mmaref_tb_gen_packed), the others 32 (mmaref_tb_gen's lanes)
+  int lane_w = 32;
 
   function automatic void expect_param(string key, int want);
     int got = mmaref_dpi_param(h, key);
@@ -108,20 +98,10 @@ module mma_bench #(
              got, UNIT, mask);
   endfunction
 
-  task automatic start();
+  // The start of a run: the instruction the top selected, which the unit must be the hardware of (a
+  // mutant differs on purpose), and the DPI entry points held against each other on the first vector.
+  task automatic bench_start();
     h = mmaref_tb_selected();
-    if (!$value$plusargs("seed=%d", seed)) seed = 1;
-    if (!$value$plusargs("count=%d", count)) count = 100000;
-    if (!$value$plusargs("first=%d", first)) first = 0;
-    bp = $test$plusargs("bp");
-    show = $test$plusargs("show");
-    pipe = $test$plusargs("pipe");
-    if ($value$plusargs("replay=%d", first)) begin  // the waveform re-run of one vector
-      replay = 1;
-      count = 1;
-    end
-    if (pipe) count = '1;  // until stdin ends
-    // the unit must be the hardware the instruction describes (a mutant differs on purpose)
     // NVIDIA units truncate when aligning, SFMA's IEEE operations round to nearest even, AMD units take
     // the table's Step 6 roundings (a mutant differs on purpose)
     if (MUTANT == 0) begin
@@ -182,7 +162,6 @@ module mma_bench #(
       // the vectors come from stdin
     end else if (PACKED) check_packed_entry();
     else check_open_array_entry();
-    t0 = mmaref_tb_seconds();
   endtask
 
   // An M3XU unit runs the m3xu instructions (and the naive unit the f32 one with K = its lanes, a
@@ -194,6 +173,7 @@ module mma_bench #(
     expect_in_mask("a", AB_MASK);
     f = mmaref_dpi_param(h, "a");
     fmt = mma_pkg::FMT_BITS'(f);
+    lane_w = mma_pkg::fmt_width(f);
     expect_param("b", f);
     wide = mma_pkg::M3XU_WIDE_FMTS[f];
     cplx = f == mma_pkg::FMT_F32C;
@@ -219,16 +199,16 @@ module mma_bench #(
     int k = mmaref_dpi_param(h, "k"), w = mma_pkg::fmt_width(mmaref_dpi_param(h, "a"));
     longint unsigned xa[MAX_K], xb[MAX_K], xs[1], d1;  // the model reads k of them
     int s1;
-    if (mmaref_tb_gen_packed(h, seed, first, gc64, ga, gb, gd64) < 0)
+    if (mmaref_tb_gen_packed(h, seed, first, gc, ga, gb, gd) < 0)
       $fatal(1, "mmaref_tb_gen_packed failed on %s", mmaref_dpi_label(h));
     xs[0] = 0;
     for (int i = 0; i < k; i++) begin
       xa[i] = 64'(ga >> (i * w)) & (w == 64 ? ~64'd0 : (64'd1 << w) - 64'd1);
       xb[i] = 64'(gb >> (i * w)) & (w == 64 ? ~64'd0 : (64'd1 << w) - 64'd1);
     end
-    s1 = mmaref_dpi_dot_arr(h, gc64, xa, xb, xs, xs, d1);
-    if (s1 != 0 || d1 != gd64)
-      $fatal(1, "DPI entry points disagree: open arrays %0d/0x%0h, packed 0x%0h", s1, d1, gd64);
+    s1 = mmaref_dpi_dot_arr(h, gc, xa, xb, xs, xs, d1);
+    if (s1 != 0 || d1 != gd)
+      $fatal(1, "DPI entry points disagree: open arrays %0d/0x%0h, packed 0x%0h", s1, d1, gd);
   endfunction
 
   // The open-array entry point must agree with the packed one, and both with the window's D (mmaref_dot
@@ -237,7 +217,7 @@ module mma_bench #(
     longint unsigned xa[K], xb[K], xsa[NSW], xsb[NSW], d1;
     int unsigned d2;
     int s1, s2;
-    if (mmaref_tb_gen(h, seed, first, gc, ga, gb, gsa, gsb, gd64) < 0)
+    if (mmaref_tb_gen(h, seed, first, gc32, ga, gb, gsa, gsb, gd) < 0)
       $fatal(1, "mmaref_tb_gen failed on %s", mmaref_dpi_label(h));
     for (int i = 0; i < K; i++) begin
       xa[i] = 64'(ga[i*32 +: 32]);
@@ -247,114 +227,37 @@ module mma_bench #(
       xsa[j] = 64'(gsa[j*32 +: 32]);
       xsb[j] = 64'(gsb[j*32 +: 32]);
     end
-    s1 = mmaref_dpi_dot_arr(h, 64'(gc), xa, xb, xsa, xsb, d1);
-    s2 = mmaref_dpi_dot(h, gc, ga, gb, gsa, gsb, d2);
-    if (s1 != 0 || s2 != 0 || d1 != 64'(d2) || d1 != gd64)
+    s1 = mmaref_dpi_dot_arr(h, 64'(gc32), xa, xb, xsa, xsb, d1);
+    s2 = mmaref_dpi_dot(h, gc32, ga, gb, gsa, gsb, d2);
+    if (s1 != 0 || s2 != 0 || d1 != 64'(d2) || d1 != gd)
       $fatal(1, "DPI entry points disagree: open arrays %0d/0x%0h, packed %0d/0x%0h, window 0x%0h", s1, d1, s2,
-             d2, gd64);
+             d2, gd);
   endfunction
 
-  task automatic finish();
-    real dt = mmaref_tb_seconds() - t0;
-    if (pipe) mmaref_tb_pipe_end();
-    else if (!replay)
-      $display("RESULT %s unit=%0d%s vectors=%0d mismatches=%0d directed=%0d seconds=%.3f rate=%.0f cycles/op=%.3f latency=%0d",
-               mmaref_dpi_label(h), UNIT, MUTANT != 0 ? " mutant" : "", checked, mismatches,
-               mmaref_tb_directed_count(h), dt, dt > 0 ? checked / dt : 0.0,
-               accepts > 1 ? real'(last_accept - first_accept) / real'(accepts - 1) : 0.0, first_result - first_accept);
-    $finish;
-  endtask
-
-  always @(posedge clk) begin
-    if (!started) begin
-      start();
-      started <= 1'b1;
+  // The next vector onto the ports: the operand words as the unit's ports hold them (M3XU: packed at the
+  // format's width; SFMA: value i at lane_w bits to lane i, AW bits, the low end), else the 32-bit lanes
+  // cut to AW bits (0: +pipe's stdin has ended).
+  function automatic bit next_vector(longint unsigned idx);
+    if (!fetch_vector(idx, PACKED, lane_w)) return 0;
+    c <= DW'(gc);
+    if (M3XU) begin
+      a <= ga[ABW-1:0];
+      b <= gb[ABW-1:0];
+    end else if (SFMA) begin
+      for (int i = 0; i < K; i++) begin
+        a[i*AW +: AW] <= AW'(ga[i*lane_w +: 64] & (lane_w == 64 ? ~64'd0 : (64'd1 << lane_w) - 64'd1));
+        b[i*AW +: AW] <= AW'(gb[i*lane_w +: 64] & (lane_w == 64 ? ~64'd0 : (64'd1 << lane_w) - 64'd1));
+      end
     end else begin
-      rst_n <= 1'b1;
-      cycle++;
-      if (in_valid && in_ready) begin
-        if (accepts == 0) first_accept = cycle;
-        last_accept = cycle;
-        accepts++;
+      for (int i = 0; i < K; i++) begin
+        a[i*AW +: AW] <= ga[i*32 +: AW];
+        b[i*AW +: AW] <= gb[i*32 +: AW];
       end
-      if (out_valid && out_ready && checked == 0) first_result = cycle;
-      if (out_valid && out_ready || exp_q.size() == 0) last_progress = cycle;
-      else if (cycle - last_progress > STALL_CYCLES) begin
-        $fdisplay(32'h8000_0002, "STALL %s unit %0d: no result for %0d cycles, %0d vectors outstanding from index %0d",
-                 mmaref_dpi_label(h), UNIT, STALL_CYCLES, exp_q.size(), idx_q[0]);
-        mmaref_tb_fail(idx_q[0]);
-        finish();
-      end
-      // monitor: results come back in order
-      if (out_valid && out_ready) begin
-        longint unsigned want = exp_q.pop_front(), idx = idx_q.pop_front();
-        if (show) $display("D %s index=%0d rtl=0x%0h model=0x%0h", mmaref_dpi_label(h), idx, d, want);
-        if (pipe) mmaref_tb_pipe_write(h, 64'(d));
-        else if (64'(d) != want) begin
-          mismatches++;
-          mmaref_tb_report(h, $sformatf("%0d%s", UNIT, MUTANT != 0 ? " (mutant)" : ""), seed, idx, 64'(d));
-          mmaref_tb_class_mismatch(h, seed, idx);
-          mmaref_tb_fail(idx);
-        end
-        checked++;
-        if (checked == count || eof && exp_q.size() == 0) finish();
-      end
-      // driver: offer the next vector once the current one is taken
-      if (rst_n && (!in_valid || in_ready)) begin
-        if (sent < count && !eof && !(bp && $urandom % 5 == 0)) begin
-          longint unsigned idx = first + sent;
-          int st;
-          // pipe mode: the next stdin line, packed as the generator packs (eof: none left)
-          if (pipe) begin
-            st = mmaref_tb_pipe_read(h, PACKED ? mma_pkg::fmt_width(mmaref_dpi_param(h, "a")) : 32, gc64, ga, gb,
-                                     gsa, gsb);
-            eof = st == 0;
-            gc = 32'(gc64);
-            gd64 = 0;
-          end
-          if (eof) begin
-            if (exp_q.size() == 0) finish();
-          end else if (PACKED) begin  // the operand words as the unit's ports hold them
-            if (!pipe) begin  // (not `!pipe && ...`: Verilator 5.006 calls the function either way)
-              if (mmaref_tb_gen_packed(h, seed, idx, gc64, ga, gb, gd64) < 0)
-                $fatal(1, "mmaref_tb_gen_packed failed at index %0d", idx);
-            end
-            exp_q.push_back(gd64);
-            c <= DW'(gc64);
-            if (M3XU) begin
-              a <= ga[ABW-1:0];
-              b <= gb[ABW-1:0];
-            end else begin  // SFMA: value i packed at lane_w bits goes to lane i (AW bits, the low end)
-              for (int i = 0; i < K; i++) begin
-                a[i*AW +: AW] <= AW'(ga[i*lane_w +: 64] & (lane_w == 64 ? ~64'd0 : (64'd1 << lane_w) - 64'd1));
-                b[i*AW +: AW] <= AW'(gb[i*lane_w +: 64] & (lane_w == 64 ? ~64'd0 : (64'd1 << lane_w) - 64'd1));
-              end
-            end
-          end else begin
-            if (!pipe) begin
-              if (mmaref_tb_gen(h, seed, idx, gc, ga, gb, gsa, gsb, gd64) < 0)
-                $fatal(1, "mmaref_tb_gen failed at index %0d", idx);
-            end
-            exp_q.push_back(gd64);
-            c <= DW'(gc);
-            for (int i = 0; i < K; i++) begin
-              a[i*AW +: AW] <= ga[i*32 +: AW];
-              b[i*AW +: AW] <= gb[i*32 +: AW];
-            end
-          end
-          for (int j = 0; j < NSW; j++) begin
-            sa[j*8 +: 8] <= gsa[j*32 +: 8];
-            sb[j*8 +: 8] <= gsb[j*32 +: 8];
-          end
-          if (!eof) idx_q.push_back(idx);
-          in_valid <= !eof;
-          if (!eof) sent++;
-        end else begin
-          in_valid <= 1'b0;
-        end
-      end
-      out_ready <= !bp || $urandom % 4 != 0;
-      if (count == 0) finish();
     end
-  end
+    for (int j = 0; j < NSW; j++) begin
+      sa[j*8 +: 8] <= gsa[j*32 +: 8];
+      sb[j*8 +: 8] <= gsb[j*32 +: 8];
+    end
+    return 1;
+  endfunction
 endmodule

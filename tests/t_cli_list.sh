@@ -53,3 +53,11 @@ print(c.get("GDFS_GROUP"), c.get("FDRDA_DOT_F"), [u["code"] for u in s["units"]]
       sorted(a["name"] for a in s["algos"]) == sorted(ran), {u["name"]: u["module"] for u in s["units"]}.get("GDFS"))' 2>&1)
 [[ $out == "16 31 True True gdfs_unit" ]] && ok "list --schema --json: constants (GDFS_GROUP 16, FDRDA_DOT_F 31) and unit kinds (codes 0.., every summation kind run)" \
   || not_ok "list --schema --json constants/units: '$out'"
+# how each unit kind aligns: a rounding of the schema, or null where its parameters take the table's
+out=$("$M" list --schema --json | python3 -c 'import json, sys
+s = json.load(sys.stdin)
+r = {x["name"] for x in s["roundings"]}
+a = {u["name"]: u["align"] for u in s["units"]}
+print(a.get("FDA"), a.get("GDFS"), a.get("SFMA"), a.get("FDRDA"), all(v is None or v in r for v in a.values()))' 2>&1)
+[[ $out == "rz rz rne None True" ]] && ok "list --schema --json: unit kinds say how they align (FDA, GDFS rz; SFMA rne; FDRDA by its parameters)" \
+  || not_ok "list --schema --json unit kinds' align: '$out'"

@@ -27,7 +27,8 @@ static const char usage[] =
     "  a complex format's fields are its parts'),\n"
     "  output kind, rounding, summation kind and scaling with its numeric code, and the limits; --json\n"
     "  adds the per-kind constants the hardware shares (\"constants\") and the catalogue of RTL unit\n"
-    "  kinds (\"units\": module, the summation kinds it runs, its parameters, input and output ports).\n";
+    "  kinds (\"units\": module, the summation kinds it runs, how it aligns, its parameters, input and\n"
+    "  output ports).\n";
 
 static void json_instr(const mmaref_instr *in, int last)
 {
@@ -104,25 +105,32 @@ static const struct {
 };
 
 /* The catalogue of RTL unit kinds (rtl/, docs/rtl.md), in the order of their codes: name, top module,
- * the summation kinds of the passes it runs, the parameters a configuration sets (tb/gen_configs.py;
- * in the order units.txt lists them), input and output ports, space-separated.  synth/gen_formats.py
- * checks each against the module's header and writes the codes as UNIT_KIND_* localparams. */
+ * the summation kinds of the passes it runs, how it aligns (the rounding of the passes' align_products
+ * and align_c it implements: MMAREF_RZ truncates, MMAREF_RNE rounds to nearest even; ALIGN_BY_PARAMS:
+ * its parameters take the table's, ALIGN_DOT and ALIGN_C), the parameters a configuration sets
+ * (tb/gen_configs.py; in the order units.txt lists them), input and output ports, space-separated.
+ * synth/gen_formats.py checks each against the module's header and writes the codes as UNIT_KIND_*
+ * localparams. */
+#define ALIGN_BY_PARAMS (-1)
 static const struct {
-    const char *name, *module, *algos, *params, *inputs, *outputs;
+    const char *name, *module, *algos;
+    int align;
+    const char *params, *inputs, *outputs;
 } unit_kinds[] = {
-    {"FDA", "fda_unit", "FDA", "K F CHAIN BLOCK AB_MASK C_MASK OUT_MASK ZERO_EXP K_RUN AB_F16 C_LAST",
+    {"FDA", "fda_unit", "FDA", MMAREF_RZ,
+     "K F CHAIN BLOCK AB_MASK C_MASK OUT_MASK ZERO_EXP K_RUN AB_F16 C_LAST",
      "clk rst_n in_valid fmt_a fmt_b fmt_c out_kind c a b sa sb out_ready", "in_ready out_valid d"},
-    {"GDFS", "gdfs_unit", "GDFS", "K F", "clk rst_n in_valid fmt_s block32 c a b sa sb out_ready",
+    {"GDFS", "gdfs_unit", "GDFS", MMAREF_RZ, "K F", "clk rst_n in_valid fmt_s block32 c a b sa sb out_ready",
      "in_ready out_valid d"},
-    {"M3XU", "m3xu_unit", "FDA M3XU", "L MUL_W AB_MASK F_LO F_HI OUT_LO OUT_HI PIPE",
+    {"M3XU", "m3xu_unit", "FDA M3XU", MMAREF_RZ, "L MUL_W AB_MASK F_LO F_HI OUT_LO OUT_HI PIPE",
      "clk rst_n in_valid fmt c a b out_ready", "in_ready out_valid d busy"},
-    {"NAIVE_FP32", "naive_fp32_unit", "FDA M3XU", "L AB_MASK F_LO F_HI OUT_LO OUT_HI",
+    {"NAIVE_FP32", "naive_fp32_unit", "FDA M3XU", MMAREF_RZ, "L AB_MASK F_LO F_HI OUT_LO OUT_HI",
      "clk rst_n in_valid fmt c a b out_ready", "in_ready out_valid d busy"},
-    {"FDRDA", "fdrda_unit", "FDRDA GFDRDA", "K F CHAIN ALGO AB_MASK ALIGN_DOT ALIGN_C OUT",
+    {"FDRDA", "fdrda_unit", "FDRDA GFDRDA", ALIGN_BY_PARAMS, "K F CHAIN ALGO AB_MASK ALIGN_DOT ALIGN_C OUT",
      "clk rst_n in_valid fmt_a fmt_b c a b out_ready", "in_ready out_valid d"},
-    {"GPS", "gps_unit", "GPS", "K G FLUSH AB_MASK OUT", "clk rst_n in_valid fmt_a fmt_b c a b out_ready",
-     "in_ready out_valid d"},
-    {"SFMA", "sfma_unit", "SFMA", "K OUT_MASK", "clk rst_n in_valid out_kind c a b out_ready",
+    {"GPS", "gps_unit", "GPS", MMAREF_RNE, "K G FLUSH AB_MASK OUT",
+     "clk rst_n in_valid fmt_a fmt_b c a b out_ready", "in_ready out_valid d"},
+    {"SFMA", "sfma_unit", "SFMA", MMAREF_RNE, "K OUT_MASK", "clk rst_n in_valid out_kind c a b out_ready",
      "in_ready out_valid d"},
 };
 
@@ -211,7 +219,10 @@ static int schema(int json)
         printf("  {\"name\": \"%s\", \"code\": %d, \"module\": \"%s\", ", unit_kinds[i].name, (int)i,
                unit_kinds[i].module);
         json_words("algos", unit_kinds[i].algos);
-        printf(", ");
+        if (unit_kinds[i].align == ALIGN_BY_PARAMS)
+            printf(", \"align\": null, ");
+        else
+            printf(", \"align\": \"%s\", ", mmaref_rounding_name((mmaref_rounding)unit_kinds[i].align));
         json_words("params", unit_kinds[i].params);
         printf(", ");
         json_words("inputs", unit_kinds[i].inputs);

@@ -59,6 +59,7 @@ grep -qE "^\s*module\s+$TOP\b" "${srcs[@]}" 2>/dev/null ||
 DIR=${VERIFY_DIR:-build/verify/$TOP}
 info=$(python3 tb/verify/gen_verify.py "$MMAREF" "$INSTR" "$TOP" "$PARAMS" "$DUT_AW" "$DIR") || exit 2
 BENCH=(dpi/mmaref_dpi_pkg.sv tb/tb_support_pkg.sv tb/verify/verify_top.sv)
+BENCH_INC=tb/bench_loop.svh   # the bench loop verify_top.sv includes (shared with tb/mma_bench.sv)
 SIM=$DIR/Vverify
 # the port contract, read from Verilator's log of the build: checked after every build and again before
 # every run of a build kept from before (a wrong-width port is only a warning, so such a build exists)
@@ -70,7 +71,7 @@ check_contract() {
   [[ -n $width ]] && die "$TOP does not meet the port contract: a port of the wrong width for $info: ${width#*: }"
   return 0
 }
-stamp=$( { cat "${srcs[@]}" "${BENCH[@]}" tb/tb_main.cpp tb/verify/verify.sh "$DIR/verify_dut.svh" rtl/*.svh "$DPI_LIB" "$LIB"
+stamp=$( { cat "${srcs[@]}" "${BENCH[@]}" "$BENCH_INC" tb/tb_main.cpp tb/verify/verify.sh "$DIR/verify_dut.svh" rtl/*.svh "$DPI_LIB" "$LIB"
            echo "$TOP ${vargs[*]}"; } | md5sum | cut -c1-32)
 if [[ ! -x $SIM || $(cat "$DIR/stamp" 2>/dev/null) != "$stamp" ]]; then
   echo "verify: building $TOP for $info (Verilator: 30-60 s on 2 cores, more for a large unit)"
@@ -80,7 +81,7 @@ if [[ ! -x $SIM || $(cat "$DIR/stamp" 2>/dev/null) != "$stamp" ]]; then
   # WIDTH warnings are on so that a port of the wrong width is reported (those at the bench's
   # instantiation break the contract); other lint is the unit's own business
   verilator --cc --exe --build -O3 --x-assign fast --x-initial fast --trace-fst -Wno-fatal -Wno-lint \
-    -Wno-style -Wwarn-WIDTH --top-module verify_top -Irtl -I"$DIR" -Mdir "$DIR" -o Vverify -j "${RTL_JOBS:-2}" \
+    -Wno-style -Wwarn-WIDTH --top-module verify_top -Irtl -Itb -I"$DIR" -Mdir "$DIR" -o Vverify -j "${RTL_JOBS:-2}" \
     -CFLAGS "-O1 -std=c++17 -DTB_VERIFY -DVL_USER_FINISH" -LDFLAGS "$(realpath "$DPI_LIB") $(realpath "$LIB") -lm -lz" \
     --MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1" \
     "${vargs[@]}" "${BENCH[@]}" "$(realpath tb/tb_main.cpp)" >"$DIR/verilate.log" 2>&1
