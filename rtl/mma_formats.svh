@@ -92,6 +92,17 @@ localparam int NUM_UNIT_KINDS = 7;
 // UNIT_KIND_FDRDA: fdrda_unit #(K, F, CHAIN, ALGO, AB_MASK, ALIGN_DOT, ALIGN_C, OUT) runs FDRDA, GFDRDA
 // UNIT_KIND_GPS: gps_unit #(K, G, FLUSH, AB_MASK, OUT) runs GPS
 // UNIT_KIND_SFMA: sfma_unit #(K, OUT_MASK) runs SFMA
+// the rounding a unit kind aligns its products and C with (the catalogue's align), -1 where its
+// parameters take the table's
+function automatic int unit_kind_align(input int kind);
+  unit_kind_align = -1;
+  if (kind == UNIT_KIND_FDA) unit_kind_align = ROUND_RZ;
+  if (kind == UNIT_KIND_GDFS) unit_kind_align = ROUND_RZ;
+  if (kind == UNIT_KIND_M3XU) unit_kind_align = ROUND_RZ;
+  if (kind == UNIT_KIND_NAIVE_FP32) unit_kind_align = ROUND_RZ;
+  if (kind == UNIT_KIND_GPS) unit_kind_align = ROUND_RNE;
+  if (kind == UNIT_KIND_SFMA) unit_kind_align = ROUND_RNE;
+endfunction
 
 // ---- per-format fields: FMT_TABLE row f is format f (0 for a null NaN or infinity) ----
 localparam int FMT_TABLE_ROW = 322;

@@ -138,6 +138,14 @@ def generate(schema):
     for u in schema["units"]:
         out.append(f"// {ident('UNIT_KIND', u['name'])}: {u['module']} #({', '.join(u['params'])}) runs "
                    f"{', '.join(u['algos'])}")
+    out.append("// the rounding a unit kind aligns its products and C with (the catalogue's align), -1 where its")
+    out.append("// parameters take the table's")
+    out.append("function automatic int unit_kind_align(input int kind);")
+    out.append("  unit_kind_align = -1;")
+    for u in schema["units"]:
+        if u["align"] is not None:
+            out.append(f"  if (kind == {ident('UNIT_KIND', u['name'])}) unit_kind_align = {ident('ROUND', u['align'])};")
+    out.append("endfunction")
     out.append("")
 
     out.append("// ---- per-format fields: FMT_TABLE row f is format f (0 for a null NaN or infinity) ----")

@@ -33,6 +33,7 @@ module mma_bench #(
   localparam int NSW = NS > 0 ? NS : 1;
   localparam bit M3XU = KIND == mma_pkg::UNIT_KIND_M3XU || KIND == mma_pkg::UNIT_KIND_NAIVE_FP32;
   localparam bit SFMA = KIND == mma_pkg::UNIT_KIND_SFMA;
+  localparam int ALIGN_UNIT = mma_pkg::unit_kind_align(KIND);  // -1: the unit's parameters say
   localparam bit PACKED = M3XU || SFMA;  // operands, C and D through mmaref_tb_gen_packed (64-bit C, D)
   // operand words: M3XU's L x 16 bits, the naive unit's L x 32, else K lanes of AW; C and D 32 bits
   // (64 for an M3XU unit with f32c; an SFMA unit: AW, f32 in the low end)
@@ -102,11 +103,12 @@ module mma_bench #(
   // mutant differs on purpose), and the DPI entry points held against each other on the first vector.
   task automatic bench_start();
     h = mmaref_tb_selected();
-    // NVIDIA units truncate when aligning, SFMA's IEEE operations round to nearest even, AMD units take
-    // the table's Step 6 roundings (a mutant differs on purpose)
+    // the unit kind's own alignment (the catalogue's: NVIDIA units truncate, IEEE operations round to
+    // nearest even), or, for a unit whose parameters set it (FDRDA), the table's Step 6 roundings it was
+    // built with (a mutant differs on purpose)
     if (MUTANT == 0) begin
-      expect_param("align_products", SFMA ? mma_pkg::ROUND_RNE : ALIGN_P);
-      expect_param("align_c", SFMA ? mma_pkg::ROUND_RNE : ALIGN_C);
+      expect_param("align_products", ALIGN_UNIT >= 0 ? ALIGN_UNIT : ALIGN_P);
+      expect_param("align_c", ALIGN_UNIT >= 0 ? ALIGN_UNIT : ALIGN_C);
       expect_param("flush", FLUSH);
     end
     if (PASS_ALGO >= 0) expect_param("group", GROUP);

@@ -104,8 +104,8 @@ else not_ok "prove: PROPERTY=negate-keep-c (rc=$rc): $(grep '^prove:\|property:'
 # group, IEEE's zero signs) with C = -0 and every product -0 gives -0, with C = +0 gives +0, so flipping
 # a zero C's sign changes D; the vector is one of the model's directed ones
 GP=$(awk '$1 == "cdna1" && $2 == "v_mfma_f32_32x32x2bf16" {print $4}' build/rtl/gen/instrs.txt)
-GP=$(awk -v u="$GP" '$1 == u {print $12}' build/rtl/gen/units.txt)
-prove gps rtl/gps_unit.sv "$GP" INSTR=cdna1:v_mfma_f32_32x32x2bf16 BOUND=16 PROPERTY=c-zero
+read -r GM GP < <(awk -v u="$GP" '$1 == u {print $11, $12}' build/rtl/gen/units.txt)   # gps_unit, its parameters
+prove gps "rtl/$GM.sv" "$GP" INSTR=cdna1:v_mfma_f32_32x32x2bf16 BOUND=16 PROPERTY=c-zero
 pline=$(sed -n 's/^  property: //p' <<<"$out") cex=$(grep -v '^#' $W/gps/cex.txt 2>/dev/null)
 read -r c a0 a1 b0 b1 <<<"$cex"
 if [[ $rc == 1 && $out == *"(solver directed simulation, "* && $(json $W/gps/result.json solver) == "directed simulation" \
