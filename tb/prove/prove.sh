@@ -2,9 +2,10 @@
 # make prove (mk/prove.mk, docs/formal.md): formal equivalence of a unit against the reference for one
 # instruction, for every input.  tb/prove/gen_prove.py writes the miter of one transaction (both units
 # reset, offered the same free vector, their first results compared in cycle BOUND); Yosys flattens it
-# and maps it to an AIG; ABC decides it (random simulation, bounded model checking, then dprove: SAT
-# sweeping that merges what the two sides compute alike, induction) for every value of the vector and
-# every cycle: the answer is a proof, not a sample.
+# and maps it to an AIG; random simulation, the model's directed vectors (tb/prove/aig_sim.py) and ABC
+# decide it (bounded model checking, then iprove on the miter unrolled into one combinational circuit and
+# dprove on the sequential one: SAT sweeping that merges what the two sides compute alike, induction)
+# for every value of the vector and every cycle: the answer is a proof, not a sample.
 #   DUT        the unit's source files, space-separated (.sv/.v; a .f file is read as a list)   [required]
 #   DUT_TOP    its module (default: the first DUT file's name)
 #   INSTR      ARCH:INSTRUCTION                                                               [required]
@@ -90,30 +91,28 @@ and=$(grep -A6 'Number of cells' "$DIR/yosys.log" | tail -6 | sed -n 's/.*\$_AND
 
 # ABC: the miter's output (the assertion failing) is never 1, from the reset state on; the vector is free
 # in cycle 0.  First random simulation of those cycles (sim, 32 x 32 vectors in seconds: a bug many
-# vectors show), then bounded model checking over the BOUND + 1 cycles the check spans (bmc3, a tenth
-# of TIMEOUT and 10 s at most: finds a counterexample fast, and when it covers every cycle it is a
-# proof), then dprove for the rest of the time (simulation, SAT sweeping that merges what the two
-# sides compute alike, induction), which proves what plain bounded checking cannot.  Any may give up:
-# UNKNOWN.
+# vectors show), then the model's directed vectors, then bounded model checking over the BOUND + 1
+# cycles the check spans (bmc3, a tenth of TIMEOUT and 10 s at most: finds a counterexample fast, and
+# when it covers every cycle it is a proof), then the two provers for the rest of the time: the miter
+# unrolled over those cycles into one combinational circuit (the vector in cycle 0, every register from
+# its reset value: the check is a combinational equivalence) decided by iprove (rewriting, SAT sweeping
+# with growing conflict limits, SAT), and dprove on the sequential miter (SAT sweeping, induction).  Any
+# may give up: UNKNOWN.
 t1=$(date +%s%N)
-abc() {  # abc ENGINE SECONDS: runs one engine into abc-ENGINE.log; sets engine, verdict, status
-  ( cd "$DIR" && rm -f cex.abc && timeout "$2" yosys-abc -c "read_aiger miter.aig; fold; strash; $1; write_cex -n cex.abc" ) \
-    >"$DIR/abc-${1%% *}.log" 2>&1
-  local rc=$? log=$DIR/abc-${1%% *}.log
-  engine=${1%% *}
-  if grep -qiE 'Networks are not equivalent|was asserted in frame|asserted output [0-9]+ in frame' "$log" &&
+abc() {  # abc NAME SECONDS COMMANDS: runs one engine into abc-NAME.log; sets engine, verdict, status
+  ( cd "$DIR" && rm -f cex.abc && timeout "$2" yosys-abc -c "read_aiger miter.aig; fold; strash; $3; write_cex -n cex.abc" ) \
+    >"$DIR/abc-$1.log" 2>&1
+  local rc=$? log=$DIR/abc-$1.log
+  engine=$1
+  if grep -qiE 'Networks are not equivalent|was asserted in frame|asserted output [0-9]+ in frame|^SATISFIABLE' "$log" &&
      [[ -s $DIR/cex.abc ]]; then verdict=REFUTED status=1
-  elif [[ $1 != sim* && $rc == 0 ]] && grep -qE 'Networks are equivalent|No output asserted in [0-9]+ frames' "$log" &&
+  elif [[ $1 != sim && $rc == 0 ]] && grep -qE 'Networks are equivalent|No output asserted in [0-9]+ frames|^UNSATISFIABLE' "$log" &&
        ! grep -qiE 'timeout|limit reached' "$log"; then verdict=PROVEN status=0
   else verdict=UNKNOWN status=4 abc_rc=$rc; fi
 }
+left() { echo $(( TIMEOUT - ($(date +%s%N) - t1) / 1000000000 )); }  # seconds of TIMEOUT left
 bmc_s=$(( TIMEOUT / 10 > 10 ? 10 : TIMEOUT / 10 > 0 ? TIMEOUT / 10 : 1 ))
-# dprove with 20 times its default conflicts a node (-C) and 10 times in all (-G): with the defaults, SAT
-# sweeping gives up on the pairs of signals that are equal but take more than 1,000 conflicts to show
-# equal (the two sides' alignment of a 3- or 4-bit significand), and the proof stops UNKNOWN where it
-# then succeeds (an e3m2 unit, K = 32, against the independent specification: 116 s)
-DPROVE="dprove -C 20000 -G 50000000"
-abc "sim -F $((BOUND + 1)) -W 32" 30
+abc sim 30 "sim -F $((BOUND + 1)) -W 32"
 # the model's directed vectors (make verify's first ones: every corner of the formats, built to close the
 # coverage bins) through the miter (tb/prove/aig_sim.py): a counterexample that only a corner shows (every
 # product -0 with C = -0, a scale at its limit) is one random simulation and a short bmc3 do not reach
@@ -128,14 +127,25 @@ if [[ $verdict != REFUTED ]]; then
       awk -v n=$((hit + 1)) 'NR == n {for (i = 1; i <= NF; i++) $i = "0x" $i; print}' "$DIR/directed.txt"; } >"$DIR/cex.txt"
   fi
 fi
-[[ $verdict == REFUTED ]] || abc "bmc3 -F $((BOUND + 1)) -T $bmc_s" $((bmc_s + 5))
-if [[ $verdict == UNKNOWN && $TIMEOUT -gt $bmc_s ]]; then abc "$DPROVE" $((TIMEOUT - bmc_s)); fi
+[[ $verdict == REFUTED ]] || abc bmc3 $((bmc_s + 5)) "bmc3 -F $((BOUND + 1)) -T $bmc_s"
+# the unrolled miter, half the time left: iprove raises its conflict limits round by round and stops
+# UNDECIDED when the last round fails (an e2m3 unit, K = 32, against the independent specification:
+# proven in about a minute, where dprove did not finish in 25)
+if [[ $verdict == UNKNOWN && $(left) -gt 1 ]]; then
+  abc cec $(( $(left) / 2 > 1 ? $(left) / 2 : 1 )) "frames -F $((BOUND + 1)) -i; strash; orpos; dc2; iprove"
+fi
+# dprove with 20 times its default conflicts a node (-C) and 10 times in all (-G): with the defaults, SAT
+# sweeping gives up on the pairs of signals that are equal but take more than 1,000 conflicts to show
+# equal (the two sides' alignment of a 3- or 4-bit significand), and the proof stops UNKNOWN where it
+# then succeeds (an e3m2 unit, K = 32, against the independent specification)
+if [[ $verdict == UNKNOWN && $(left) -gt 0 ]]; then abc dprove "$(left)" "dprove -C 20000 -G 50000000"; fi
 t_abc=$(secs "$t1")
 
 # a counterexample: the vector register's bits (vec_in in cycle 0) as one `mmaref batch` line (a directed
 # vector is one already)
 if [[ $verdict == REFUTED ]]; then
   [[ $engine == directed ]] || python3 - "$DIR" <<'EOF' || { echo "prove: could not decode the counterexample ($DIR/cex.abc)" >&2; exit 2; }
+import re
 import sys
 d = sys.argv[1]
 pi = {}  # AIG input index -> bit of vec_in
@@ -145,10 +155,10 @@ for line in open(f"{d}/miter.aim"):
         pi[int(f[1])] = int(f[2])
 bits = {}
 for line in open(f"{d}/cex.abc"):
-    if line.startswith("pi") and "@0=" in line:
-        idx, val = line[2:].split("@0=")
-        if int(idx) in pi:
-            bits[pi[int(idx)]] = int(val.strip())
+    # piN@F=V: input N in cycle F (the sequential miter); piN_F@0=V: input N of cycle F (the unrolled one)
+    m = re.fullmatch(r"pi(\d+)(?:_(\d+))?@(\d+)=([01])", line.strip())
+    if m and int(m.group(2) or m.group(3)) == 0 and int(m.group(1)) in pi:
+        bits[pi[int(m.group(1))]] = int(m.group(4))
 vec = sum(v << b for b, v in bits.items())
 fields, lo = [], 0
 for item in open(f"{d}/layout.txt").read().split():
@@ -161,6 +171,9 @@ with open(f"{d}/cex.txt", "w") as f:
     f.write(" ".join(fields) + "\n")
 EOF
   line=$(grep -v '^#' "$DIR/cex.txt")
+  # every counterexample simulated on the miter once more, whichever engine found it: it must fail the check
+  [[ $(sed 's/0x//g' <<<"$line" | python3 tb/prove/aig_sim.py "$DIR/miter.aig" "$DIR/miter.aim" "$DIR/layout.txt" $((BOUND + 1))) == 0 ]] ||
+    { echo "prove: the counterexample of $engine ($DIR/cex.txt) does not fail the miter in simulation" >&2; exit 2; }
   model_d=$("$MMAREF" batch "$arch" "$name" <"$DIR/cex.txt" 2>&1)
   read -r -a v <<<"$line"
   ns=$(( (${#v[@]} - 1 - 2 * K) / 2 ))
@@ -169,7 +182,7 @@ EOF
   [[ $ns -gt 0 ]] && explain+=" --scale-a $(join "${v[@]:1+2*K:ns}") --scale-b $(join "${v[@]:1+2*K+ns:ns}")"
 fi
 
-solver="abc $engine"; [[ $engine == directed ]] && solver="directed simulation"
+solver="abc $engine"; [[ $engine == cec ]] && solver="abc iprove (unrolled)"; [[ $engine == directed ]] && solver="directed simulation"
 detail="solver $solver, $t_abc s (Yosys $t_yosys s, ${and:-?} AND gates)"
 case $verdict in
   PROVEN)  echo "prove: PROVEN: $TOP equals $ref on $arch:$name for every input; $detail" ;;
