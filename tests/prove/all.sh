@@ -54,6 +54,7 @@ FP6B=blackwell:tcgen05.mma.m64n8k32.f32.e2m3.e2m3               # e2m3 (6 bits),
 MIXED=blackwell:tcgen05.mma.m64n8k32.f32.e2m1.e4m3              # A e2m1, B e4m3 (8-bit lanes)
 BLOCK32=blackwell:tcgen05.mma.m128n8k32.block32.f32.e4m3.e4m3.ue8m0  # e4m3, K = 32, UE8M0 scales
 HOPPER16=hopper:mma.m16n8k16.f32.f16.f16.f32                    # f16, K = 16, F = 25
+AMPERE8=ampere:mma.m16n8k8.f32.bf16.bf16.f32                     # bf16, K = 8, F = 24
 E5M2=blackwell:tcgen05.mma.m64n8k32.f16.e5m2.e5m2               # e5m2 (infinities), K = 32, f16 RNE
 M3F32=m3xu:m3xu.m8n4k4.f32.f32.f32.f32                          # M3XU FP32: two steps on 12-bit halves
 M3F32C=m3xu:m3xu.m8n4k2.f32c.f32c.f32c.f32c                     # M3XU FP32C: four steps, 64-bit C and D
@@ -153,6 +154,9 @@ spec_row PROVEN spec-block BLOCK32 8
 spec_row PROVEN spec-fp8-kred-8 E5M2 8 8
 spec_row PROVEN spec-fp8-kred-4 ADA16 8 4
 spec_row REFUTED spec-mutant-F-short ADA16 8 "" SPEC_MUTANT=1
+# the 16-bit formats: where the boundary lies (8- and 11-bit significands, 16- and 22-bit products)
+spec_row PROVEN spec-bf16 AMPERE8 16
+spec_row PROVEN spec-f16 VOLTA 16
 # the M3XU designs (tests/prove/m3xu_contract.sv): pipelined and not, without FP32C and with, 11-bit
 # multipliers and 12-bit, on the modes they share; the FP16 mode against the fda_unit of the instruction
 # (Ampere's m16n8k8); the two planted bugs of the RTL (a_L b_L dropped, FP32C's sign flip missing)
