@@ -16,7 +16,12 @@ order).  Vectors come one per line on stdin in `mmaref batch`'s format (hex fiel
 
 usage: aig_sim.py MITER.aig MITER.aim LAYOUT.txt FRAMES < vectors
 Prints the 0-based line number of the first vector whose check fails in one of FRAMES cycles, or
-nothing; exit status 0 either way, 2 on a file it cannot read."""
+nothing; exit status 0 either way, 2 on a file it cannot read.
+       aig_sim.py --decode DIR
+Writes DIR/cex.txt, the vector of ABC's counterexample DIR/cex.abc (write_cex: the sequential miter's
+piN@F=V, or the unrolled one's piN_F@0=V; the inputs of cycle 0) as a `mmaref batch` line, through the
+same map and layout (DIR/miter.aim, DIR/layout.txt)."""
+import re
 import sys
 
 
@@ -74,17 +79,50 @@ def read_aiger(path):
     return i, latches, checked, ands
 
 
+def read_vec_map(path):
+    """AIGER input index -> bit of vec_in (Yosys write_aiger -map)."""
+    vec_bit = {}
+    for line in open(path):
+        f = line.split()
+        if len(f) == 4 and f[0] == "input" and f[3] == "vec_in":
+            vec_bit[int(f[1])] = int(f[2])
+    return vec_bit
+
+
+def read_layout(path):
+    """The vector's fields in `mmaref batch` order: [(name, bits)] (gen_prove.py's layout.txt)."""
+    return [(name, int(w)) for name, w in (item.split(":") for item in open(path).read().split())]
+
+
+def decode(d):
+    """ABC's counterexample d/cex.abc as a `mmaref batch` line in d/cex.txt."""
+    try:
+        vec_bit, layout = read_vec_map(f"{d}/miter.aim"), read_layout(f"{d}/layout.txt")
+        vec = 0
+        for line in open(f"{d}/cex.abc"):
+            # piN@F=V: input N in cycle F (the sequential miter); piN_F@0=V: input N of cycle F (unrolled)
+            m = re.fullmatch(r"pi(\d+)(?:_(\d+))?@(\d+)=([01])", line.strip())
+            if m and int(m.group(2) or m.group(3)) == 0 and int(m.group(1)) in vec_bit:
+                vec |= int(m.group(4)) << vec_bit[int(m.group(1))]
+    except (OSError, ValueError, IndexError) as e:
+        fail(f"cannot decode the counterexample: {e}")
+    fields, lo = [], 0
+    for _, w in layout:
+        fields.append(f"0x{(vec >> lo) & ((1 << w) - 1):0{(w + 3) // 4}x}")
+        lo += w
+    with open(f"{d}/cex.txt", "w") as f:
+        f.write("# the counterexample of make prove: C A0..A(K-1) B0..B(K-1) [SA.. SB..] (mmaref batch's format)\n")
+        f.write(" ".join(fields) + "\n")
+
+
 def main():
+    if len(sys.argv) == 3 and sys.argv[1] == "--decode":
+        return decode(sys.argv[2])
     if len(sys.argv) != 5:
-        fail("usage: aig_sim.py MITER.aig MITER.aim LAYOUT.txt FRAMES < vectors")
+        fail("usage: aig_sim.py MITER.aig MITER.aim LAYOUT.txt FRAMES < vectors | --decode DIR")
     try:
         n_in, latches, checked, ands = read_aiger(sys.argv[1])
-        vec_bit = {}  # AIGER input index -> bit of vec_in
-        for line in open(sys.argv[2]):
-            f = line.split()
-            if len(f) == 4 and f[0] == "input" and f[3] == "vec_in":
-                vec_bit[int(f[1])] = int(f[2])
-        layout = [(name, int(w)) for name, w in (item.split(":") for item in open(sys.argv[3]).read().split())]
+        vec_bit, layout = read_vec_map(sys.argv[2]), read_layout(sys.argv[3])
     except (OSError, ValueError, IndexError) as e:
         fail(f"cannot read the miter: {e}")
     frames = int(sys.argv[4])

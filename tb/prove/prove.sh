@@ -144,35 +144,11 @@ t_abc=$(secs "$t1")
 # a counterexample: the vector register's bits (vec_in in cycle 0) as one `mmaref batch` line (a directed
 # vector is one already)
 if [[ $verdict == REFUTED ]]; then
-  [[ $engine == directed ]] || python3 - "$DIR" <<'EOF' || { echo "prove: could not decode the counterexample ($DIR/cex.abc)" >&2; exit 2; }
-import re
-import sys
-d = sys.argv[1]
-pi = {}  # AIG input index -> bit of vec_in
-for line in open(f"{d}/miter.aim"):
-    f = line.split()
-    if len(f) == 4 and f[0] == "input" and f[3] == "vec_in":
-        pi[int(f[1])] = int(f[2])
-bits = {}
-for line in open(f"{d}/cex.abc"):
-    # piN@F=V: input N in cycle F (the sequential miter); piN_F@0=V: input N of cycle F (the unrolled one)
-    m = re.fullmatch(r"pi(\d+)(?:_(\d+))?@(\d+)=([01])", line.strip())
-    if m and int(m.group(2) or m.group(3)) == 0 and int(m.group(1)) in pi:
-        bits[pi[int(m.group(1))]] = int(m.group(4))
-vec = sum(v << b for b, v in bits.items())
-fields, lo = [], 0
-for item in open(f"{d}/layout.txt").read().split():
-    name, w = item.split(":")
-    w = int(w)
-    fields.append(f"0x{(vec >> lo) & ((1 << w) - 1):0{(w + 3) // 4}x}")
-    lo += w
-with open(f"{d}/cex.txt", "w") as f:
-    f.write("# the counterexample of make prove: C A0..A(K-1) B0..B(K-1) [SA.. SB..] (mmaref batch's format)\n")
-    f.write(" ".join(fields) + "\n")
-EOF
+  [[ $engine == directed ]] || python3 tb/prove/aig_sim.py --decode "$DIR" ||
+    { echo "prove: could not decode the counterexample ($DIR/cex.abc)" >&2; exit 2; }
   line=$(grep -v '^#' "$DIR/cex.txt")
   # every counterexample simulated on the miter once more, whichever engine found it: it must fail the check
-  [[ $(sed 's/0x//g' <<<"$line" | python3 tb/prove/aig_sim.py "$DIR/miter.aig" "$DIR/miter.aim" "$DIR/layout.txt" $((BOUND + 1))) == 0 ]] ||
+  [[ $(python3 tb/prove/aig_sim.py "$DIR/miter.aig" "$DIR/miter.aim" "$DIR/layout.txt" $((BOUND + 1)) <<<"$line") == 0 ]] ||
     { echo "prove: the counterexample of $engine ($DIR/cex.txt) does not fail the miter in simulation" >&2; exit 2; }
   model_d=$("$MMAREF" batch "$arch" "$name" <"$DIR/cex.txt" 2>&1)
   read -r -a v <<<"$line"
