@@ -74,7 +74,7 @@
       if (mmaref_tb_pipe_read(h, lane_w, gc, ga, gb, gsa, gsb) == 0) return 0;
       gd = 0;
     end else if (words) begin
-      if (mmaref_tb_gen_packed(h, seed, idx, gc, ga, gb, gd) < 0)
+      if (mmaref_tb_gen_packed(h, lane_w, seed, idx, gc, ga, gb, gd) < 0)
         $fatal(1, "mmaref_tb_gen_packed failed at index %0d", idx);
     end else begin
       if (mmaref_tb_gen(h, seed, idx, gc32, ga, gb, gsa, gsb, gd) < 0)

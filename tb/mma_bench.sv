@@ -198,10 +198,10 @@ module mma_bench #(
 
   // The packed operand word must hold what the open-array entry point computes on (first vector).
   function automatic void check_packed_entry();
-    int k = mmaref_dpi_param(h, "k"), w = mma_pkg::fmt_width(mmaref_dpi_param(h, "a"));
+    int k = mmaref_dpi_param(h, "k"), w = lane_w;
     longint unsigned xa[MAX_K], xb[MAX_K], xs[1], d1;  // the model reads k of them
     int s1;
-    if (mmaref_tb_gen_packed(h, seed, first, gc, ga, gb, gd) < 0)
+    if (mmaref_tb_gen_packed(h, lane_w, seed, first, gc, ga, gb, gd) < 0)
       $fatal(1, "mmaref_tb_gen_packed failed on %s", mmaref_dpi_label(h));
     xs[0] = 0;
     for (int i = 0; i < k; i++) begin

@@ -166,19 +166,20 @@ void tb_pack(svBitVecVal *dst, int words, const uint64_t *v, int k, int w)
                 dst[(i * w + bit) / 32] |= (svBitVecVal)1 << ((i * w + bit) % 32);
 }
 
-int mmaref_tb_gen_packed(int h, unsigned long long seed, unsigned long long idx, unsigned long long *c,
-                         svBitVecVal *a, svBitVecVal *b, unsigned long long *d)
+int mmaref_tb_gen_packed(int h, int lane_w, unsigned long long seed, unsigned long long idx,
+                         unsigned long long *c, svBitVecVal *a, svBitVecVal *b, unsigned long long *d)
 {
     const mmaref_instr *in = mmaref_dpi_instr(h);
-    int w = in ? mmaref_format_width(in->a) : 0;
-    if (!in || in->k * w > 32 * DPI_MAX_K || mmaref_scale_count(in))
+    /* both operands at the bench's lane width, which must hold each (A e2m1 beside B e4m3: 8-bit lanes) */
+    if (!in || lane_w < mmaref_format_width(in->a) || lane_w < mmaref_format_width(in->b) || lane_w > 64 ||
+        in->k * lane_w > 32 * DPI_MAX_K || mmaref_scale_count(in))
         return -1;
     const tb_window *win;
     int j = next_vector(h, seed, idx, &win);
     if (j < 0)
         return -1;
-    tb_pack(a, DPI_MAX_K, &win->a[j * in->k], in->k, w);
-    tb_pack(b, DPI_MAX_K, &win->b[j * in->k], in->k, w);
+    tb_pack(a, DPI_MAX_K, &win->a[j * in->k], in->k, lane_w);
+    tb_pack(b, DPI_MAX_K, &win->b[j * in->k], in->k, lane_w);
     *c = win->c[j];
     *d = win->d[j];
     return win->kind[j];

@@ -16,8 +16,8 @@ int tb_vector_at(int h, uint64_t seed, uint64_t idx, uint64_t *c, uint64_t *a, u
 enum { TB_WINDOW = 256 };
 int mmaref_tb_gen(int h, unsigned long long seed, unsigned long long idx, unsigned int *c, svBitVecVal *a,
                   svBitVecVal *b, svBitVecVal *sa, svBitVecVal *sb, unsigned long long *d);
-int mmaref_tb_gen_packed(int h, unsigned long long seed, unsigned long long idx, unsigned long long *c,
-                         svBitVecVal *a, svBitVecVal *b, unsigned long long *d);
+int mmaref_tb_gen_packed(int h, int lane_w, unsigned long long seed, unsigned long long idx,
+                         unsigned long long *c, svBitVecVal *a, svBitVecVal *b, unsigned long long *d);
 /* A bad plusarg (+cfg, +instr): "tb_mma: MSG" on stderr, one line, then exit status 2. */
 void mmaref_tb_arg_error(const char *msg);
 /* Count one offered vector in handle h's coverage bins (tb/tb_coverage.c). */

@@ -15,10 +15,11 @@ package tb_support_pkg;
       input longint unsigned idx, output int unsigned c,
       output bit [32*MAX_K-1:0] a, output bit [32*MAX_K-1:0] b,
       output bit [32*MAX_SCALE-1:0] sa, output bit [32*MAX_SCALE-1:0] sb, output longint unsigned d);
-  // The same vector packed as a unit's operand word holds it (value i of A at a[i*w +: w], w the width
-  // of A's format: an M3XU word of 8 f16, 4 f32 or 2 f32c), with the model's D from the same window.
-  // Returns the kind, or -1 (an instruction with scales, wider than the vectors, or a batch error).
-  import "DPI-C" function int mmaref_tb_gen_packed(input int h, input longint unsigned seed,
+  // The same vector packed as a unit's operand word holds it (value i of A at a[i*w +: w], w = lane_w, at
+  // least each operand format's width: an M3XU word of 8 f16, 4 f32 or 2 f32c; make verify's lanes of
+  // the widest operand), with the model's D from the same window.  Returns the kind, or -1 (a lane
+  // narrower than an operand, an instruction with scales, wider than the vectors, or a batch error).
+  import "DPI-C" function int mmaref_tb_gen_packed(input int h, input int lane_w, input longint unsigned seed,
       input longint unsigned idx, output longint unsigned c,
       output bit [32*MAX_K-1:0] a, output bit [32*MAX_K-1:0] b, output longint unsigned d);
   // The directed vectors at the head of the stream (the library's mmaref_gen_directed_count).

@@ -67,6 +67,19 @@ out=$($SIM +count=20000 +seed=5 +bp +nofst 2>&1); rc=$?
 [[ $rc == 0 && $out == *"vectors=20000 mismatches=0 "* ]] && ok "verify (a): with random backpressure and bubbles (+bp): 20,000 vectors pass" ||
   not_ok "verify (a) +bp: rc=$rc $(grep -m1 RESULT <<<"$out")"
 
+# A and B of two widths (e2m1 beside e4m3): both reach the unit's 8-bit lanes from one operand word
+# packed at the wider width; the unit serving the instruction must pass (a word packed at A's 4 bits
+# cut B's operands: most vectors then mismatched)
+MIXED=blackwell:tcgen05.mma.m64n8k32.f32.e2m1.e4m3
+make -s build/rtl/gen/configs.txt >/dev/null 2>&1  # the unit table (instrs.txt, units.txt)
+unit=$(awk -v n="${MIXED#*:}" '$1 == "blackwell" && $2 == n {print $4}' build/rtl/gen/instrs.txt 2>/dev/null)
+params=$(awk -v u="$unit" '$1 == u {print $12}' build/rtl/gen/units.txt 2>/dev/null)
+out=$(DUT=rtl/rtl.f DUT_TOP=fda_unit INSTR=$MIXED PARAMS=$params DUT_AW=8 COUNT=20000 verify 2>&1); rc=$?
+r=$(row "$out")
+[[ -n $params && $rc == 0 && $(awk '{print $4, $5, $NF}' <<<"$r") == "20000 0 pass" ]] &&
+  ok "verify (a): A e2m1 and B e4m3 in 8-bit lanes: fda_unit ($params) passes 20,000 vectors of $MIXED" ||
+  not_ok "verify (a): mixed widths: params '$params' rc=$rc row '$r' $(grep -m2 -E 'MISMATCH|verify:' <<<"$out" | tr '\n' ' ')"
+
 # (b) mutants of the wrapper: the bench must catch a reordered and a dropped result
 out=$($SIM +count=20000 +wrap_mutant=1 +nofst 2>&1); rc=$?
 m=$(sed -n 's/.* mismatches=\([0-9]*\).*/\1/p' <<<"$out")

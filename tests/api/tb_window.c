@@ -24,13 +24,15 @@ void *svGetArrElemPtr1(const svOpenArrayHandle h, int i) { (void)h, (void)i; abo
 int mmaref_dpi_with_k(int h, int k);
 
 /* one instruction of each unit family and operand layout: scales per block and per group (K = 64),
- * flushing GPS, 64-bit D (f64, f32c), packed at 4 to 64 bits */
+ * flushing GPS, 64-bit D (f64, f32c), packed at 4 to 64 bits, A and B of two widths (e2m1 beside e4m3:
+ * packed in lanes of the wider) */
 static const char *const instrs[][2] = {
     {"volta", "mma.m8n8k4.f32.f16.f16.f32"},
     {"hopper", "mma.m16n8k16.f32.f16.f16.f32"},
     {"ada", "mma.m16n8k32.f32.e4m3.e4m3.f32"},
     {"blackwell", "tcgen05.mma.m128n8k32.block32.f32.e4m3.e2m1.ue8m0"},
     {"blackwell", "tcgen05.mma.m128n8k64.block16.f32.e2m1.e2m1.ue4m3"},
+    {"blackwell", "tcgen05.mma.m64n8k32.f32.e2m1.e4m3"},
     {"cdna2", "v_mfma_f32_32x32x8f16"},
     {"cdna3", "v_mfma_f32_16x16x32_fp8_fp8"},
     {"cdna3", "v_mfma_f32_32x32x4_xf32"},
@@ -41,10 +43,17 @@ static const char *const instrs[][2] = {
 
 static long checked, bad;
 
-/* packed at the format's width (mmaref_tb_gen_packed): instructions without scales that fit */
+/* the lane of a packed operand word: the wider of A's and B's formats */
+static int lane_width(const mmaref_instr *in)
+{
+    int wa = mmaref_format_width(in->a), wb = mmaref_format_width(in->b);
+    return wa > wb ? wa : wb;
+}
+
+/* packed in lanes of that width (mmaref_tb_gen_packed): instructions without scales that fit */
 static int packs(const mmaref_instr *in)
 {
-    return !mmaref_scale_count(in) && in->k * mmaref_format_width(in->a) <= 32 * DPI_MAX_K;
+    return !mmaref_scale_count(in) && in->k * lane_width(in) <= 32 * DPI_MAX_K;
 }
 
 /* the packed entry for the same index against the expected vector and D (its D in *pd) */
@@ -52,13 +61,18 @@ static int packed_agrees(int h, uint64_t seed, uint64_t idx, int kind, uint64_t 
                          const uint64_t *b, uint64_t want, unsigned long long *pd)
 {
     const mmaref_instr *in = mmaref_dpi_instr(h);
-    int w = mmaref_format_width(in->a);
+    int w = lane_width(in);
     svBitVecVal pa[DPI_MAX_K], pb[DPI_MAX_K], xa[DPI_MAX_K], xb[DPI_MAX_K];
     unsigned long long pc = 0;
-    int pk = mmaref_tb_gen_packed(h, seed, idx, &pc, pa, pb, pd);
+    int pk = mmaref_tb_gen_packed(h, w, seed, idx, &pc, pa, pb, pd);
+    /* a lane narrower than either operand is refused, never filled with cut values */
+    unsigned long long nc = 0, nd = 0;
+    int narrow = mmaref_format_width(in->a) != mmaref_format_width(in->b)
+              && mmaref_tb_gen_packed(h, w - 1, seed, idx, &nc, xa, xb, &nd) != -1;
     tb_pack(xa, DPI_MAX_K, a, in->k, w);
     tb_pack(xb, DPI_MAX_K, b, in->k, w);
-    return pk == kind && pc == c && *pd == want && !memcmp(pa, xa, sizeof xa) && !memcmp(pb, xb, sizeof xb);
+    return !narrow && pk == kind && pc == c && *pd == want && !memcmp(pa, xa, sizeof xa) &&
+           !memcmp(pb, xb, sizeof xb);
 }
 
 /* vector idx of (h, seed) through the window against tb_vector_at and mmaref_dot */
@@ -133,7 +147,7 @@ static int batch_error(void)
     unsigned long long c, d;
     svBitVecVal a[DPI_MAX_K], b[DPI_MAX_K], sa[DPI_MAX_SCALE], sb[DPI_MAX_SCALE];
     if (h < 0 || mmaref_tb_gen(h, 1, 0, &gc, a, b, sa, sb, &d) != -1 ||
-        mmaref_tb_gen_packed(h, 1, 0, &c, a, b, &d) != -1)
+        mmaref_tb_gen_packed(h, 16, 1, 0, &c, a, b, &d) != -1)
         return 1;
     printf("tb window: batch error reported\n");
     return 0;
