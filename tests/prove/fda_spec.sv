@@ -136,6 +136,7 @@ module fda_spec_pass #(
   localparam int SUMW = biggest(XW, F, 0) + 6 + $clog2(K + 1);                    // the signed exact sum, with room to spare
   localparam int KW   = SUMW + 32;                                // kept significand, shifted left at most 24
   localparam int EW   = 16;                                       // signed exponents
+  localparam int N2   = 1 << $clog2(K + 1);                       // leaves of the e_max tree
 
   // operand decoding from the format table: sign, exponent (paper's e), integer significand with MW
   // fractional bits, zero / inf / NaN
@@ -156,6 +157,7 @@ module fda_spec_pass #(
     end
   endgenerate
   always @* begin
+    logic [2*N2*EW-1:0]   e_tree;                     // node i at [i*EW +: EW], leaves N2 .. 2 N2 - 1
     logic signed [EW-1:0] ec, e_max, lsb, e_lead, q, r, emin;
     logic [CF:0]          mc;
     logic                 sc, zc, ic, nc;
@@ -202,8 +204,17 @@ module fda_spec_pass #(
       neg_inf = neg_inf | t_ninf[k];
     end
     // ---- Step 3: e_max, alignment with truncation to F fractional bits ----
-    e_max = e_t[0 +: EW];
-    for (int k = 1; k <= K; k++) if ($signed(e_t[k*EW +: EW]) > e_max) e_max = e_t[k*EW +: EW];
+    // e_max as pairwise maxima, C and the products in lane order padded with the smallest exponent: max is
+    // associative and commutative, so the order leaves e_max as it is; a solver can then match the partial
+    // maxima of a unit that pairs its terms alike (a chain of K comparisons against a unit's tree was
+    // not decided in 28 min on the block-scaled e4m3 K = 32 row, whose scale moves every product's exponent)
+    e_tree = '0;
+    for (int i = 0; i < N2; i++)
+      e_tree[(N2+i)*EW +: EW] = i <= K ? e_t[i*EW +: EW] : {1'b1, {(EW-1){1'b0}}};
+    for (int i = N2 - 1; i >= 1; i--)
+      e_tree[i*EW +: EW] = $signed(e_tree[2*i*EW +: EW]) > $signed(e_tree[(2*i+1)*EW +: EW])
+                         ? e_tree[2*i*EW +: EW] : e_tree[(2*i+1)*EW +: EW];
+    e_max = e_tree[EW +: EW];
     // ---- Step 4: the exact sum ----
     sum = '0;
     for (int k = 0; k <= K; k++) begin
