@@ -325,22 +325,33 @@ def pack(vals, w):
 
 
 def port_words(row, cfg, vec, ports, fcodes, ocodes):
-    """{port: value} for one vector line (C, K A, K B, [scales], D) as tb/mma_bench.sv drives them."""
+    """{port: value} for one vector line (C, K A, K B, K/block SA and SB when block-scaled, D) as
+    tb/mma_bench.sv drives them."""
     algo, mask = row[1], int(row[6])
-    k = int(cfg[5])
-    a_fmt, b_fmt, c_fmt, out = cfg[8], cfg[9], cfg[10], cfg[12]
-    if len(vec) != 2 * k + 2:
-        die(f"{cfg[3]} {cfg[4]}: block-scaled vectors ({len(vec)} fields) are not packed here: no stimulus")
+    k, block = int(cfg[5]), int(cfg[14])
+    a_fmt, b_fmt, c_fmt, out, s_fmt = cfg[8], cfg[9], cfg[10], cfg[12], cfg[13]
+    ns = k // block if block > 0 else 0
+    if len(vec) != 2 * k + 2 * ns + 2:
+        die(f"{cfg[3]} {cfg[4]}: {len(vec)} fields, expected {2 * k + 2 * ns + 2} (C, {k} A, {k} B, "
+            f"{ns} SA, {ns} SB, D): no stimulus")
     c, a, b = vec[0], vec[1:1 + k], vec[1 + k:1 + 2 * k]
+    sa, sb = vec[1 + 2 * k:1 + 2 * k + ns], vec[1 + 2 * k + ns:1 + 2 * k + 2 * ns]
     if algo in ("M3XU", "NAIVE_FP32"):
         w = WIDTH[a_fmt]
         return {"fmt": fcodes[a_fmt], "a": pack(a, w), "b": pack(b, w), "c": c}
+    aw = max_width(mask, fcodes)
+    out_kind = ocodes.get(out.replace("_", "-"), 0)
+    if algo == "SFMA":  # A, B, C and D in the output kind's format, each value at the low end of its lane
+        return {"a": pack(a, aw), "b": pack(b, aw), "c": c, "out_kind": out_kind}
+    # UE8M0 / UE4M3 scales one byte a slot (GDFS with 32-element blocks: the first K/32 slots)
+    scales = {"sa": pack(sa, 8), "sb": pack(sb, 8)}
+    if algo == "GDFS":
+        return {"a": pack(a, aw), "b": pack(b, aw), "c": c, "fmt_s": fcodes[s_fmt], "block32": int(block == 32),
+                **scales}
     if algo not in ("FDA", "FDRDA", "GPS"):
         die(f"unit {row[0]} ({algo}): its stimulus packing is not covered here: no stimulus")
-    aw = max_width(mask, fcodes)
-    words = {"a": pack(a, aw), "b": pack(b, aw), "c": c, "fmt_a": fcodes[a_fmt], "fmt_b": fcodes[b_fmt],
-             "fmt_c": fcodes[c_fmt], "out_kind": ocodes.get(out.replace("_", "-"), 0), "sa": 0, "sb": 0}
-    return words
+    return {"a": pack(a, aw), "b": pack(b, aw), "c": c, "fmt_a": fcodes[a_fmt], "fmt_b": fcodes[b_fmt],
+            "fmt_c": fcodes[c_fmt], "out_kind": out_kind, **scales}
 
 
 def run_mode(row, cfg, ports, insts, cells, vecs, fcodes, ocodes, constant):
@@ -353,7 +364,8 @@ def run_mode(row, cfg, ports, insts, cells, vecs, fcodes, ocodes, constant):
         vecs = [vecs[0]] * len(vecs)
     names = [n for n, (d, _) in ports.items() if d == "input" and n != "clk"]
     passes = int(cfg[7])  # the configuration's passes: M3XU's steps, CoFDA's chained passes
-    for steps in [passes] + [s for s in (1, 2, 3, 4, 8) if s != passes]:
+    k = int(cfg[5])  # SFMA: one lane a cycle
+    for steps in dict.fromkeys([passes, 1, 2, 3, 4, 8, k]):
         ncyc = 1 + steps * len(words) + 2 * steps + 2  # reset, the holds, then time to drain
         stim = {n: [0] * ncyc for n in names}
         for t in range(ncyc):
