@@ -340,7 +340,9 @@ def port_words(row, cfg, vec, ports, fcodes, ocodes):
         w = WIDTH[a_fmt]
         return {"fmt": fcodes[a_fmt], "a": pack(a, w), "b": pack(b, w), "c": c}
     aw = max_width(mask, fcodes)
-    out_kind = ocodes.get(out.replace("_", "-"), 0)
+    out_kind = ocodes.get(out.replace("_", "-"))
+    if out_kind is None:
+        die(f"{cfg[3]} {cfg[4]}: output kind '{out}' is not among rtl/mma_formats.svh's OUT_ codes: no stimulus")
     if algo == "SFMA":  # A, B, C and D in the output kind's format, each value at the low end of its lane
         return {"a": pack(a, aw), "b": pack(b, aw), "c": c, "out_kind": out_kind}
     # UE8M0 / UE4M3 scales one byte a slot (GDFS with 32-element blocks: the first K/32 slots)

@@ -205,9 +205,9 @@ module fda_spec_pass #(
     end
     // ---- Step 3: e_max, alignment with truncation to F fractional bits ----
     // e_max as pairwise maxima, C and the products in lane order padded with the smallest exponent: max is
-    // associative and commutative, so the order leaves e_max as it is; a solver can then match the partial
-    // maxima of a unit that pairs its terms alike (a chain of K comparisons against a unit's tree was
-    // not decided in 28 min on the block-scaled e4m3 K = 32 row, whose scale moves every product's exponent)
+    // associative and commutative, so the order leaves e_max as it is; a solver can then pair the partial
+    // maxima with those of a unit that pairs its terms alike, which a chain of K comparisons does not
+    // offer (docs/formal.md: the block-scaled e4m3 K = 32 row, whose scale moves every product's exponent)
     e_tree = '0;
     for (int i = 0; i < N2; i++)
       e_tree[(N2+i)*EW +: EW] = i <= K ? e_t[i*EW +: EW] : {1'b1, {(EW-1){1'b0}}};
