@@ -6,7 +6,7 @@
 #                    default the first real library found, else synth/cells45.lib), OpenSTA timing: area,
 #                    flops, minimum period, critical path, power per unit and the M3XU table
 #                    -> build/synth/LIB_NAME/ (one folder per library), the report copied to
-#                    synth/report.md, synth/report.json (docs/synthesis.md)
+#                    synth/report-LIB_NAME.md, .json (docs/synthesis.md)
 #   make synth-m3xu  the M3XU designs alone and their table beside the paper's Table III
 #   make synth-breakdown  the Table III designs' area and critical path per submodule (synth/breakdown.sh)
 #   make synth-sweep fda_unit over K x F x format sets: table and PNG (SWEEP_SUBSET=answers or series: subsets)
@@ -108,8 +108,9 @@ synth-probe: $(RTL_GEN)/configs.txt
 	  || { echo "synth: the multiplier probe failed (see $(SYNTH_PROBE))"; exit 1; }
 synth: synth-probe
 	@SYNTH_NOSHARE=$(SYNTH_NOSHARE) SYNTH_MUL_PROBE=$(SYNTH_PROBE) bash synth/synth_all.sh
-	@cp $(SYNTH_LIBDIR)/report.md $(SYNTH_LIBDIR)/report.json synth/
-	@echo "copied $(SYNTH_LIBDIR)/report.* to synth/report.md, synth/report.json"
+	@cp $(SYNTH_LIBDIR)/report.md synth/report-$(notdir $(SYNTH_LIBDIR)).md
+	@cp $(SYNTH_LIBDIR)/report.json synth/report-$(notdir $(SYNTH_LIBDIR)).json
+	@echo "copied $(SYNTH_LIBDIR)/report.* to synth/report-$(notdir $(SYNTH_LIBDIR)).md, .json"
 # the M3XU designs alone, with SYNTH_ABC=nosat as in make synth (build/synth/LIB/nosat/report.md)
 synth-m3xu: synth-probe
 	@SYNTH_NOSHARE=$(SYNTH_NOSHARE) SYNTH_MUL_PROBE=$(SYNTH_PROBE) SYNTH_TITLE="M3XU designs (SYNTH_ABC=nosat)" \
@@ -122,8 +123,9 @@ synth-sweep:
 	@python3 synth/units_extra.py sweep --subset $(SWEEP_SUBSET) $(SWEEP_DIR)
 	@SYNTH_UNITS=$(SWEEP_DIR)/units.txt SYNTH_OUT=$(SWEEP_DIR) SYNTH_NOSHARE=$(SYNTH_NOSHARE) \
 	  SYNTH_TITLE="fda_unit sweep (SWEEP_SUBSET=$(SWEEP_SUBSET))" bash synth/synth.sh; \
-	  rc=$$?; python3 synth/sweep_plot.py $(SWEEP_DIR) && cp $(SWEEP_DIR)/sweep.md $(SWEEP_DIR)/sweep.png synth/ \
-	  && echo "copied to synth/sweep.md, synth/sweep.png" && exit $$rc
+	  rc=$$?; python3 synth/sweep_plot.py $(SWEEP_DIR) && cp $(SWEEP_DIR)/sweep.md synth/sweep-$(notdir $(SYNTH_LIBDIR)).md \
+	  && cp $(SWEEP_DIR)/sweep.png synth/sweep-$(notdir $(SYNTH_LIBDIR)).png \
+	  && echo "copied to synth/sweep-$(notdir $(SYNTH_LIBDIR)).md, .png" && exit $$rc
 
 cosim-demo: $(RTL_SIM) $(RTL_GEN)/configs.txt
 	@bash tb/run_cosim.sh --demo --count $${RTL_DEMO_COUNT:-200000} --seed $(RTL_SEED)

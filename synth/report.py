@@ -8,7 +8,7 @@ share of M3XU's overhead that comes from the 12th significand bit.
 
 A unit's row comes from the first --dir that holds an ok one (so a unit synthesized apart, e.g. with
 SYNTH_ABC=nosat, joins the table with its ABC script named); a --dir may also be an earlier report.json (the
-committed synth/report.json: hours of synthesis need not be run again to add one unit).  --m3xu-dir DIR3
+committed synth/report-LIB_NAME.json: hours of synthesis need not be run again to add one unit).  --m3xu-dir DIR3
 takes every M3XU design's row from DIR3, so that the Table III ratios come from one ABC script.  The report
 is written to --out, by default the first --dir.
 

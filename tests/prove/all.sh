@@ -56,6 +56,8 @@ BLOCK32=blackwell:tcgen05.mma.m128n8k32.block32.f32.e4m3.e4m3.ue8m0  # e4m3, K =
 HOPPER16=hopper:mma.m16n8k16.f32.f16.f16.f32                    # f16, K = 16, F = 25
 AMPERE8=ampere:mma.m16n8k8.f32.bf16.bf16.f32                     # bf16, K = 8, F = 24
 E5M2=blackwell:tcgen05.mma.m64n8k32.f16.e5m2.e5m2               # e5m2 (infinities), K = 32, f16 RNE
+SYNC16=hopper:mma.m16n8k16.f32.e4m3.e5m2.f32                     # mma.sync FP8: runs of 2 to two passes through f16, C added last
+SYNC32=blackwell:mma.m16n8k32.f16.e5m2.e5m2.f16                  # the same at K = 32, f16 C and D
 M3F32=m3xu:m3xu.m8n4k4.f32.f32.f32.f32                          # M3XU FP32: two steps on 12-bit halves
 M3F32C=m3xu:m3xu.m8n4k2.f32c.f32c.f32c.f32c                     # M3XU FP32C: four steps, 64-bit C and D
 M3F16=m3xu:m3xu.m8n4k8.f32.f16.f16.f32                          # M3XU FP16: one step, Ampere's FDA
@@ -154,6 +156,11 @@ spec_row PROVEN spec-block BLOCK32 8
 spec_row PROVEN spec-fp8-kred-8 E5M2 8 8
 spec_row PROVEN spec-fp8-kred-4 ADA16 8 4
 spec_row REFUTED spec-mutant-F-short ADA16 8 "" SPEC_MUTANT=1
+# mma.sync FP8 (K_RUN, AB_F16, C_LAST): the lanes dealt in runs, operands through f16, C added last by
+# the spec's own IEEE adder
+spec_row PROVEN spec-sync-kred-4 SYNC16 8 4
+spec_row PROVEN spec-sync SYNC16 8
+spec_row PROVEN spec-sync SYNC32 8
 # the 16-bit formats: where the boundary lies (8- and 11-bit significands, 16- and 22-bit products)
 spec_row PROVEN spec-bf16 AMPERE8 16
 spec_row PROVEN spec-f16 VOLTA 16

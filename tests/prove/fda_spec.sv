@@ -17,10 +17,15 @@
 //   Step 1: NaN if any operand or scale is NaN, 0 * inf, or +inf and -inf both present (canonical NaN of
 //   D's format); else the infinity present.
 // CHAIN > 1 (CoFDA): CHAIN passes of K / CHAIN contiguous products; a pass's D, in D's format, is the
-// next pass's C.  Scope: A and B of the IEEE-like formats with or without infinities (f16, bf16, fp8,
-// fp6, fp4; not tf32's Step 0 nor the fnuz formats), C of an IEEE format up to 32 bits, D up to 32 bits,
-// UE8M0 block scales (BLOCK > 0, one scale per BLOCK products).  Not served: K_RUN, AB_F16 and C_LAST
-// (Hopper and Blackwell mma.sync FP8, C added last by an IEEE adder).
+// next pass's C.  Hopper's and Blackwell's mma.sync FP8 (K_RUN > 0, C_LAST = 1): pass p takes the runs
+// of K_RUN products dealt to it in turn (K_RUN = 2, CHAIN = 2: k mod 4 in {0, 1}, then {2, 3}), the
+// passes start from a +0 C, and D = P + C, P the last pass's D, one IEEE addition rounded to nearest
+// even in D's format (fda_spec_add).  AB_F16: A and B are converted to f16 first; every e4m3 and e5m2
+// value is exact in f16, but an e4m3 subnormal (below 2^-6) is an f16 normal: its exponent is then its
+// leading one's (at least f16's -14), which e_max sees (fda_spec_term).  Scope: A and B of the IEEE-like formats
+// with or without infinities (f16, bf16, fp8, fp6, fp4; not tf32's Step 0 nor the fnuz formats), C of
+// an IEEE format up to 32 bits (with C_LAST, in D's format), D up to 32 bits, UE8M0 block scales
+// (BLOCK > 0, one scale per BLOCK products).
 // SPEC_MUTANT (the check that a proof against this spec can fail; 0 for the specification): 1 aligns with
 // F - 1 fractional bits.
 // The port contract of make verify (docs/verify-your-design.md, section 4): D is registered on the
@@ -34,6 +39,9 @@ module fda_spec #(
   parameter int OUT_MASK    = 1 << mma_pkg::OUT_F32_RZ,
   parameter int BLOCK       = 0,
   parameter int ZERO_EXP    = 0,
+  parameter int K_RUN       = 0,
+  parameter int AB_F16      = 0,
+  parameter int C_LAST      = 0,
   parameter int SPEC_MUTANT = 0,
   parameter int AW          = mma_pkg::max_width(AB_MASK),
   parameter int NSW         = BLOCK > 0 ? K / BLOCK : 1
@@ -62,19 +70,32 @@ module fda_spec #(
       if (OUT_MASK[o] && out_kind == mma_pkg::OUT_BITS'(o)) d_fmt = FB'(mma_pkg::out_format(o));
   end
 
-  logic [(CHAIN+1)*32-1:0] cs;                           // pass p's C at [p*32 +: 32]; the last is D
-  assign cs[31:0] = c;
-  genvar p;
+  logic [(CHAIN+1)*32-1:0] cs;                           // pass p's C at [p*32 +: 32]; the last is P
+  logic [31:0]             sum_pc;                       // P + C (C_LAST)
+  assign cs[31:0] = C_LAST != 0 ? 32'd0 : c;             // C_LAST: the passes start from +0
+  genvar p, j;
   generate
     for (p = 0; p < CHAIN; p++) begin : g_pass
       localparam int NSP = BLOCK > 0 ? KP / BLOCK : 1;
+      logic [KP*AW-1:0] pa, pb;                          // the pass's products: its lanes, in order
+      for (j = 0; j < KP; j++) begin : g_lane
+        // contiguous (pass p takes products p KP ..), or the j / K_RUN-th run of K_RUN dealt to pass p
+        localparam int KK = K_RUN > 0 ? (j / K_RUN * CHAIN + p) * K_RUN + j % K_RUN : p * KP + j;
+        assign pa[j*AW +: AW] = a[KK*AW +: AW];
+        assign pb[j*AW +: AW] = b[KK*AW +: AW];
+      end
       fda_spec_pass #(.K(KP), .F(SPEC_MUTANT == 1 ? F - 1 : F), .AB_MASK(AB_MASK),
                       .C_MASK(C_MASK | (CHAIN > 1 ? mma_pkg::out_formats(OUT_MASK) : 0)), .OUT_MASK(OUT_MASK),
-                      .BLOCK(BLOCK), .ZERO_EXP(ZERO_EXP), .AW(AW)) u_pass (
+                      .BLOCK(BLOCK), .ZERO_EXP(ZERO_EXP), .AB_F16(AB_F16), .AW(AW)) u_pass (
         .fmt_a(fmt_a), .fmt_b(fmt_b), .fmt_c(p == 0 ? fmt_c : d_fmt), .out_kind(out_kind),
-        .c(cs[p*32 +: 32]), .a(a[p*KP*AW +: KP*AW]), .b(b[p*KP*AW +: KP*AW]),
+        .c(cs[p*32 +: 32]), .a(pa), .b(pb),
         .sa(sa[(BLOCK > 0 ? p * NSP : 0)*8 +: NSP*8]), .sb(sb[(BLOCK > 0 ? p * NSP : 0)*8 +: NSP*8]),
         .d(cs[(p+1)*32 +: 32]));
+    end
+    if (C_LAST != 0) begin : g_c_last
+      fda_spec_add #(.OUT_MASK(OUT_MASK)) u_add (.fmt(d_fmt), .x(cs[CHAIN*32 +: 32]), .y(c), .d(sum_pc));
+    end else begin : g_direct
+      assign sum_pc = cs[CHAIN*32 +: 32];
     end
   endgenerate
 
@@ -88,7 +109,7 @@ module fda_spec #(
       if (out_valid && out_ready) full <= 1'b0;
       if (in_valid && in_ready) begin
         full <= 1'b1;
-        d_q  <= cs[CHAIN*32 +: 32];
+        d_q  <= sum_pc;
       end
     end
   end
@@ -107,6 +128,7 @@ module fda_spec_pass #(
   parameter int OUT_MASK = 1 << mma_pkg::OUT_F32_RZ,
   parameter int BLOCK    = 0,
   parameter int ZERO_EXP = 0,
+  parameter int AB_F16   = 0,
   parameter int AW       = 8,
   parameter int NSW      = BLOCK > 0 ? K / BLOCK : 1
 ) (
@@ -151,7 +173,8 @@ module fda_spec_pass #(
   generate
     for (gk = 0; gk < K; gk++) begin : g_term
       localparam int SLOT = BLOCK > 0 ? gk / (BLOCK > 0 ? BLOCK : 1) : 0;
-      fda_spec_term #(.AB_MASK(AB_MASK), .BLOCK(BLOCK), .ZERO_EXP(ZERO_EXP), .AW(AW), .MW(MW), .G(G), .EW(EW)) u_term (
+      fda_spec_term #(.AB_MASK(AB_MASK), .BLOCK(BLOCK), .ZERO_EXP(ZERO_EXP), .AB_F16(AB_F16), .AW(AW), .MW(MW), .G(G),
+                      .EW(EW)) u_term (
         .fmt_a(fmt_a), .fmt_b(fmt_b), .a(a[gk*AW +: AW]), .b(b[gk*AW +: AW]), .sa(sa[SLOT*8 +: 8]), .sb(sb[SLOT*8 +: 8]),
         .neg(t_neg[gk]), .e(t_e[gk*EW +: EW]), .x(t_x[gk*XW +: XW]), .nan(t_nan[gk]), .pinf(t_pinf[gk]), .ninf(t_ninf[gk]));
     end
@@ -302,10 +325,12 @@ endmodule
 // One product of fda_spec_pass (Step 2, and Step 1's part for it): a and b decoded from the format table,
 // the exact product of their integer significands on a grid of G fractional bits, its exponent
 // ea + eb (+ the two UE8M0 block scales' exponents), its sign, and whether it is NaN or an infinity.
+// AB_F16: each operand as its f16 conversion, a subnormal normalized down to f16's smallest exponent.
 module fda_spec_term #(
   parameter int AB_MASK  = 1 << mma_pkg::FMT_E4M3,
   parameter int BLOCK    = 0,
   parameter int ZERO_EXP = 0,
+  parameter int AB_F16   = 0,
   parameter int AW       = 8,
   parameter int MW       = 3,
   parameter int G        = 23,
@@ -330,6 +355,11 @@ module fda_spec_term #(
       if (AB_MASK[f] && fmt_a == mma_pkg::FMT_BITS'(f)) {sa_, ea, ma, za, ia, na} = decode_ab(f, a);
       if (AB_MASK[f] && fmt_b == mma_pkg::FMT_BITS'(f)) {sb_, eb, mb, zb, ib, nb} = decode_ab(f, b);
     end
+    if (AB_F16 != 0)
+      for (int i = 0; i < MW; i++) begin
+        if (!za && !ma[MW] && ea > EW'(1 - mma_pkg::fmt_bias(mma_pkg::FMT_F16))) begin ma = ma << 1; ea = ea - 1; end
+        if (!zb && !mb[MW] && eb > EW'(1 - mma_pkg::fmt_bias(mma_pkg::FMT_F16))) begin mb = mb << 1; eb = eb - 1; end
+      end
     // UE8M0 block scales: 2^(byte - 127), 0xFF is NaN
     s_e = BLOCK > 0 ? EW'(sa) + EW'(sb) - EW'(254) : '0;
     nan = na || nb || (ia && zb) || (za && ib) || (BLOCK > 0 && (sa == 8'hFF || sb == 8'hFF));
@@ -365,5 +395,94 @@ module fda_spec_term #(
     decode_ab = {ds, de, dm, dz, dinf, dnan};
   endfunction
 
+endmodule
+
+// x + y for two numbers of an IEEE format fmt (among the formats of OUT_MASK's kinds), rounded once to
+// nearest even in it (IEEE 754 addition), as the textbook adder does: NaN if either is NaN or +inf + -inf
+// (the format's canonical NaN), else the infinity present; else the larger magnitude first, the smaller
+// shifted right to its exponent on a grid three bits finer than its last place (guard, round, and the
+// bits below them ORed into one sticky bit), added or subtracted, normalized (a carry shifts right, a
+// cancellation left, not below the smallest exponent), rounded to nearest even on guard, round and
+// sticky, past the largest finite -> inf.  The sticky bit is exact enough: bits fall below the grid only
+// when the exponents differ by 2 or more, and then the sum loses at most one leading bit to cancellation,
+// so the round and sticky bits still lie below half an ulp of the result.  An exact zero sum is +0, but
+// -0 + -0 = -0.
+module fda_spec_add #(
+  parameter int OUT_MASK = 1 << mma_pkg::OUT_F32_RZ
+) (
+  input  logic [mma_pkg::FMT_BITS-1:0] fmt,
+  input  logic [31:0]                  x, y,
+  output logic [31:0]                  d
+);
+  localparam int SW = 24 + 3 + 1;                      // f32's significand, guard/round/sticky, a carry
+  always @* begin
+    logic [31:0]   bits_x, bits_y, man_x, man_y, ones;
+    logic [SW-1:0] sig_hi, sig_lo, lost, sum;
+    logic [8:0]    e_x, e_y, e_hi, e_lo, shift, e;
+    logic          sx, sy, s_hi, nan_x, nan_y, inf_x, inf_y, sticky, up;
+    int            w, eb, mb, maxb;
+    logic [31:0]   nan_bits, inf_bits;
+    d = '0;
+    for (int f = 0; f < mma_pkg::NUM_FMTS; f++)
+      if (((mma_pkg::out_formats(OUT_MASK) >> f) & 1) != 0 && fmt == mma_pkg::FMT_BITS'(f)) begin
+        w = mma_pkg::fmt_width(f); eb = mma_pkg::fmt_exp_bits(f); mb = mma_pkg::fmt_man_bits(f);
+        nan_bits = 32'(mma_pkg::fmt_canonical_nan(f));
+        inf_bits = 32'(mma_pkg::fmt_inf(f));
+        ones   = (32'd1 << eb) - 32'd1;
+        maxb   = (1 << eb) - 2;
+        bits_x = x & ((32'd1 << w) - 32'd1);
+        bits_y = y & ((32'd1 << w) - 32'd1);
+        sx = bits_x[w-1]; sy = bits_y[w-1];
+        man_x = bits_x & ((32'd1 << mb) - 32'd1);  e_x = 9'((bits_x >> mb) & ones);
+        man_y = bits_y & ((32'd1 << mb) - 32'd1);  e_y = 9'((bits_y >> mb) & ones);
+        nan_x = 32'(e_x) == ones && man_x != 0;  inf_x = 32'(e_x) == ones && man_x == 0;
+        nan_y = 32'(e_y) == ones && man_y != 0;  inf_y = 32'(e_y) == ones && man_y == 0;
+        // significands with the hidden one, 3 bits below the last place; a subnormal at exponent 1
+        sig_hi = SW'(e_x != 0 ? man_x | (32'd1 << mb) : man_x) << 3;
+        sig_lo = SW'(e_y != 0 ? man_y | (32'd1 << mb) : man_y) << 3;
+        e_hi = e_x != 0 ? e_x : 9'd1;
+        e_lo = e_y != 0 ? e_y : 9'd1;
+        s_hi = sx;
+        if (e_lo > e_hi || (e_lo == e_hi && sig_lo > sig_hi)) begin
+          {sig_hi, sig_lo} = {sig_lo, sig_hi};
+          {e_hi, e_lo} = {e_lo, e_hi};
+          s_hi = sy;
+        end
+        shift = e_hi - e_lo;
+        if (shift > 9'(mb + 4)) begin                  // entirely below the round bit: sticky only
+          sticky = sig_lo != '0;
+          sig_lo = '0;
+        end else begin
+          lost   = sig_lo & ~({SW{1'b1}} << shift);
+          sticky = lost != '0;
+          sig_lo = sig_lo >> shift;
+        end
+        sig_lo[0] = sig_lo[0] | sticky;
+        sum = sx == sy ? sig_hi + sig_lo : sig_hi - sig_lo;
+        e = e_hi;
+        if (sum[mb + 4]) begin                         // a carry: one place right, the bit out sticky
+          sum = (sum >> 1) | SW'(sum[0]);
+          e = e + 1;
+        end else
+          for (int i = 0; i < SW; i++)                 // a cancellation: left while above exponent 1
+            if (!sum[mb + 3] && e > 9'd1 && sum != '0) begin
+              sum = sum << 1;
+              e = e - 1;
+            end
+        up  = sum[2] && (sum[1] || sum[0] || sum[3]);  // nearest even on guard, round, sticky
+        sum = (sum >> 3) + SW'(up);
+        if (sum[mb + 1]) begin                         // the rounding carried into a new leading one
+          sum = sum >> 1;
+          e = e + 1;
+        end
+        if (!sum[mb]) e = '0;                          // subnormal (or zero)
+        if (nan_x || nan_y || (inf_x && inf_y && sx != sy)) d = nan_bits;
+        else if (inf_x)                                  d = inf_bits | (32'(sx) << (w - 1));
+        else if (inf_y)                                  d = inf_bits | (32'(sy) << (w - 1));
+        else if (sum == '0)                              d = 32'(sx && sy) << (w - 1);
+        else if (32'(e) > 32'(maxb))                     d = inf_bits | (32'(s_hi) << (w - 1));
+        else d = (32'(s_hi) << (w - 1)) | (32'(e) << mb) | (32'(sum) & ((32'd1 << mb) - 32'd1));
+      end
+  end
 endmodule
 /* verilator lint_on DECLFILENAME */

@@ -26,7 +26,7 @@ from plan_folder import PlanError, claim, read_plan, result_path  # noqa: E402
 # vectors per core-second, the slowest configurations measured (docs/regressions.md): oracle f64 K = 16,
 # the Verilated f64 SFMA unit K = 16 at -O1
 RATES = {'oracle': 9000.0, 'rtl': 22000.0}
-# seconds of one synthesis unit: the longest of synth/report.json (fda_unit K = 32)
+# seconds of one synthesis unit: the longest of synth/report-cells45.json (fda_unit K = 32)
 SYNTH_SECONDS = 3006
 # seconds of one proof: the solver's limit (PROVE_TIMEOUT, as tests/prove/all.sh) and the replay after it
 PROVE_SECONDS = int(os.environ.get('PROVE_TIMEOUT', '1800')) + 300
