@@ -164,6 +164,28 @@ spec_row PROVEN spec-sync SYNC32 8
 # the 16-bit formats: where the boundary lies (8- and 11-bit significands, 16- and 22-bit products)
 spec_row PROVEN spec-bf16 AMPERE8 16
 spec_row PROVEN spec-f16 VOLTA 16
+# GDFS against its independent specification (tests/prove/gdfs_spec.sv, written alike from the paper's GDFS
+# steps): gdfs_unit with the instruction's parameters against the spec with the same ones and the
+# instruction's block size and scale format, which make verify's contract has no port for (gdfs_unit
+# takes them at run time: block32, fmt_s); e2m1 in 4-bit lanes on both sides.  One row per GDFS kind
+# (the RTX Blackwell mma.m16n8k64 instructions are served by the same three configurations); kred-N: both
+# built with K = N.  The spec's mutant aligns with F - 1 bits.
+GDFS_B32=blackwell:tcgen05.mma.m128n8k64.block32.f32.e2m1.e2m1.ue8m0
+GDFS_B16=blackwell:tcgen05.mma.m128n8k64.block16.f32.e2m1.e2m1.ue8m0
+GDFS_UE4M3=blackwell:tcgen05.mma.m128n8k64.block16.f32.e2m1.e2m1.ue4m3
+gdfs_spec_row() {  # EXPECT NAME INSTR-VARIABLE BLOCK SCALE-FORMAT [K] [MORE-SPEC-PARAMS]
+  local ins=${!3} p
+  p=$(unit_params "$ins")
+  [[ -n ${6:-} ]] && p=$(sed "s/^K=[0-9]*/K=$6/" <<<"$p")
+  rows+=("$1 $2:$3 $ins tests/prove/gdfs_spec.sv $p,BLOCK=$4,SCALE_FMT=$(code "FMT_$5")${7:+,$7} REF=gdfs_unit REF_PARAMS=$p")
+}
+gdfs_spec_row PROVEN spec-gdfs GDFS_B32 32 UE8M0
+gdfs_spec_row PROVEN spec-gdfs GDFS_B16 16 UE8M0
+gdfs_spec_row PROVEN spec-gdfs GDFS_UE4M3 16 UE4M3
+gdfs_spec_row PROVEN spec-gdfs-kred-16 GDFS_UE4M3 16 UE4M3 16
+gdfs_spec_row PROVEN spec-gdfs-kred-16 GDFS_B16 16 UE8M0 16
+gdfs_spec_row PROVEN spec-gdfs-kred-32 GDFS_B32 32 UE8M0 32
+gdfs_spec_row REFUTED spec-gdfs-mutant GDFS_UE4M3 16 UE4M3 "" SPEC_MUTANT=1
 # the M3XU designs (tests/prove/m3xu_contract.sv): pipelined and not, without FP32C and with, 11-bit
 # multipliers and 12-bit, on the modes they share; the FP16 mode against the fda_unit of the instruction
 # (Ampere's m16n8k8); the two planted bugs of the RTL (a_L b_L dropped, FP32C's sign flip missing)
