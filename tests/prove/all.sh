@@ -164,7 +164,8 @@ spec_row PROVEN spec-f16 VOLTA 16
 # FDRDA / GFDRDA (tests/prove/fdrda_spec.sv, written from the paper's steps and the C model's reading of
 # them, sharing only the format table with rtl/): fdrda_unit with the instruction's parameters against the
 # spec with the same ones.  K = 16 in one pass (fp8, bf8 and the mix), K = 32 in two chained passes
-# (CoGFDRDA).  The spec's mutant aligns the products (Step 4) with F - 1 bits.
+# (CoGFDRDA); kred-N: both built with K = N (lanes N.. unused, even and odd groups of N / 2).  The spec's
+# mutant aligns the products (Step 4) with F - 1 bits.
 FNUZ16=cdna3:v_mfma_f32_32x32x16_fp8_fp8                          # e4m3fnuz, K = 16
 FNUZ16B=cdna3:v_mfma_f32_32x32x16_bf8_bf8                         # e5m2fnuz, K = 16
 FNUZ16M=cdna3:v_mfma_f32_32x32x16_fp8_bf8                         # A e4m3fnuz, B e5m2fnuz, K = 16
@@ -173,6 +174,8 @@ fdrda_spec_row PROVEN spec-fnuz FNUZ16 8
 fdrda_spec_row PROVEN spec-fnuz FNUZ16B 8
 fdrda_spec_row PROVEN spec-fnuz FNUZ16M 8
 fdrda_spec_row PROVEN spec-fnuz FNUZ32 8
+fdrda_spec_row PROVEN spec-fnuz-kred-4 FNUZ16 8 4
+fdrda_spec_row PROVEN spec-fnuz-kred-8 FNUZ16 8 8
 fdrda_spec_row REFUTED spec-fnuz-mutant-F-short FNUZ16 8 "" SPEC_MUTANT=1
 # the M3XU designs (tests/prove/m3xu_contract.sv): pipelined and not, without FP32C and with, 11-bit
 # multipliers and 12-bit, on the modes they share; the FP16 mode against the fda_unit of the instruction
