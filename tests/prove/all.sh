@@ -138,12 +138,15 @@ rows+=("REFUTED lanes-swap-0-1:SFMA2 $SFMA2 @ @ PROPERTY=swap:0,1")
 # with infinities and an f16 RNE D (Blackwell), e4m3 K = 32 in two chained passes (Ada's CoFDA).  kred-N
 # rows: the same unit and spec both built with K = N (lanes N.. of the vector unused): a proof of the
 # parameterized design at that K, not of the instruction.  The spec's mutant aligns with F - 1 bits.
-spec_row() {  # EXPECT NAME INSTR-VARIABLE AW [K] [MORE-SPEC-PARAMS]
+spec_row_of() {  # SPEC-FILE REF-UNIT EXPECT NAME INSTR-VARIABLE AW [K] [MORE-SPEC-PARAMS]
+  local spec=$1 ref=$2; shift 2
   local ins=${!3} p
   p=$(unit_params "$ins")
   [[ -n ${5:-} ]] && p=$(sed "s/^K=[0-9]*/K=$5/" <<<"$p")
-  rows+=("$1 $2:$3 $ins tests/prove/fda_spec.sv $p,AW=$4${6:+,$6} REF=fda_unit REF_PARAMS=$p")
+  rows+=("$1 $2:$3 $ins $spec $p,AW=$4${6:+,$6} REF=$ref REF_PARAMS=$p")
 }
+spec_row() { spec_row_of tests/prove/fda_spec.sv fda_unit "$@"; }        # FDA: fda_unit
+fdrda_spec_row() { spec_row_of tests/prove/fdrda_spec.sv fdrda_unit "$@"; }  # FDRDA, GFDRDA: fdrda_unit
 spec_row PROVEN spec-fp8 FP4 4
 spec_row PROVEN spec-fp8 ADA16 8
 spec_row PROVEN spec-fp8 HOPPER8 8
@@ -174,10 +177,7 @@ GDFS_B32=blackwell:tcgen05.mma.m128n8k64.block32.f32.e2m1.e2m1.ue8m0
 GDFS_B16=blackwell:tcgen05.mma.m128n8k64.block16.f32.e2m1.e2m1.ue8m0
 GDFS_UE4M3=blackwell:tcgen05.mma.m128n8k64.block16.f32.e2m1.e2m1.ue4m3
 gdfs_spec_row() {  # EXPECT NAME INSTR-VARIABLE BLOCK SCALE-FORMAT [K] [MORE-SPEC-PARAMS]
-  local ins=${!3} p
-  p=$(unit_params "$ins")
-  [[ -n ${6:-} ]] && p=$(sed "s/^K=[0-9]*/K=$6/" <<<"$p")
-  rows+=("$1 $2:$3 $ins tests/prove/gdfs_spec.sv $p,BLOCK=$4,SCALE_FMT=$(code "FMT_$5")${7:+,$7} REF=gdfs_unit REF_PARAMS=$p")
+  spec_row_of tests/prove/gdfs_spec.sv gdfs_unit "$1" "$2" "$3" 4 "${6:-}" "BLOCK=$4,SCALE_FMT=$(code "FMT_$5")${7:+,$7}"
 }
 gdfs_spec_row PROVEN spec-gdfs GDFS_B32 32 UE8M0
 gdfs_spec_row PROVEN spec-gdfs GDFS_B16 16 UE8M0
@@ -186,6 +186,23 @@ gdfs_spec_row PROVEN spec-gdfs-kred-16 GDFS_UE4M3 16 UE4M3 16
 gdfs_spec_row PROVEN spec-gdfs-kred-16 GDFS_B16 16 UE8M0 16
 gdfs_spec_row PROVEN spec-gdfs-kred-32 GDFS_B32 32 UE8M0 32
 gdfs_spec_row REFUTED spec-gdfs-mutant GDFS_UE4M3 16 UE4M3 "" SPEC_MUTANT=1
+# CDNA3's FP8 (e4m3fnuz "fp8", e5m2fnuz "bf8"; GFDRDA, F = 24) against the independent specification of
+# FDRDA / GFDRDA (tests/prove/fdrda_spec.sv, written from the paper's steps and the C model's reading of
+# them, sharing only the format table with rtl/): fdrda_unit with the instruction's parameters against the
+# spec with the same ones.  K = 16 in one pass (fp8, bf8 and the mix), K = 32 in two chained passes
+# (CoGFDRDA); kred-N: both built with K = N (lanes N.. unused, even and odd groups of N / 2).  The spec's
+# mutant aligns the products (Step 4) with F - 1 bits.
+FNUZ16=cdna3:v_mfma_f32_32x32x16_fp8_fp8                          # e4m3fnuz, K = 16
+FNUZ16B=cdna3:v_mfma_f32_32x32x16_bf8_bf8                         # e5m2fnuz, K = 16
+FNUZ16M=cdna3:v_mfma_f32_32x32x16_fp8_bf8                         # A e4m3fnuz, B e5m2fnuz, K = 16
+FNUZ32=cdna3:v_mfma_f32_16x16x32_fp8_fp8                          # e4m3fnuz, K = 32 in two passes
+fdrda_spec_row PROVEN spec-fnuz FNUZ16 8
+fdrda_spec_row PROVEN spec-fnuz FNUZ16B 8
+fdrda_spec_row PROVEN spec-fnuz FNUZ16M 8
+fdrda_spec_row PROVEN spec-fnuz FNUZ32 8
+fdrda_spec_row PROVEN spec-fnuz-kred-4 FNUZ16 8 4
+fdrda_spec_row PROVEN spec-fnuz-kred-8 FNUZ16 8 8
+fdrda_spec_row REFUTED spec-fnuz-mutant-F-short FNUZ16 8 "" SPEC_MUTANT=1
 # the M3XU designs (tests/prove/m3xu_contract.sv): pipelined and not, without FP32C and with, 11-bit
 # multipliers and 12-bit, on the modes they share; the FP16 mode against the fda_unit of the instruction
 # (Ampere's m16n8k8); the two planted bugs of the RTL (a_L b_L dropped, FP32C's sign flip missing)
