@@ -30,6 +30,9 @@
 // F - 1 fractional bits.
 // The port contract of make verify (docs/verify-your-design.md, section 4): D is registered on the
 // handshake and held until taken.
+`include "tests/prove/spec_common.svh"
+`include "tests/prove/fda_spec_add.svh"
+
 module fda_spec #(
   parameter int K           = 16,
   parameter int F           = 13,
@@ -99,23 +102,8 @@ module fda_spec #(
     end
   endgenerate
 
-  // the handshake: one result register
-  logic full;
-  logic [31:0] d_q;
-  always @(posedge clk) begin
-    if (!rst_n) begin
-      full <= 1'b0;
-    end else begin
-      if (out_valid && out_ready) full <= 1'b0;
-      if (in_valid && in_ready) begin
-        full <= 1'b1;
-        d_q  <= sum_pc;
-      end
-    end
-  end
-  assign in_ready  = !full || out_ready;
-  assign out_valid = full;
-  assign d         = d_q;
+  spec_hold u_hold (.clk(clk), .rst_n(rst_n), .in_valid(in_valid), .in_ready(in_ready), .result(sum_pc),
+                    .out_valid(out_valid), .out_ready(out_ready), .d(d));
 endmodule
 
 /* verilator lint_off DECLFILENAME */  // the specification's one pass, kept beside it
@@ -156,13 +144,16 @@ module fda_spec_pass #(
   localparam int G    = biggest(2 * MW, CF, F);                   // fractional bits of the common grid
   localparam int XW   = G + 2;                                    // every term is below 4 on that grid
   localparam int SUMW = biggest(XW, F, 0) + 6 + $clog2(K + 1);                    // the signed exact sum, with room to spare
-  localparam int KW   = SUMW + 32;                                // kept significand, shifted left at most 24
   localparam int EW   = 16;                                       // signed exponents
   localparam int N2   = 1 << $clog2(K + 1);                       // leaves of the e_max tree
 
-  // operand decoding from the format table: sign, exponent (paper's e), integer significand with MW
-  // fractional bits, zero / inf / NaN
-  localparam int C_DW  = 1 + EW + CF + 1 + 3;          // a decoded C
+  // C decoded from the format table (spec_common.svh): sign, exponent (paper's e), integer significand
+  // with CF fractional bits, zero / inf / NaN
+  logic signed [EW-1:0] dec;
+  logic [CF:0]          dmc;
+  logic                 dsc, dzc, dic, dnc;
+  spec_decode #(.MASK(CM), .AW(32), .MW(CF), .EW(EW)) u_decode_c (
+    .fmt(fmt_c), .raw(c), .s(dsc), .e(dec), .m(dmc), .zero(dzc), .inf(dic), .nan(dnc));
   logic [(K+1)*EW-1:0] e_t;                            // term t's exponent at [t*EW +: EW] (C is term 0)
   logic [(K+1)*XW-1:0] x_t;                            // its magnitude on the grid
   logic [K:0]          neg_t;
@@ -179,28 +170,20 @@ module fda_spec_pass #(
         .neg(t_neg[gk]), .e(t_e[gk*EW +: EW]), .x(t_x[gk*XW +: XW]), .nan(t_nan[gk]), .pinf(t_pinf[gk]), .ninf(t_ninf[gk]));
     end
   endgenerate
+  logic                   any_nan, pos_inf, neg_inf;  // Step 1's findings
+  logic signed [SUMW-1:0] sum;                        // Step 4's exact sum ...
+  logic signed [EW-1:0]   lsb;                        // ... and the weight of its last bit
   always @* begin
     logic [2*N2*EW-1:0]   e_tree;                     // node i at [i*EW +: EW], leaves N2 .. 2 N2 - 1
-    logic signed [EW-1:0] ec, e_max, lsb, e_lead, q, r, emin;
+    logic signed [EW-1:0] ec, e_max;
     logic [CF:0]          mc;
     logic                 sc, zc, ic, nc;
-    logic                 any_nan, pos_inf, neg_inf;
-    logic signed [SUMW-1:0] sum;
-    logic [SUMW-1:0]      mag, low;
     logic [XW-1:0]        y;
-    logic [KW-1:0]        kept;
-    logic                 guard, sticky, up, neg_d;
-    int                   mbo, rnd, fo, bias, ebo, fmo, wo, szero, maxb, biased;
-    logic [31:0]          nan_bits, inf_bits, num;
 
     any_nan = 1'b0; pos_inf = 1'b0; neg_inf = 1'b0;
     e_t = '0; x_t = '0; neg_t = '0;
     // ---- C ----
-    sc = 1'b0; zc = 1'b1; ic = 1'b0; nc = 1'b0; mc = '0; ec = EW'(mma_pkg::ZERO_EXP);
-    for (int f = 0; f < mma_pkg::NUM_FMTS; f++)
-      if (CM[f] && fmt_c == mma_pkg::FMT_BITS'(f)) begin
-        {sc, ec, mc, zc, ic, nc} = decode_c(f, c);
-      end
+    {sc, ec, mc, zc, ic, nc} = {dsc, dec, dmc, dzc, dic, dnc};
     // a C in another format than D's (an f16 C of an f32 D) is first converted to D's format exactly:
     // a subnormal becomes normal (its exponent that of its leading one)
     for (int o = 0; o < mma_pkg::NUM_OUTS; o++)
@@ -246,80 +229,10 @@ module fda_spec_pass #(
       else          sum = sum + SUMW'(y);
     end
     lsb = e_max - EW'(F);                                 // the weight of the sum's last bit
-    // ---- Step 5: normalize and round to the output kind ----
-    mbo = 23; rnd = mma_pkg::ROUND_RZ; fo = mma_pkg::FMT_F32; szero = 0;
-    for (int o = 0; o < mma_pkg::NUM_OUTS; o++)
-      if (OUT_MASK[o] && out_kind == mma_pkg::OUT_BITS'(o)) begin
-        mbo = mma_pkg::out_man_bits(o);
-        rnd = mma_pkg::out_rounding(o);
-        fo  = mma_pkg::out_format(o);
-        szero = mma_pkg::out_signed_zero(o);
-      end
-    bias = 0; ebo = 8; fmo = 23; wo = 32; nan_bits = '0; inf_bits = '0;
-    for (int f = 0; f < mma_pkg::NUM_FMTS; f++)
-      if (f == fo) begin
-        bias = mma_pkg::fmt_bias(f);
-        ebo  = mma_pkg::fmt_exp_bits(f);
-        fmo  = mma_pkg::fmt_man_bits(f);
-        wo   = mma_pkg::fmt_width(f);
-        nan_bits = 32'(mma_pkg::fmt_canonical_nan(f));
-        inf_bits = 32'(mma_pkg::fmt_inf(f));
-      end
-    maxb  = (1 << ebo) - 2;                               // an IEEE format's largest biased exponent
-    emin  = EW'(1 - bias);
-    neg_d = sum < 0;
-    mag   = neg_d ? SUMW'(-sum) : SUMW'(sum);
-    e_lead = lsb;
-    for (int i = 0; i < SUMW; i++) if (mag[i]) e_lead = lsb + EW'(i);
-    q = (e_lead < emin ? emin : e_lead) - EW'(mbo);       // the weight of D's last kept bit
-    r = q - lsb;
-    guard = 1'b0; sticky = 1'b0; low = '0;
-    if (r <= 0) begin
-      kept = KW'(mag) << (-r);
-    end else begin
-      kept   = KW'(mag) >> r;
-      guard  = ((mag >> (r - 1)) & SUMW'(1)) != '0;
-      low    = ~({SUMW{1'b1}} << (r - 1));
-      sticky = (mag & low) != '0;
-    end
-    up = rnd == mma_pkg::ROUND_RNE && guard && (sticky || kept[0]);
-    kept = kept + KW'(up);
-    if (kept >> (mbo + 1) != '0) begin                     // the rounding carried into a new leading one
-      kept = kept >> 1;
-      q = q + 1;
-    end
-    biased = (kept >> mbo) != '0 ? 32'(q) + mbo + bias : 0;
-    num = (32'(neg_d && (kept != '0 || szero != 0)) << (wo - 1)) | (32'(biased) << fmo)
-        | ((32'(kept) & ((32'd1 << mbo) - 32'd1)) << (fmo - mbo));
-    if (any_nan || (pos_inf && neg_inf)) d = nan_bits;
-    else if (pos_inf || neg_inf)        d = inf_bits | (32'(neg_inf) << (wo - 1));
-    else if (biased > maxb)             d = inf_bits | (32'(neg_d) << (wo - 1));
-    else                                d = num;
   end
-
-  // C in format f (an IEEE format up to 32 bits)
-  function automatic logic [C_DW-1:0] decode_c(input int f, input logic [31:0] raw);
-    int w, eb, mbits, bias;
-    logic ds, dz, dinf, dnan;
-    logic signed [EW-1:0] de;
-    logic [CF:0] dm;
-    logic [63:0] bits, man, ex, ones;
-    w = mma_pkg::fmt_width(f); eb = mma_pkg::fmt_exp_bits(f); mbits = mma_pkg::fmt_man_bits(f);
-    bias = mma_pkg::fmt_bias(f);
-    bits = 64'(raw) & ((64'd1 << w) - 64'd1);
-    man  = bits & ((64'd1 << mbits) - 64'd1);
-    ex   = (bits >> mbits) & ((64'd1 << eb) - 64'd1);
-    ones = (64'd1 << eb) - 64'd1;
-    ds = bits[w-1];
-    dinf = ex == ones && man == 0;
-    dnan = ex == ones && man != 0;
-    dz = ex == 0 && man == 0;
-    if (dz)            begin de = EW'(mma_pkg::ZERO_EXP);      dm = '0; end
-    else if (ex == 0) begin de = EW'(1 - bias);  dm = (CF+1)'(man) << (CF - mbits); end
-    else              begin de = EW'(ex) - EW'(bias); dm = (CF+1)'(man | (64'd1 << mbits)) << (CF - mbits); end
-    if (dinf || dnan) begin de = '0; dm = '0; end
-    decode_c = {ds, de, dm, dz, dinf, dnan};
-  endfunction
+  // ---- Step 5: normalize and round to the output kind (spec_common.svh) ----
+  spec_round #(.OUT_MASK(OUT_MASK), .SW(SUMW), .EW(EW)) u_round (
+    .out_kind(out_kind), .sum(sum), .lsb(lsb), .any_nan(any_nan), .pos_inf(pos_inf), .neg_inf(neg_inf), .d(d));
 endmodule
 
 // One product of fda_spec_pass (Step 2, and Step 1's part for it): a and b decoded from the format table,
@@ -344,17 +257,19 @@ module fda_spec_term #(
   output logic [G+1:0]                  x,
   output logic                          nan, pinf, ninf
 );
-  localparam int AB_DW = 1 + EW + MW + 1 + 3;          // a decoded A or B operand {s, e, m, zero, inf, nan}
+  logic signed [EW-1:0] dea, deb;                      // the operands decoded (spec_common.svh)
+  logic [MW:0]          dma, dmb;
+  logic                 dsa, dsb, dza, dzb, dia, dib, dna, dnb;
+  spec_decode #(.MASK(AB_MASK), .AW(AW), .MW(MW), .EW(EW)) u_decode_a (
+    .fmt(fmt_a), .raw(a), .s(dsa), .e(dea), .m(dma), .zero(dza), .inf(dia), .nan(dna));
+  spec_decode #(.MASK(AB_MASK), .AW(AW), .MW(MW), .EW(EW)) u_decode_b (
+    .fmt(fmt_b), .raw(b), .s(dsb), .e(deb), .m(dmb), .zero(dzb), .inf(dib), .nan(dnb));
   always @* begin
     logic signed [EW-1:0] ea, eb, s_e;
     logic [MW:0]          ma, mb;
     logic                 sa_, sb_, za, zb, ia, ib, na, nb;
-    sa_ = 1'b0; ea = EW'(mma_pkg::ZERO_EXP); ma = '0; za = 1'b1; ia = 1'b0; na = 1'b0;
-    sb_ = 1'b0; eb = EW'(mma_pkg::ZERO_EXP); mb = '0; zb = 1'b1; ib = 1'b0; nb = 1'b0;
-    for (int f = 0; f < mma_pkg::NUM_FMTS; f++) begin
-      if (AB_MASK[f] && fmt_a == mma_pkg::FMT_BITS'(f)) {sa_, ea, ma, za, ia, na} = decode_ab(f, a);
-      if (AB_MASK[f] && fmt_b == mma_pkg::FMT_BITS'(f)) {sb_, eb, mb, zb, ib, nb} = decode_ab(f, b);
-    end
+    {sa_, ea, ma, za, ia, na} = {dsa, dea, dma, dza, dia, dna};
+    {sb_, eb, mb, zb, ib, nb} = {dsb, deb, dmb, dzb, dib, dnb};
     if (AB_F16 != 0)
       for (int i = 0; i < MW; i++) begin
         if (!za && !ma[MW] && ea > EW'(1 - mma_pkg::fmt_bias(mma_pkg::FMT_F16))) begin ma = ma << 1; ea = ea - 1; end
@@ -370,119 +285,5 @@ module fda_spec_term #(
     x = (G+2)'((2*MW+2)'(ma) * (2*MW+2)'(mb)) << (G - 2 * MW);
   end
 
-  // an A or B operand of format f (the format table's fields)
-  function automatic logic [AB_DW-1:0] decode_ab(input int f, input logic [AW-1:0] raw);
-    int w, eb, mbits, bias, sp;
-    logic ds, dz, dinf, dnan;
-    logic signed [EW-1:0] de;
-    logic [MW:0] dm;
-    logic [63:0] bits, man, ex, ones;
-    w = mma_pkg::fmt_width(f); eb = mma_pkg::fmt_exp_bits(f); mbits = mma_pkg::fmt_man_bits(f);
-    bias = mma_pkg::fmt_bias(f); sp = mma_pkg::fmt_specials(f);
-    bits = 64'(raw) & ((64'd1 << w) - 64'd1);
-    man  = bits & ((64'd1 << mbits) - 64'd1);
-    ex   = (bits >> mbits) & ((64'd1 << eb) - 64'd1);
-    ones = (64'd1 << eb) - 64'd1;
-    ds = bits[w-1];
-    dinf = sp == mma_pkg::SPEC_IEEE && ex == ones && man == 0;
-    dnan = (sp == mma_pkg::SPEC_IEEE && ex == ones && man != 0)
-       || (sp == mma_pkg::SPEC_FN && ex == ones && man == (64'd1 << mbits) - 64'd1);
-    dz = ex == 0 && man == 0;
-    if (dz)            begin de = EW'(mma_pkg::ZERO_EXP);      dm = '0; end
-    else if (ex == 0) begin de = EW'(1 - bias);  dm = (MW+1)'(man) << (MW - mbits); end
-    else              begin de = EW'(ex) - EW'(bias); dm = (MW+1)'(man | (64'd1 << mbits)) << (MW - mbits); end
-    if (dinf || dnan) begin de = '0; dm = '0; end
-    decode_ab = {ds, de, dm, dz, dinf, dnan};
-  endfunction
-
-endmodule
-
-// x + y for two numbers of an IEEE format fmt (among the formats of OUT_MASK's kinds), rounded once to
-// nearest even in it (IEEE 754 addition), as the textbook adder does: NaN if either is NaN or +inf + -inf
-// (the format's canonical NaN), else the infinity present; else the larger magnitude first, the smaller
-// shifted right to its exponent on a grid three bits finer than its last place (guard, round, and the
-// bits below them ORed into one sticky bit), added or subtracted, normalized (a carry shifts right, a
-// cancellation left, not below the smallest exponent), rounded to nearest even on guard, round and
-// sticky, past the largest finite -> inf.  The sticky bit is exact enough: bits fall below the grid only
-// when the exponents differ by 2 or more, and then the sum loses at most one leading bit to cancellation,
-// so the round and sticky bits still lie below half an ulp of the result.  An exact zero sum is +0, but
-// -0 + -0 = -0.
-module fda_spec_add #(
-  parameter int OUT_MASK = 1 << mma_pkg::OUT_F32_RZ
-) (
-  input  logic [mma_pkg::FMT_BITS-1:0] fmt,
-  input  logic [31:0]                  x, y,
-  output logic [31:0]                  d
-);
-  localparam int SW = 24 + 3 + 1;                      // f32's significand, guard/round/sticky, a carry
-  always @* begin
-    logic [31:0]   bits_x, bits_y, man_x, man_y, ones;
-    logic [SW-1:0] sig_hi, sig_lo, lost, sum;
-    logic [8:0]    e_x, e_y, e_hi, e_lo, shift, e;
-    logic          sx, sy, s_hi, nan_x, nan_y, inf_x, inf_y, sticky, up;
-    int            w, eb, mb, maxb;
-    logic [31:0]   nan_bits, inf_bits;
-    d = '0;
-    for (int f = 0; f < mma_pkg::NUM_FMTS; f++)
-      if (((mma_pkg::out_formats(OUT_MASK) >> f) & 1) != 0 && fmt == mma_pkg::FMT_BITS'(f)) begin
-        w = mma_pkg::fmt_width(f); eb = mma_pkg::fmt_exp_bits(f); mb = mma_pkg::fmt_man_bits(f);
-        nan_bits = 32'(mma_pkg::fmt_canonical_nan(f));
-        inf_bits = 32'(mma_pkg::fmt_inf(f));
-        ones   = (32'd1 << eb) - 32'd1;
-        maxb   = (1 << eb) - 2;
-        bits_x = x & ((32'd1 << w) - 32'd1);
-        bits_y = y & ((32'd1 << w) - 32'd1);
-        sx = bits_x[w-1]; sy = bits_y[w-1];
-        man_x = bits_x & ((32'd1 << mb) - 32'd1);  e_x = 9'((bits_x >> mb) & ones);
-        man_y = bits_y & ((32'd1 << mb) - 32'd1);  e_y = 9'((bits_y >> mb) & ones);
-        nan_x = 32'(e_x) == ones && man_x != 0;  inf_x = 32'(e_x) == ones && man_x == 0;
-        nan_y = 32'(e_y) == ones && man_y != 0;  inf_y = 32'(e_y) == ones && man_y == 0;
-        // significands with the hidden one, 3 bits below the last place; a subnormal at exponent 1
-        sig_hi = SW'(e_x != 0 ? man_x | (32'd1 << mb) : man_x) << 3;
-        sig_lo = SW'(e_y != 0 ? man_y | (32'd1 << mb) : man_y) << 3;
-        e_hi = e_x != 0 ? e_x : 9'd1;
-        e_lo = e_y != 0 ? e_y : 9'd1;
-        s_hi = sx;
-        if (e_lo > e_hi || (e_lo == e_hi && sig_lo > sig_hi)) begin
-          {sig_hi, sig_lo} = {sig_lo, sig_hi};
-          {e_hi, e_lo} = {e_lo, e_hi};
-          s_hi = sy;
-        end
-        shift = e_hi - e_lo;
-        if (shift > 9'(mb + 4)) begin                  // entirely below the round bit: sticky only
-          sticky = sig_lo != '0;
-          sig_lo = '0;
-        end else begin
-          lost   = sig_lo & ~({SW{1'b1}} << shift);
-          sticky = lost != '0;
-          sig_lo = sig_lo >> shift;
-        end
-        sig_lo[0] = sig_lo[0] | sticky;
-        sum = sx == sy ? sig_hi + sig_lo : sig_hi - sig_lo;
-        e = e_hi;
-        if (sum[mb + 4]) begin                         // a carry: one place right, the bit out sticky
-          sum = (sum >> 1) | SW'(sum[0]);
-          e = e + 1;
-        end else
-          for (int i = 0; i < SW; i++)                 // a cancellation: left while above exponent 1
-            if (!sum[mb + 3] && e > 9'd1 && sum != '0) begin
-              sum = sum << 1;
-              e = e - 1;
-            end
-        up  = sum[2] && (sum[1] || sum[0] || sum[3]);  // nearest even on guard, round, sticky
-        sum = (sum >> 3) + SW'(up);
-        if (sum[mb + 1]) begin                         // the rounding carried into a new leading one
-          sum = sum >> 1;
-          e = e + 1;
-        end
-        if (!sum[mb]) e = '0;                          // subnormal (or zero)
-        if (nan_x || nan_y || (inf_x && inf_y && sx != sy)) d = nan_bits;
-        else if (inf_x)                                  d = inf_bits | (32'(sx) << (w - 1));
-        else if (inf_y)                                  d = inf_bits | (32'(sy) << (w - 1));
-        else if (sum == '0)                              d = 32'(sx && sy) << (w - 1);
-        else if (32'(e) > 32'(maxb))                     d = inf_bits | (32'(s_hi) << (w - 1));
-        else d = (32'(s_hi) << (w - 1)) | (32'(e) << mb) | (32'(sum) & ((32'd1 << mb) - 32'd1));
-      end
-  end
 endmodule
 /* verilator lint_on DECLFILENAME */

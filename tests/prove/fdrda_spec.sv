@@ -43,6 +43,8 @@
 // SPEC_MUTANT (the check that a proof against this spec can fail; 0 for the specification): 1 aligns the
 // products (Step 4) with F - 1 fractional bits.
 // The port contract of make verify: D is registered on the handshake and held until taken.
+`include "tests/prove/spec_common.svh"
+
 module fdrda_spec #(
   parameter int K           = 16,
   parameter int F           = 24,
@@ -86,23 +88,8 @@ module fdrda_spec #(
     end
   endgenerate
 
-  // the handshake: one result register
-  logic full;
-  logic [31:0] d_q;
-  always @(posedge clk) begin
-    if (!rst_n) begin
-      full <= 1'b0;
-    end else begin
-      if (out_valid && out_ready) full <= 1'b0;
-      if (in_valid && in_ready) begin
-        full <= 1'b1;
-        d_q  <= cs[CHAIN*32 +: 32];
-      end
-    end
-  end
-  assign in_ready  = !full || out_ready;
-  assign out_valid = full;
-  assign d         = d_q;
+  spec_hold u_hold (.clk(clk), .rst_n(rst_n), .in_valid(in_valid), .in_ready(in_ready), .result(cs[CHAIN*32 +: 32]),
+                    .out_valid(out_valid), .out_ready(out_ready), .d(d));
 endmodule
 
 /* verilator lint_off DECLFILENAME */  // the specification's parts, kept beside it
@@ -143,7 +130,6 @@ module fdrda_spec_pass #(
   localparam int CM   = mma_pkg::fmt_man_bits(C_FMT);      // C's fractional bits (f32: 23)
   localparam int CG   = larger(CM, CF);                    // C's grid
   localparam int SW   = larger(DF, G) + 8 + $clog2(K + 1);  // every signed sum, with room to spare
-  localparam int KW   = SW + 32;                           // the kept significand, shifted left at most 24
   localparam int NE   = (K + 1) / 2;                       // even products (GFDRDA)
   localparam int NO   = K / 2;                             // odd products
 
@@ -216,17 +202,16 @@ module fdrda_spec_pass #(
     end
   endfunction
 
+  logic                 any_nan, pos_inf, neg_inf;     // Steps 1 and 3's findings
+  logic signed [SW-1:0] sum;                           // Step 7 / 9's exact sum ...
+  logic signed [EW-1:0] lsb;                           // ... and the weight of its last bit
   always @* begin
-    logic signed [EW-1:0] e_dot, ec, e_max, lsb, e_lead, q, r, emin;
-    logic signed [SW-1:0] s_dot, dot_al, c_al, cv, sum;
+    logic signed [EW-1:0] e_dot, ec, e_max;
+    logic signed [SW-1:0] s_dot, dot_al, c_al, cv;
     logic [CM:0]          mc;
-    logic [SW-1:0]        mag, low;
-    logic [KW-1:0]        kept;
-    logic                 sc, zc, ic, nc, guard, sticky, up, neg_d;
-    logic                 any_nan, pos_inf, neg_inf;
-    int                   c_round, mbo, rnd, fo, bias, ebo, fmo, wo, szero, maxb, biased;
+    logic                 sc, zc, ic, nc;
+    int                   c_round;
     logic [63:0]          cbits, cman, cex;
-    logic [31:0]          nan_bits, inf_bits, num;
 
     // ---- C (f32): sign, exponent (a zero or subnormal C at 1 - bias = -126), integer significand ----
     cbits = 64'(c) & ((64'd1 << mma_pkg::fmt_width(C_FMT)) - 64'd1);
@@ -274,53 +259,11 @@ module fdrda_spec_pass #(
     // ---- Step 7 / 9: the exact sum, units of 2^(e_max - 31) ----
     sum = dot_al + (c_al <<< (DF - CF));
     lsb = e_max - EW'(DF);
-
-    // ---- Step 8 / 10: normalize and round to OUT ----
-    mbo   = mma_pkg::out_man_bits(OUT);
-    rnd   = mma_pkg::out_rounding(OUT);
-    fo    = mma_pkg::out_format(OUT);
-    szero = mma_pkg::out_signed_zero(OUT);
-    bias  = mma_pkg::fmt_bias(fo);
-    ebo   = mma_pkg::fmt_exp_bits(fo);
-    fmo   = mma_pkg::fmt_man_bits(fo);
-    wo    = mma_pkg::fmt_width(fo);
-    nan_bits = 32'(mma_pkg::fmt_canonical_nan(fo));
-    inf_bits = 32'(mma_pkg::fmt_inf(fo));
-    maxb  = (1 << ebo) - 2;                               // the largest biased exponent of a finite value
-    emin  = EW'(1 - bias);
-    neg_d = sum < 0;
-    mag   = neg_d ? SW'(-sum) : SW'(sum);
-    e_lead = lsb;
-    for (int i = 0; i < SW; i++) if (mag[i]) e_lead = lsb + EW'(i);
-    q = (e_lead < emin ? emin : e_lead) - EW'(mbo);       // the weight of D's last kept bit
-    r = q - lsb;
-    guard = 1'b0; sticky = 1'b0; low = '0;
-    if (r <= 0) begin
-      kept = KW'(mag) << (-r);
-    end else begin
-      kept   = KW'(mag) >> r;
-      guard  = ((mag >> (r - 1)) & SW'(1)) != '0;
-      low    = ~({SW{1'b1}} << (r - 1));
-      sticky = (mag & low) != '0;
-    end
-    case (rnd)
-      mma_pkg::ROUND_RNE: up = guard && (sticky || kept[0]);
-      mma_pkg::ROUND_RD:  up = neg_d && (guard || sticky);
-      default:            up = 1'b0;
-    endcase
-    kept = kept + KW'(up);
-    if (kept >> (mbo + 1) != '0) begin                     // the rounding carried into a new leading one
-      kept = kept >> 1;
-      q = q + 1;
-    end
-    biased = (kept >> mbo) != '0 ? 32'(q) + mbo + bias : 0;
-    num = (32'(neg_d && (kept != '0 || szero != 0)) << (wo - 1)) | (32'(biased) << fmo)
-        | ((32'(kept) & ((32'd1 << mbo) - 32'd1)) << (fmo - mbo));
-    if (any_nan || (pos_inf && neg_inf)) d = nan_bits;
-    else if (pos_inf || neg_inf)        d = inf_bits | (32'(neg_inf) << (wo - 1));
-    else if (biased > maxb)             d = inf_bits | (32'(neg_d) << (wo - 1));  // in every rounding (the model's)
-    else                                d = num;
   end
+  // ---- Step 8 / 10: normalize and round to OUT (spec_common.svh) ----
+  spec_round #(.OUT_MASK(1 << OUT), .SW(SW), .EW(EW)) u_round (
+    .out_kind(mma_pkg::OUT_BITS'(OUT)), .sum(sum), .lsb(lsb), .any_nan(any_nan), .pos_inf(pos_inf),
+    .neg_inf(neg_inf), .d(d));
 endmodule
 
 // Steps 4-5 over one group of N products: e_grp = the largest exponent (pairwise maxima in lane order),
@@ -376,19 +319,21 @@ module fdrda_spec_term #(
   output logic [G+1:0]                  x,
   output logic                          nan, pinf, ninf, povf, novf
 );
-  localparam int AB_DW = 1 + EW + MW + 1 + 3;            // a decoded operand {s, e, m, zero, inf, nan}
   localparam int PW    = 2 * MW + 2;                      // the product of two significands
+  logic signed [EW-1:0] dea, deb;                      // the operands decoded (spec_common.svh)
+  logic [MW:0]          dma, dmb;
+  logic                 dsa, dsb, dza, dzb, dia, dib, dna, dnb;
+  spec_decode #(.MASK(AB_MASK), .AW(AW), .MW(MW), .EW(EW)) u_decode_a (
+    .fmt(fmt_a), .raw(a), .s(dsa), .e(dea), .m(dma), .zero(dza), .inf(dia), .nan(dna));
+  spec_decode #(.MASK(AB_MASK), .AW(AW), .MW(MW), .EW(EW)) u_decode_b (
+    .fmt(fmt_b), .raw(b), .s(dsb), .e(deb), .m(dmb), .zero(dzb), .inf(dib), .nan(dnb));
   always @* begin
     logic signed [EW-1:0] ea, eb, lead;
     logic [MW:0]          ma, mb;
     logic [PW-1:0]        pm;
     logic                 sa_, sb_, za, zb, ia, ib, na, nb;
-    sa_ = 1'b0; ea = EW'(mma_pkg::ZERO_EXP); ma = '0; za = 1'b1; ia = 1'b0; na = 1'b0;
-    sb_ = 1'b0; eb = EW'(mma_pkg::ZERO_EXP); mb = '0; zb = 1'b1; ib = 1'b0; nb = 1'b0;
-    for (int f = 0; f < mma_pkg::NUM_FMTS; f++) begin
-      if (AB_MASK[f] && fmt_a == mma_pkg::FMT_BITS'(f)) {sa_, ea, ma, za, ia, na} = decode_ab(f, a);
-      if (AB_MASK[f] && fmt_b == mma_pkg::FMT_BITS'(f)) {sb_, eb, mb, zb, ib, nb} = decode_ab(f, b);
-    end
+    {sa_, ea, ma, za, ia, na} = {dsa, dea, dma, dza, dia, dna};
+    {sb_, eb, mb, zb, ib, nb} = {dsb, deb, dmb, dzb, dib, dnb};
     nan  = na || nb || (ia && zb) || (za && ib);
     pinf = !nan && (ia || ib) && !(sa_ ^ sb_);
     ninf = !nan && (ia || ib) && (sa_ ^ sb_);
@@ -403,30 +348,5 @@ module fdrda_spec_term #(
     novf = !(na || nb || ia || ib) && pm != '0 && lead >= EW'(mma_pkg::AMD_PRODUCT_OVERFLOW_EXP) && neg;
   end
 
-  // an A or B operand of format f (the format table's fields); a zero at ZERO_OPERAND_EXP (-126)
-  function automatic logic [AB_DW-1:0] decode_ab(input int f, input logic [AW-1:0] raw);
-    int w, ebits, mbits, bias, sp;
-    logic ds, dz, dinf, dnan;
-    logic signed [EW-1:0] de;
-    logic [MW:0] dm;
-    logic [63:0] bits, man, ex, ones;
-    w = mma_pkg::fmt_width(f); ebits = mma_pkg::fmt_exp_bits(f); mbits = mma_pkg::fmt_man_bits(f);
-    bias = mma_pkg::fmt_bias(f); sp = mma_pkg::fmt_specials(f);
-    bits = 64'(raw) & ((64'd1 << w) - 64'd1) & ~mma_pkg::fmt_ignored(f);   // tf32's Step 0
-    man  = bits & ((64'd1 << mbits) - 64'd1);
-    ex   = (bits >> mbits) & ((64'd1 << ebits) - 64'd1);
-    ones = (64'd1 << ebits) - 64'd1;
-    ds   = bits[w-1];
-    dinf = sp == mma_pkg::SPEC_IEEE && ex == ones && man == 0;
-    dnan = (sp == mma_pkg::SPEC_IEEE && ex == ones && man != 0)
-        || (sp == mma_pkg::SPEC_FN && ex == ones && man == (64'd1 << mbits) - 64'd1)
-        || (sp == mma_pkg::SPEC_FNUZ && bits == (64'd1 << (w - 1)));
-    dz   = !dnan && ex == 0 && man == 0;
-    if (dz)           begin de = EW'(mma_pkg::ZERO_EXP); dm = '0; end
-    else if (ex == 0) begin de = EW'(1 - bias);  dm = (MW+1)'(man) << (MW - mbits); end
-    else              begin de = EW'(ex) - EW'(bias); dm = (MW+1)'(man | (64'd1 << mbits)) << (MW - mbits); end
-    if (dinf || dnan) begin de = '0; dm = '0; end
-    decode_ab = {ds, de, dm, dz, dinf, dnan};
-  endfunction
 endmodule
 /* verilator lint_on DECLFILENAME */

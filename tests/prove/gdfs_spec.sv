@@ -32,6 +32,8 @@
 // taken.
 // SPEC_MUTANT (the check that a proof against this spec can fail; 0 for the specification): 1 aligns with
 // F - 1 fractional bits.
+`include "tests/prove/spec_common.svh"
+
 module gdfs_spec #(
   parameter int K           = 64,
   parameter int G           = mma_pkg::GDFS_GROUP,
@@ -82,11 +84,9 @@ module gdfs_spec #(
   localparam int FA    = SPEC_MUTANT == 1 ? F - 1 : F;       // fractional bits kept by the alignment
   localparam int TW    = biggest(GMW + FA - GFR, CM + 1 + FA - CM) + 1;   // an aligned term's magnitude
   localparam int SUMW  = TW + log2up(NG + 2) + 2;            // the signed exact sum
-  localparam int KW    = SUMW + CM + 2;                      // D's kept significand (shifted left <= 23)
   localparam int EW    = 16;                                 // signed exponents
   localparam int N2    = 1 << log2up(NG + 1);                // leaves of the e_max tree
   localparam int OUT   = mma_pkg::OUT_F32_RZ;                // the one output kind of GDFS
-  localparam int DFMT  = mma_pkg::out_format(OUT);
   localparam int SC_DW = 2 + EW + SM + 1;                    // a decoded scale {nan, zero, e, m}
 
   // a scale (UE8M0: 2^(E - bias), 0xFF NaN; UE4M3: an unsigned e4m3 whose top bit is ignored, 0x7F NaN,
@@ -115,7 +115,10 @@ module gdfs_spec #(
     decode_scale = {nan, zero, e, m};
   endfunction
 
-  logic [31:0] res;
+  logic [31:0]            res;                         // D, combinationally
+  logic                   any_nan, pos_inf, neg_inf;   // Step 1's findings
+  logic signed [SUMW-1:0] sum;                         // Step 6's exact sum ...
+  logic signed [EW-1:0]   lsb;                         // ... and the weight of its last bit
   always @* begin
     logic [W-1:0]            ra, rb;
     logic                    normal_a, normal_b;
@@ -128,20 +131,16 @@ module gdfs_spec #(
     logic [GMW-1:0]          gamma;
     logic [SC_DW-1:0]        dsa, dsb;
     logic [SM:0]             msa, msb;
-    logic signed [EW-1:0]    esa, esb, ec, e_max, lsb, e_lead, q, r, emin_d;
+    logic signed [EW-1:0]    esa, esb, ec, e_max;
     logic [(NG+1)*EW-1:0]    e_t;                         // term t's exponent (C is term 0)
     logic [(NG+1)*TW-1:0]    x_t;                         // its magnitude on the grid of FA bits below 2^e
     logic [NG:0]             neg_t;
     logic [2*N2*EW-1:0]      e_tree;                      // node i at [i*EW +: EW], leaves N2 .. 2 N2 - 1
-    logic                    scale_nan, c_nan, c_inf, c_sign, neg_d;
+    logic                    scale_nan, c_nan, c_inf, c_sign;
     logic [31:0]             cbits;
     logic [7:0]              cx;
     logic [CM:0]             cm;
-    logic signed [SUMW-1:0]  sum;
-    logic [SUMW-1:0]         mag;
     logic [TW-1:0]           y;
-    logic [KW-1:0]           kept;
-    int                      biased, mbo;
 
     // ---- Step 1 ----
     scale_nan = 1'b0;
@@ -213,43 +212,18 @@ module gdfs_spec #(
     end
     lsb = e_max - EW'(FA);                                 // the weight of the sum's last bit
 
-    // ---- Step 7: normalize to f32, toward zero ----
-    mbo    = mma_pkg::out_man_bits(OUT);                    // 23
-    emin_d = EW'(1 - mma_pkg::fmt_bias(DFMT));              // -126
-    neg_d  = sum < 0;
-    mag    = neg_d ? SUMW'(-sum) : SUMW'(sum);
-    e_lead = lsb;
-    for (int i = 0; i < SUMW; i++) if (mag[i]) e_lead = lsb + EW'(i);
-    q = (e_lead < emin_d ? emin_d : e_lead) - EW'(mbo);    // the weight of D's last kept bit
-    r = q - lsb;
-    if (r <= 0) kept = KW'(mag) << (-r);
-    else        kept = KW'(mag) >> r;
-    biased = kept[mbo] ? 32'(q) + mbo + mma_pkg::fmt_bias(DFMT) : 0;
-    if (scale_nan || c_nan)              res = 32'(mma_pkg::fmt_canonical_nan(DFMT));
-    else if (c_inf)                      res = cbits;
-    else if (biased > (1 << mma_pkg::fmt_exp_bits(DFMT)) - 2)
-                                         res = 32'(mma_pkg::fmt_inf(DFMT)) | {neg_d, 31'd0};
-    else res = {neg_d && (kept != '0 || mma_pkg::out_signed_zero(OUT) != 0), 8'(biased), 23'(kept)};
+    any_nan = scale_nan || c_nan;
+    pos_inf = c_inf && !c_sign;                          // an infinite C passes through
+    neg_inf = c_inf && c_sign;
   end
+  // ---- Step 7: normalize to f32, toward zero (spec_common.svh) ----
+  spec_round #(.OUT_MASK(1 << OUT), .SW(SUMW), .EW(EW)) u_round (
+    .out_kind(mma_pkg::OUT_BITS'(OUT)), .sum(sum), .lsb(lsb), .any_nan(any_nan), .pos_inf(pos_inf),
+    .neg_inf(neg_inf), .d(res));
 
   // the instructions fix the selects (A, B e2m1; C f32; D f32-rz): not read
   wire unused_selects = &{1'b0, fmt_a, fmt_b, fmt_c, out_kind};
 
-  // the handshake: one result register
-  logic full;
-  logic [31:0] d_q;
-  always @(posedge clk) begin
-    if (!rst_n) begin
-      full <= 1'b0;
-    end else begin
-      if (out_valid && out_ready) full <= 1'b0;
-      if (in_valid && in_ready) begin
-        full <= 1'b1;
-        d_q  <= res;
-      end
-    end
-  end
-  assign in_ready  = !full || out_ready;
-  assign out_valid = full;
-  assign d         = d_q;
+  spec_hold u_hold (.clk(clk), .rst_n(rst_n), .in_valid(in_valid), .in_ready(in_ready), .result(res),
+                    .out_valid(out_valid), .out_ready(out_ready), .d(d));
 endmodule
