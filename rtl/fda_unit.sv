@@ -7,7 +7,7 @@
 // Hopper and Blackwell mma.sync FP8 (K_RUN = 2, AB_F16 = 1, C_LAST = 1, CHAIN = 2): the products are
 // dealt to the passes in runs of K_RUN (pass 0 takes k mod 4 in {0, 1}, pass 1 k mod 4 in {2, 3}: the
 // first and last two bytes of each 32-bit register), every A and B operand is converted exactly to f16
-// in front of the datapath (mma_to_f16), the passes start from +0, and C is added last (mma_fp_add, one
+// in front of the datapath (mma_to_f16), the passes start from +0, and C is added last (mma_add_last, one
 // IEEE addition rounded to nearest even in D's format: the FADD/HADD2 after the two HMMAs).
 // Operand formats and the output kind are run-time inputs among those the masks allow (mma_pkg codes);
 // F, K, the chaining and the UE8M0 block size are what the hardware fixes.  MUTANT is fda_datapath's
@@ -108,33 +108,14 @@ module fda_unit #(
   // output register.  They change only on a handshake, which takes a held result in the same cycle.
   generate
     if (C_LAST != 0) begin : g_c_last
-      localparam int DF = mma_pkg::out_formats(OUT_MASK);
       logic [31:0]   c_q;
       logic [OB-1:0] kind_q;
-      logic [FB-1:0] d_fmt;
-      logic [mma_pkg::NUM_FMTS*32-1:0] sums;            // format f's sum at [f*32 +: 32]
-      genvar f;
       always @(posedge clk)
         if (in_valid && in_ready) begin
           c_q    <= c;
           kind_q <= out_kind;
         end
-      assign d_fmt = mma_pkg::out_fmt_of(OUT_MASK, kind_q);
-      for (f = 0; f < mma_pkg::NUM_FMTS; f++) begin : g_fmt
-        if (DF[f]) begin : g_add  // one adder per format of D, rounding to nearest even in it
-          localparam int W = mma_pkg::fmt_width(f);
-          logic [W-1:0] r;
-          mma_fp_add #(.FMT(f), .OUT(mma_pkg::rne_out(f))) u_add (.x(chain_d[W-1:0]), .y(c_q[W-1:0]), .d(r));
-          assign sums[f*32 +: 32] = 32'(r);
-        end else begin : g_none
-          assign sums[f*32 +: 32] = '0;
-        end
-      end
-      always @* begin
-        d = '0;
-        for (int i = 0; i < mma_pkg::NUM_FMTS; i++)
-          if (d_fmt == FB'(i)) d = sums[i*32 +: 32];
-      end
+      mma_add_last #(.OUT_MASK(OUT_MASK)) u_add_c (.fmt(mma_pkg::out_fmt_of(OUT_MASK, kind_q)), .x(chain_d), .y(c_q), .d(d));
     end else begin : g_direct
       assign d = chain_d;
     end

@@ -19,6 +19,7 @@ rtl/mma_to_f16.sv       // an FP8 operand converted exactly to f16 (Hopper's FP8
 rtl/fda_datapath.sv     // one FDA pass
 rtl/mma_fp_mul.sv       // IEEE product rounded once (GPS Step 2), optional flushing
 rtl/mma_fp_add.sv       // IEEE sum rounded once (GPS Steps 3-4, C added last), optional flushing
+rtl/mma_add_last.sv     // C added last: one IEEE addition in D's format (FP8 mma.sync)
 rtl/fda_unit.sv         // FDA / CoFDA unit; FP8 mma.sync: pairs, f16 operands, C last
 rtl/fdrda_datapath.sv   // one FDRDA / GFDRDA pass
 rtl/fdrda_unit.sv       // FDRDA / GFDRDA unit, Co- forms as two passes
