@@ -164,14 +164,27 @@ spec_row REFUTED spec-mutant-F-short ADA16 8 "" SPEC_MUTANT=1
 spec_row PROVEN spec-sync-kred-4 SYNC16 8 4
 spec_row PROVEN spec-sync SYNC16 8
 spec_row PROVEN spec-sync SYNC32 8
-# ... and proven in two parts, cut where both sides hand the passes' result P (in D's format) to their
-# adder (fda_unit: rtl/mma_add_last.sv, fda_spec: fda_spec_add): the passes from any C (both built with
-# C_LAST = 0: P is their result from C = +0), and the two adders for every P, C and D format
-# (tests/prove/add_last_harness.sv: P in lanes 0-3 of A; its mutant rounds toward zero)
+# ... and proven in three parts, cut where both sides hand the f16 operands to the passes and where they
+# hand the passes' result P (in D's format) to their adder (fda_unit: rtl/mma_to_f16.sv and
+# rtl/mma_add_last.sv, fda_spec: spec_to_f16 and fda_spec_add): the two conversions for every operand of
+# the instruction's formats (tests/prove/to_f16_harness.sv: lane 0 of A and of B; its mutant leaves
+# subnormals unnormalized), the passes from any C with the spec reading rtl/'s conversion (F16_CUT = 1;
+# both built with C_LAST = 0: P is their result from C = +0), and the two adders for every P, C and D
+# format (tests/prove/add_last_harness.sv: P in lanes 0-3 of A; its mutant rounds toward zero)
+T=tests/prove/to_f16_harness.sv
+to_f16_row() {  # EXPECT NAME INSTR-VARIABLE DUT-SIDE: the harness's DUT side against its spec side
+  local ins=${!3} p
+  p=$(unit_params "$ins")
+  p="K=$(sed 's/^K=\([0-9]*\).*/\1/' <<<"$p"),AB_MASK=$(sed -n 's/.*AB_MASK=\([0-9]*\).*/\1/p' <<<"$p"),AW=8"
+  rows+=("$1 $2:$3 $ins $T SIDE=$4,$p REF=to_f16_harness REF_PARAMS=SIDE=1,$p")
+}
+to_f16_row PROVEN sync-to-f16 SYNC16 0
+to_f16_row PROVEN sync-to-f16 SYNC32 0
+to_f16_row REFUTED sync-to-f16-mutant SYNC16 2
 sync_passes_row() { spec_row "$@"; rows[${#rows[@]}-1]=${rows[${#rows[@]}-1]//C_LAST=1/C_LAST=0}; }
-sync_passes_row PROVEN spec-sync-passes SYNC16 8
-sync_passes_row PROVEN spec-sync-passes SYNC32 8
-sync_passes_row PROVEN spec-sync-passes-kred-4 SYNC16 8 4
+sync_passes_row PROVEN spec-sync-passes SYNC16 8 "" F16_CUT=1
+sync_passes_row PROVEN spec-sync-passes SYNC32 8 "" F16_CUT=1
+sync_passes_row PROVEN spec-sync-passes-kred-4 SYNC16 8 4 F16_CUT=1
 H=tests/prove/add_last_harness.sv
 add_last_row() {  # EXPECT NAME INSTR-VARIABLE DUT-SIDE: the harness's DUT side against its spec side
   local ins=${!3} p
@@ -281,6 +294,8 @@ for row in "${rows[@]}"; do
     else replay="NOT reproduced in the model${prop:+: $prop}"; bad=$((bad + 1)); note=" (the model keeps the property)"; fi
   elif [[ $verdict == REFUTED && $dut == "$H" ]]; then
     replay="not replayed: the harness's vector is P (lanes 0-3 of A) and C, not an instruction's"
+  elif [[ $verdict == REFUTED && $dut == "$T" ]]; then
+    replay="not replayed: the harness's D is two f16 conversions, not an instruction's"
   elif [[ $verdict == REFUTED ]]; then
     rdut="rtl/rtl.f $dut" rparams=$params plus=""
     [[ $dut == "$M" ]] && { plus="+mutant=${params##*SELECT=}"; rparams=${params%,SELECT=*},SELECT=0; }

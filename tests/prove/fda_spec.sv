@@ -20,9 +20,11 @@
 // next pass's C.  Hopper's and Blackwell's mma.sync FP8 (K_RUN > 0, C_LAST = 1): pass p takes the runs
 // of K_RUN products dealt to it in turn (K_RUN = 2, CHAIN = 2: k mod 4 in {0, 1}, then {2, 3}), the
 // passes start from a +0 C, and D = P + C, P the last pass's D, one IEEE addition rounded to nearest
-// even in D's format (fda_spec_add).  AB_F16: A and B are converted to f16 first; every e4m3 and e5m2
-// value is exact in f16, but an e4m3 subnormal (below 2^-6) is an f16 normal: its exponent is then its
-// leading one's (at least f16's -14), which e_max sees (fda_spec_term).  Scope: A and B of the IEEE-like formats
+// even in D's format (fda_spec_add).  AB_F16: A and B are converted to f16 first (spec_to_f16) and
+// multiplied as f16 (11-bit significands); every e4m3 and e5m2 value is exact in f16, but an e4m3
+// subnormal (below 2^-6) is an f16 normal: its exponent is then its leading one's (at least f16's -14),
+// which e_max sees.  F16_CUT (make prove's cut point, 0 for the specification): the conversion is rtl/'s
+// mma_to_f16 instead, which a proof of its own sets equal to spec_to_f16 (docs/formal.md).  Scope: A and B of the IEEE-like formats
 // with or without infinities (f16, bf16, fp8, fp6, fp4; not tf32's Step 0 nor the fnuz formats), C of
 // an IEEE format up to 32 bits (with C_LAST, in D's format), D up to 32 bits, UE8M0 block scales
 // (BLOCK > 0, one scale per BLOCK products).
@@ -32,6 +34,7 @@
 // handshake and held until taken.
 `include "tests/prove/spec_common.svh"
 `include "tests/prove/fda_spec_add.svh"
+`include "tests/prove/spec_to_f16.svh"
 
 module fda_spec #(
   parameter int K           = 16,
@@ -44,6 +47,7 @@ module fda_spec #(
   parameter int ZERO_EXP    = 0,
   parameter int K_RUN       = 0,
   parameter int AB_F16      = 0,
+  parameter int F16_CUT     = 0,
   parameter int C_LAST      = 0,
   parameter int SPEC_MUTANT = 0,
   parameter int AW          = mma_pkg::max_width(AB_MASK),
@@ -89,7 +93,7 @@ module fda_spec #(
       end
       fda_spec_pass #(.K(KP), .F(SPEC_MUTANT == 1 ? F - 1 : F), .AB_MASK(AB_MASK),
                       .C_MASK(C_MASK | (CHAIN > 1 ? mma_pkg::out_formats(OUT_MASK) : 0)), .OUT_MASK(OUT_MASK),
-                      .BLOCK(BLOCK), .ZERO_EXP(ZERO_EXP), .AB_F16(AB_F16), .AW(AW)) u_pass (
+                      .BLOCK(BLOCK), .ZERO_EXP(ZERO_EXP), .AB_F16(AB_F16), .F16_CUT(F16_CUT), .AW(AW)) u_pass (
         .fmt_a(fmt_a), .fmt_b(fmt_b), .fmt_c(p == 0 ? fmt_c : d_fmt), .out_kind(out_kind),
         .c(cs[p*32 +: 32]), .a(pa), .b(pb),
         .sa(sa[(BLOCK > 0 ? p * NSP : 0)*8 +: NSP*8]), .sb(sb[(BLOCK > 0 ? p * NSP : 0)*8 +: NSP*8]),
@@ -117,6 +121,7 @@ module fda_spec_pass #(
   parameter int BLOCK    = 0,
   parameter int ZERO_EXP = 0,
   parameter int AB_F16   = 0,
+  parameter int F16_CUT  = 0,
   parameter int AW       = 8,
   parameter int NSW      = BLOCK > 0 ? K / BLOCK : 1
 ) (
@@ -141,7 +146,8 @@ module fda_spec_pass #(
   localparam int CM   = C_MASK | mma_pkg::out_formats(OUT_MASK);  // C's formats (a chained C is D's)
   localparam int MW   = frac_bits(AB_MASK);                       // fractional bits of an A or B significand
   localparam int CF   = frac_bits(CM);                            // ... of C's
-  localparam int G    = biggest(2 * MW, CF, F);                   // fractional bits of the common grid
+  localparam int PW   = AB_F16 != 0 ? mma_pkg::fmt_man_bits(mma_pkg::FMT_F16) : MW;  // ... as multiplied
+  localparam int G    = biggest(2 * PW, CF, F);                   // fractional bits of the common grid
   localparam int XW   = G + 2;                                    // every term is below 4 on that grid
   localparam int SUMW = biggest(XW, F, 0) + 6 + $clog2(K + 1);                    // the signed exact sum, with room to spare
   localparam int EW   = 16;                                       // signed exponents
@@ -164,8 +170,8 @@ module fda_spec_pass #(
   generate
     for (gk = 0; gk < K; gk++) begin : g_term
       localparam int SLOT = BLOCK > 0 ? gk / (BLOCK > 0 ? BLOCK : 1) : 0;
-      fda_spec_term #(.AB_MASK(AB_MASK), .BLOCK(BLOCK), .ZERO_EXP(ZERO_EXP), .AB_F16(AB_F16), .AW(AW), .MW(MW), .G(G),
-                      .EW(EW)) u_term (
+      fda_spec_term #(.AB_MASK(AB_MASK), .BLOCK(BLOCK), .ZERO_EXP(ZERO_EXP), .AB_F16(AB_F16), .F16_CUT(F16_CUT),
+                      .AW(AW), .MW(MW), .PW(PW), .G(G), .EW(EW)) u_term (
         .fmt_a(fmt_a), .fmt_b(fmt_b), .a(a[gk*AW +: AW]), .b(b[gk*AW +: AW]), .sa(sa[SLOT*8 +: 8]), .sb(sb[SLOT*8 +: 8]),
         .neg(t_neg[gk]), .e(t_e[gk*EW +: EW]), .x(t_x[gk*XW +: XW]), .nan(t_nan[gk]), .pinf(t_pinf[gk]), .ninf(t_ninf[gk]));
     end
@@ -238,14 +244,17 @@ endmodule
 // One product of fda_spec_pass (Step 2, and Step 1's part for it): a and b decoded from the format table,
 // the exact product of their integer significands on a grid of G fractional bits, its exponent
 // ea + eb (+ the two UE8M0 block scales' exponents), its sign, and whether it is NaN or an infinity.
-// AB_F16: each operand as its f16 conversion, a subnormal normalized down to f16's smallest exponent.
+// AB_F16: each operand converted to f16 (spec_to_f16), then decoded as f16 (11-bit significands).
+// F16_CUT: converted by rtl/'s mma_to_f16 instead, make prove's cut point (docs/formal.md).
 module fda_spec_term #(
   parameter int AB_MASK  = 1 << mma_pkg::FMT_E4M3,
   parameter int BLOCK    = 0,
   parameter int ZERO_EXP = 0,
   parameter int AB_F16   = 0,
+  parameter int F16_CUT  = 0,
   parameter int AW       = 8,
   parameter int MW       = 3,
+  parameter int PW       = MW,                          // fractional bits of the multiplied significands
   parameter int G        = 23,
   parameter int EW       = 16
 ) (
@@ -258,23 +267,36 @@ module fda_spec_term #(
   output logic                          nan, pinf, ninf
 );
   logic signed [EW-1:0] dea, deb;                      // the operands decoded (spec_common.svh)
-  logic [MW:0]          dma, dmb;
+  logic [PW:0]          dma, dmb;
   logic                 dsa, dsb, dza, dzb, dia, dib, dna, dnb;
-  spec_decode #(.MASK(AB_MASK), .AW(AW), .MW(MW), .EW(EW)) u_decode_a (
-    .fmt(fmt_a), .raw(a), .s(dsa), .e(dea), .m(dma), .zero(dza), .inf(dia), .nan(dna));
-  spec_decode #(.MASK(AB_MASK), .AW(AW), .MW(MW), .EW(EW)) u_decode_b (
-    .fmt(fmt_b), .raw(b), .s(dsb), .e(deb), .m(dmb), .zero(dzb), .inf(dib), .nan(dnb));
+  generate
+    if (AB_F16 != 0) begin : g_f16
+      localparam int F16 = 1 << mma_pkg::FMT_F16;
+      logic [15:0] ha, hb;                             // A and B converted to f16
+      if (F16_CUT != 0) begin : g_cut
+        mma_to_f16 #(.MASK(AB_MASK), .IW(AW)) u_to_f16_a (.raw(a), .fmt(fmt_a), .h(ha));
+        mma_to_f16 #(.MASK(AB_MASK), .IW(AW)) u_to_f16_b (.raw(b), .fmt(fmt_b), .h(hb));
+      end else begin : g_own
+        spec_to_f16 #(.MASK(AB_MASK), .AW(AW), .MW(MW)) u_to_f16_a (.fmt(fmt_a), .raw(a), .h(ha));
+        spec_to_f16 #(.MASK(AB_MASK), .AW(AW), .MW(MW)) u_to_f16_b (.fmt(fmt_b), .raw(b), .h(hb));
+      end
+      spec_decode #(.MASK(F16), .AW(16), .MW(PW), .EW(EW)) u_decode_a (
+        .fmt(mma_pkg::FMT_BITS'(mma_pkg::FMT_F16)), .raw(ha), .s(dsa), .e(dea), .m(dma), .zero(dza), .inf(dia), .nan(dna));
+      spec_decode #(.MASK(F16), .AW(16), .MW(PW), .EW(EW)) u_decode_b (
+        .fmt(mma_pkg::FMT_BITS'(mma_pkg::FMT_F16)), .raw(hb), .s(dsb), .e(deb), .m(dmb), .zero(dzb), .inf(dib), .nan(dnb));
+    end else begin : g_raw
+      spec_decode #(.MASK(AB_MASK), .AW(AW), .MW(PW), .EW(EW)) u_decode_a (
+        .fmt(fmt_a), .raw(a), .s(dsa), .e(dea), .m(dma), .zero(dza), .inf(dia), .nan(dna));
+      spec_decode #(.MASK(AB_MASK), .AW(AW), .MW(PW), .EW(EW)) u_decode_b (
+        .fmt(fmt_b), .raw(b), .s(dsb), .e(deb), .m(dmb), .zero(dzb), .inf(dib), .nan(dnb));
+    end
+  endgenerate
   always @* begin
     logic signed [EW-1:0] ea, eb, s_e;
-    logic [MW:0]          ma, mb;
+    logic [PW:0]          ma, mb;
     logic                 sa_, sb_, za, zb, ia, ib, na, nb;
     {sa_, ea, ma, za, ia, na} = {dsa, dea, dma, dza, dia, dna};
     {sb_, eb, mb, zb, ib, nb} = {dsb, deb, dmb, dzb, dib, dnb};
-    if (AB_F16 != 0)
-      for (int i = 0; i < MW; i++) begin
-        if (!za && !ma[MW] && ea > EW'(1 - mma_pkg::fmt_bias(mma_pkg::FMT_F16))) begin ma = ma << 1; ea = ea - 1; end
-        if (!zb && !mb[MW] && eb > EW'(1 - mma_pkg::fmt_bias(mma_pkg::FMT_F16))) begin mb = mb << 1; eb = eb - 1; end
-      end
     // UE8M0 block scales: 2^(byte - 127), 0xFF is NaN
     s_e = BLOCK > 0 ? EW'(sa) + EW'(sb) - EW'(254) : '0;
     nan = na || nb || (ia && zb) || (za && ib) || (BLOCK > 0 && (sa == 8'hFF || sb == 8'hFF));
@@ -282,7 +304,7 @@ module fda_spec_term #(
     ninf = !nan && (ia || ib) && (sa_ ^ sb_);
     neg = sa_ ^ sb_;
     e = (za || zb) && ZERO_EXP != 0 ? EW'(ZERO_EXP) : ea + eb + s_e;
-    x = (G+2)'((2*MW+2)'(ma) * (2*MW+2)'(mb)) << (G - 2 * MW);
+    x = (G+2)'((2*PW+2)'(ma) * (2*PW+2)'(mb)) << (G - 2 * PW);
   end
 
 endmodule
