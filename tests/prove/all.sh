@@ -58,6 +58,8 @@ AMPERE8=ampere:mma.m16n8k8.f32.bf16.bf16.f32                     # bf16, K = 8, 
 E5M2=blackwell:tcgen05.mma.m64n8k32.f16.e5m2.e5m2               # e5m2 (infinities), K = 32, f16 RNE
 SYNC16=hopper:mma.m16n8k16.f32.e4m3.e5m2.f32                     # mma.sync FP8: runs of 2 to two passes through f16, C added last
 SYNC32=blackwell:mma.m16n8k32.f16.e5m2.e5m2.f16                  # the same at K = 32, f16 C and D
+SYNC32H=hopper:mma.m16n8k32.f32.e4m3.e4m3.f32                   # Hopper's K = 32 unit, e4m3 both
+SYNC16B=blackwell:mma.m16n8k16.f16.e4m3.e5m2.f16                 # Blackwell's K = 16 unit, f16 C and D
 M3F32=m3xu:m3xu.m8n4k4.f32.f32.f32.f32                          # M3XU FP32: two steps on 12-bit halves
 M3F32C=m3xu:m3xu.m8n4k2.f32c.f32c.f32c.f32c                     # M3XU FP32C: four steps, 64-bit C and D
 M3F16=m3xu:m3xu.m8n4k8.f32.f16.f16.f32                          # M3XU FP16: one step, Ampere's FDA
@@ -180,10 +182,14 @@ to_f16_row() {  # EXPECT NAME INSTR-VARIABLE DUT-SIDE: the harness's DUT side ag
 }
 to_f16_row PROVEN sync-to-f16 SYNC16 0
 to_f16_row PROVEN sync-to-f16 SYNC32 0
+to_f16_row PROVEN sync-to-f16 SYNC32H 0
+to_f16_row PROVEN sync-to-f16 SYNC16B 0
 to_f16_row REFUTED sync-to-f16-mutant SYNC16 2
 sync_passes_row() { spec_row "$@"; rows[${#rows[@]}-1]=${rows[${#rows[@]}-1]//C_LAST=1/C_LAST=0}; }
 sync_passes_row PROVEN spec-sync-passes SYNC16 8 "" F16_CUT=1
 sync_passes_row PROVEN spec-sync-passes SYNC32 8 "" F16_CUT=1
+sync_passes_row PROVEN spec-sync-passes SYNC32H 8 "" F16_CUT=1
+sync_passes_row PROVEN spec-sync-passes SYNC16B 8 "" F16_CUT=1
 sync_passes_row PROVEN spec-sync-passes-kred-4 SYNC16 8 4 F16_CUT=1
 H=tests/prove/add_last_harness.sv
 add_last_row() {  # EXPECT NAME INSTR-VARIABLE DUT-SIDE: the harness's DUT side against its spec side
