@@ -173,13 +173,17 @@ spec_row PROVEN spec-sync SYNC32 8
 # subnormals unnormalized), the passes from any C with the spec reading rtl/'s conversion (F16_CUT = 1;
 # both built with C_LAST = 0: P is their result from C = +0), and the two adders for every P, C and D
 # format (tests/prove/add_last_harness.sv: P in lanes 0-3 of A; its mutant rounds toward zero)
-T=tests/prove/to_f16_harness.sv
-to_f16_row() {  # EXPECT NAME INSTR-VARIABLE DUT-SIDE: the harness's DUT side against its spec side
-  local ins=${!3} p
-  p=$(unit_params "$ins")
-  p="K=$(sed 's/^K=\([0-9]*\).*/\1/' <<<"$p"),AB_MASK=$(sed -n 's/.*AB_MASK=\([0-9]*\).*/\1/p' <<<"$p"),AW=8"
-  rows+=("$1 $2:$3 $ins $T SIDE=$4,$p REF=to_f16_harness REF_PARAMS=SIDE=1,$p")
+T=tests/prove/to_f16_harness.sv H=tests/prove/add_last_harness.sv
+# a harness's DUT side (SIDE=N) against its spec side (SIDE=1), with K, lanes of 8 bits and the one unit
+# parameter it reads taken from the unit serving the instruction
+harness_row() {  # HARNESS-FILE UNIT-PARAMETER EXPECT NAME INSTR-VARIABLE DUT-SIDE
+  local ins=${!5} p top
+  p=$(unit_params "$ins") top=$(basename "$1" .sv)
+  p="K=$(sed 's/^K=\([0-9]*\).*/\1/' <<<"$p"),$2=$(sed -n "s/.*$2=\([0-9]*\).*/\1/p" <<<"$p"),AW=8"
+  rows+=("$3 $4:$5 $ins $1 SIDE=$6,$p REF=$top REF_PARAMS=SIDE=1,$p")
 }
+to_f16_row() { harness_row "$T" AB_MASK "$@"; }      # the conversions read A's and B's formats
+add_last_row() { harness_row "$H" OUT_MASK "$@"; }   # the adders D's
 to_f16_row PROVEN sync-to-f16 SYNC16 0
 to_f16_row PROVEN sync-to-f16 SYNC32 0
 to_f16_row PROVEN sync-to-f16 SYNC32H 0
@@ -191,13 +195,6 @@ sync_passes_row PROVEN spec-sync-passes SYNC32 8 "" F16_CUT=1
 sync_passes_row PROVEN spec-sync-passes SYNC32H 8 "" F16_CUT=1
 sync_passes_row PROVEN spec-sync-passes SYNC16B 8 "" F16_CUT=1
 sync_passes_row PROVEN spec-sync-passes-kred-4 SYNC16 8 4 F16_CUT=1
-H=tests/prove/add_last_harness.sv
-add_last_row() {  # EXPECT NAME INSTR-VARIABLE DUT-SIDE: the harness's DUT side against its spec side
-  local ins=${!3} p
-  p=$(unit_params "$ins")
-  p="K=$(sed 's/^K=\([0-9]*\).*/\1/' <<<"$p"),OUT_MASK=$(sed -n 's/.*OUT_MASK=\([0-9]*\).*/\1/p' <<<"$p"),AW=8"
-  rows+=("$1 $2:$3 $ins $H SIDE=$4,$p REF=add_last_harness REF_PARAMS=SIDE=1,$p")
-}
 add_last_row PROVEN sync-add-last SYNC16 0
 add_last_row PROVEN sync-add-last SYNC32 0
 add_last_row REFUTED sync-add-last-mutant SYNC16 2
