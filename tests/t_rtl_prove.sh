@@ -17,8 +17,9 @@
 #  (d) bad arguments: one line on stderr, exit 2;
 #  (e) the fixtures of make prove-all (tests/prove/*.sv) lint clean;
 #  (f) the first of the three parts in which make prove-all proves the mma.sync FP8 path (Hopper e4m3 x
-#      e5m2): rtl/mma_to_f16.sv is PROVEN equal to the specification's conversion (spec_to_f16) on every
-#      operand, and the specification's mutant that leaves subnormals unnormalized is REFUTED.
+#      e5m2), through make prove-all's own rows: rtl/mma_to_f16.sv is PROVEN equal to the specification's
+#      conversion (spec_to_f16) on every operand, and the specification's mutant that leaves subnormals
+#      unnormalized is REFUTED.
 # runtime: about 150 s (on CI's 2 cores; tests/run.sh starts the longest suites first)
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.."
@@ -153,18 +154,15 @@ for dut in "a\" \`touch $W/PWNED\` \"b.sv" "it's \$(touch $W/PWNED).sv"; do
   else not_ok "make prove DUT='$dut': rc=$rc, $(ls "$W" 2>/dev/null | grep PWNED), stderr '$err'"; fi
 done
 
-# (f) the f16 conversion of mma.sync FP8 (tests/prove/to_f16_harness.sv: D = the f16 of lane 0 of B and
-# of A), the project's against the specification's, and the specification's mutant
-SYNC=hopper:mma.m16n8k16.f32.e4m3.e5m2.f32
-SP=$(awk '$1 == "hopper" && $2 == "mma.m16n8k16.f32.e4m3.e5m2.f32" {print $4}' build/rtl/gen/instrs.txt)
-SP=$(awk -v u="$SP" '$1 == u {print $12}' build/rtl/gen/units.txt)
-TP="K=16,AB_MASK=$(sed -n 's/.*AB_MASK=\([0-9]*\).*/\1/p' <<<"$SP"),AW=8"   # the unit's A and B formats
-for side in 0 2; do
-  INSTR=$SYNC prove to-f16-$side tests/prove/to_f16_harness.sv "SIDE=$side,$TP" REF=to_f16_harness REF_PARAMS="SIDE=1,$TP"
-  want=$([[ $side == 0 ]] && echo PROVEN || echo REFUTED)
-  if [[ $(json $W/to-f16-$side/result.json verdict) == "$want" && $rc == $([[ $side == 0 ]] && echo 0 || echo 1) ]]
-  then ok "prove: the f16 conversion of mma.sync FP8, side $side against the specification: $want"
-  else not_ok "prove: the f16 conversion, side $side (rc=$rc, must be $want): $(grep '^prove:' <<<"$out" | tr '\n' ' ')"; fi
+# (f) the f16 conversion of mma.sync FP8: make prove-all's own rows (tests/prove/all.sh, through
+# tests/prove/to_f16_harness.sv), the project's conversion against the specification's and its mutant;
+# all.sh exits 0 only when each row's verdict is the one it must be
+for row in sync-to-f16:SYNC16 sync-to-f16-mutant:SYNC16; do
+  want=$([[ $row == *mutant* ]] && echo REFUTED || echo PROVEN)
+  out=$(PROVE_ROW=$row PROVE_ALL_DIR="$W/all" PROVE_TIMEOUT=120 bash tests/prove/all.sh 2>&1); rc=$?
+  if [[ $rc == 0 && $out =~ \]\ $row\ +$want\  ]]
+  then ok "prove: make prove-all's row $row: $want"
+  else not_ok "prove: make prove-all's row $row (rc=$rc, must be $want): $(grep -m2 "$row\|prove-all:" <<<"$out" | tr '\n' ' ')"; fi
 done
 
 # (e) the fixtures of make prove-all (tests/prove/) lint clean with their default parameters

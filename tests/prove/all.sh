@@ -295,10 +295,8 @@ for row in "${rows[@]}"; do
     prop=$(sed -n 's/^  property: //p' <<<"$out")
     if [[ $prop == *"the model breaks the property too" ]]; then replay="${prop%%: the model*} (the model breaks it too)"
     else replay="NOT reproduced in the model${prop:+: $prop}"; bad=$((bad + 1)); note=" (the model keeps the property)"; fi
-  elif [[ $verdict == REFUTED && $dut == "$H" ]]; then
-    replay="not replayed: the harness's vector is P (lanes 0-3 of A) and C, not an instruction's"
-  elif [[ $verdict == REFUTED && $dut == "$T" ]]; then
-    replay="not replayed: the harness's D is two f16 conversions, not an instruction's"
+  elif [[ $verdict == REFUTED && ($dut == "$H" || $dut == "$T") ]]; then
+    replay="not replayed: a harness's vector is not an instruction's ($(basename "$dut"))"
   elif [[ $verdict == REFUTED ]]; then
     rdut="rtl/rtl.f $dut" rparams=$params plus=""
     [[ $dut == "$M" ]] && { plus="+mutant=${params##*SELECT=}"; rparams=${params%,SELECT=*},SELECT=0; }

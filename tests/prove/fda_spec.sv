@@ -171,7 +171,7 @@ module fda_spec_pass #(
     for (gk = 0; gk < K; gk++) begin : g_term
       localparam int SLOT = BLOCK > 0 ? gk / (BLOCK > 0 ? BLOCK : 1) : 0;
       fda_spec_term #(.AB_MASK(AB_MASK), .BLOCK(BLOCK), .ZERO_EXP(ZERO_EXP), .AB_F16(AB_F16), .F16_CUT(F16_CUT),
-                      .AW(AW), .MW(MW), .PW(PW), .G(G), .EW(EW)) u_term (
+                      .AW(AW), .PW(PW), .G(G), .EW(EW)) u_term (
         .fmt_a(fmt_a), .fmt_b(fmt_b), .a(a[gk*AW +: AW]), .b(b[gk*AW +: AW]), .sa(sa[SLOT*8 +: 8]), .sb(sb[SLOT*8 +: 8]),
         .neg(t_neg[gk]), .e(t_e[gk*EW +: EW]), .x(t_x[gk*XW +: XW]), .nan(t_nan[gk]), .pinf(t_pinf[gk]), .ninf(t_ninf[gk]));
     end
@@ -253,8 +253,7 @@ module fda_spec_term #(
   parameter int AB_F16   = 0,
   parameter int F16_CUT  = 0,
   parameter int AW       = 8,
-  parameter int MW       = 3,
-  parameter int PW       = MW,                          // fractional bits of the multiplied significands
+  parameter int PW       = 3,                           // fractional bits of the multiplied significands
   parameter int G        = 23,
   parameter int EW       = 16
 ) (
@@ -277,8 +276,8 @@ module fda_spec_term #(
         mma_to_f16 #(.MASK(AB_MASK), .IW(AW)) u_to_f16_a (.raw(a), .fmt(fmt_a), .h(ha));
         mma_to_f16 #(.MASK(AB_MASK), .IW(AW)) u_to_f16_b (.raw(b), .fmt(fmt_b), .h(hb));
       end else begin : g_own
-        spec_to_f16 #(.MASK(AB_MASK), .AW(AW), .MW(MW)) u_to_f16_a (.fmt(fmt_a), .raw(a), .h(ha));
-        spec_to_f16 #(.MASK(AB_MASK), .AW(AW), .MW(MW)) u_to_f16_b (.fmt(fmt_b), .raw(b), .h(hb));
+        spec_to_f16 #(.MASK(AB_MASK), .AW(AW)) u_to_f16_a (.fmt(fmt_a), .raw(a), .h(ha));
+        spec_to_f16 #(.MASK(AB_MASK), .AW(AW)) u_to_f16_b (.fmt(fmt_b), .raw(b), .h(hb));
       end
       spec_decode #(.MASK(F16), .AW(16), .MW(PW), .EW(EW)) u_decode_a (
         .fmt(mma_pkg::FMT_BITS'(mma_pkg::FMT_F16)), .raw(ha), .s(dsa), .e(dea), .m(dma), .zero(dza), .inf(dia), .nan(dna));

@@ -15,13 +15,13 @@
 module spec_to_f16 #(
   parameter int MASK   = (1 << mma_pkg::FMT_E4M3) | (1 << mma_pkg::FMT_E5M2),
   parameter int AW     = 8,
-  parameter int MW     = 3,                             // fractional bits of the decoded significand
   parameter int MUTANT = 0
 ) (
   input  logic [mma_pkg::FMT_BITS-1:0] fmt,
   input  logic [AW-1:0]                raw,
   output logic [15:0]                  h
 );
+  localparam int MW   = mma_pkg::max_man_bits(MASK);              // fractional bits of the decoded significand
   localparam int HM   = mma_pkg::fmt_man_bits(mma_pkg::FMT_F16);   // f16's fraction bits
   localparam int HE   = mma_pkg::fmt_exp_bits(mma_pkg::FMT_F16);
   localparam int HB   = mma_pkg::fmt_bias(mma_pkg::FMT_F16);

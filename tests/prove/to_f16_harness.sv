@@ -31,15 +31,14 @@ module to_f16_harness #(
   input  logic                          out_ready,
   output logic [31:0]                   d
 );
-  localparam int MW = mma_pkg::max_man_bits(AB_MASK);
   logic [15:0] ha, hb;
   generate
     if (SIDE == 0) begin : g_rtl
       mma_to_f16 #(.MASK(AB_MASK), .IW(AW)) u_a (.raw(a[AW-1:0]), .fmt(fmt_a), .h(ha));
       mma_to_f16 #(.MASK(AB_MASK), .IW(AW)) u_b (.raw(b[AW-1:0]), .fmt(fmt_b), .h(hb));
     end else begin : g_spec
-      spec_to_f16 #(.MASK(AB_MASK), .AW(AW), .MW(MW), .MUTANT(SIDE == 2 ? 1 : 0)) u_a (.fmt(fmt_a), .raw(a[AW-1:0]), .h(ha));
-      spec_to_f16 #(.MASK(AB_MASK), .AW(AW), .MW(MW), .MUTANT(SIDE == 2 ? 1 : 0)) u_b (.fmt(fmt_b), .raw(b[AW-1:0]), .h(hb));
+      spec_to_f16 #(.MASK(AB_MASK), .AW(AW), .MUTANT(SIDE == 2 ? 1 : 0)) u_a (.fmt(fmt_a), .raw(a[AW-1:0]), .h(ha));
+      spec_to_f16 #(.MASK(AB_MASK), .AW(AW), .MUTANT(SIDE == 2 ? 1 : 0)) u_b (.fmt(fmt_b), .raw(b[AW-1:0]), .h(hb));
     end
   endgenerate
   spec_hold u_hold (.clk(clk), .rst_n(rst_n), .in_valid(in_valid), .in_ready(in_ready), .result({hb, ha}),
