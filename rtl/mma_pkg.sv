@@ -85,6 +85,23 @@ package mma_pkg;
     imax = a > b ? a : b;
   endfunction
 
+  // FDRDA Steps 4-5 (rtl/fdrda_dot.sv): the width of the signed dot sum s_dot of kd products with f
+  // fractional bits: one exact sum of kd (FDRDA), or two of kd / 2 (GFDRDA's even and odd lanes) added
+  // after Steps 6-7.  Read by fdrda_dot, which makes it, and fdrda_add_c, which takes it.
+  function automatic int fdrda_dot_width(input int kd, input int f, input int algo);
+    int ns;
+    ns = algo == ALGO_GFDRDA ? 2 : 1;
+    fdrda_dot_width = f + 3 + clog2(kd / ns) + ns - 1;
+  endfunction
+
+  // FDRDA Step 7 (rtl/fdrda_add_c.sv): the width of the signed exact sum of the dot sum (31 fractional
+  // bits below 2^e_max) and C (24): the dot sum's magnitude on that grid or C's, a carry, a sign.  Read by
+  // fdrda_add_c, which makes it, and fdrda_datapath, which rounds it.
+  function automatic int fdrda_sum_width(input int kd, input int f, input int algo);
+    fdrda_sum_width = imax(fdrda_dot_width(kd, f, algo) - 1 + FDRDA_DOT_F - f,
+                           FDRDA_C_F + 1 + FDRDA_DOT_F - FDRDA_C_F) + 2;
+  endfunction
+
   // Exponent of a zero operand whatever its format (MMA-Sim convention): f32's minimum, 1 - bias, the
   // model's ZERO_OPERAND_EXP.
   localparam int ZERO_EXP = ZERO_OPERAND_EXP;

@@ -21,7 +21,9 @@ rtl/mma_fp_mul.sv       // IEEE product rounded once (GPS Step 2), optional flus
 rtl/mma_fp_add.sv       // IEEE sum rounded once (GPS Steps 3-4, C added last), optional flushing
 rtl/mma_add_last.sv     // C added last: one IEEE addition in D's format (FP8 mma.sync)
 rtl/fda_unit.sv         // FDA / CoFDA unit; FP8 mma.sync: pairs, f16 operands, C last
-rtl/fdrda_datapath.sv   // one FDRDA / GFDRDA pass
+rtl/fdrda_dot.sv        // FDRDA / GFDRDA: the products' dot sum (Steps 0-5)
+rtl/fdrda_add_c.sv      // FDRDA / GFDRDA: C added, D rounded (Steps 1, 3, 6-8)
+rtl/fdrda_datapath.sv   // one FDRDA / GFDRDA pass: the two
 rtl/fdrda_unit.sv       // FDRDA / GFDRDA unit, Co- forms as two passes
 rtl/gps_datapath.sv     // one GPS group: products, pairwise tree, accumulation
 rtl/gps_unit.sv         // GPS unit: one group a cycle

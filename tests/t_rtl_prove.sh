@@ -19,8 +19,9 @@
 #  (f) the first of the three parts in which make prove-all proves the mma.sync FP8 path (Hopper e4m3 x
 #      e5m2), through make prove-all's own rows: rtl/mma_to_f16.sv is PROVEN equal to the specification's
 #      conversion (spec_to_f16) on every operand, and the specification's mutant that leaves subnormals
-#      unnormalized is REFUTED.
-# runtime: about 150 s (on CI's 2 cores; tests/run.sh starts the longest suites first)
+#      unnormalized is REFUTED; and of the cut harness of CDNA3's FP8 pass (tests/prove/fdrda_cut_harness.sv),
+#      the rounding's part with the sticky bit dropped is REFUTED (the harness can fail).
+# runtime: about 200 s (on CI's 2 cores; tests/run.sh starts the longest suites first)
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.."
 if ! command -v yosys >/dev/null || ! command -v yosys-abc >/dev/null || ! command -v verilator >/dev/null; then
@@ -156,8 +157,9 @@ done
 
 # (f) the f16 conversion of mma.sync FP8: make prove-all's own rows (tests/prove/all.sh, through
 # tests/prove/to_f16_harness.sv), the project's conversion against the specification's and its mutant;
-# all.sh exits 0 only when each row's verdict is the one it must be
-for row in sync-to-f16:SYNC16 sync-to-f16-mutant:SYNC16; do
+# the mutant of CDNA3's FP8 rounding part (tests/prove/fdrda_cut_harness.sv, PART = 2); all.sh exits 0
+# only when each row's verdict is the one it must be
+for row in sync-to-f16:SYNC16 sync-to-f16-mutant:SYNC16 fnuz-round-mutant:FNUZ16; do
   want=$([[ $row == *mutant* ]] && echo REFUTED || echo PROVEN)
   out=$(PROVE_ROW=$row PROVE_ALL_DIR="$W/all" PROVE_TIMEOUT=120 bash tests/prove/all.sh 2>&1); rc=$?
   if [[ $rc == 0 && $out =~ \]\ $row\ +$want\  ]]

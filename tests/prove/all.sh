@@ -229,6 +229,7 @@ gdfs_spec_row REFUTED spec-gdfs-mutant GDFS_UE4M3 16 UE4M3 "" SPEC_MUTANT=1
 FNUZ16=cdna3:v_mfma_f32_32x32x16_fp8_fp8                          # e4m3fnuz, K = 16
 FNUZ16B=cdna3:v_mfma_f32_32x32x16_bf8_bf8                         # e5m2fnuz, K = 16
 FNUZ16M=cdna3:v_mfma_f32_32x32x16_fp8_bf8                         # A e4m3fnuz, B e5m2fnuz, K = 16
+FNUZ16N=cdna3:v_mfma_f32_32x32x16_bf8_fp8                         # A e5m2fnuz, B e4m3fnuz, K = 16
 FNUZ32=cdna3:v_mfma_f32_16x16x32_fp8_fp8                          # e4m3fnuz, K = 32 in two passes
 fdrda_spec_row PROVEN spec-fnuz FNUZ16 8
 fdrda_spec_row PROVEN spec-fnuz FNUZ16B 8
@@ -237,6 +238,40 @@ fdrda_spec_row PROVEN spec-fnuz FNUZ32 8
 fdrda_spec_row PROVEN spec-fnuz-kred-4 FNUZ16 8 4
 fdrda_spec_row PROVEN spec-fnuz-kred-8 FNUZ16 8 8
 fdrda_spec_row REFUTED spec-fnuz-mutant-F-short FNUZ16 8 "" SPEC_MUTANT=1
+# ... and proven in four parts (tests/prove/fdrda_cut_harness.sv): a pass cut where both sides' products'
+# dot sum meets C and where the exact sum is rounded, rtl/fdrda_dot.sv against fdrda_spec_dot (PART = 0,
+# for every operand pair of the instruction's formats), rtl/fdrda_add_c.sv against fdrda_spec_add_c (1,
+# for every dot sum the first part allows and every C) and mma_encode against spec_round (2, every sum the
+# second allows; the mutants align the products with F - 1 bits, C with RZ, drop the sticky bit); and the
+# unit against the spec running rtl/'s pass (PASS_CUT = 1): the chaining of the passes and the handshake.
+# The K = 32 unit's pass is the K = 16 unit's (the same fdrda_datapath): its parts are those rows.
+fdrda_cut_row() {  # EXPECT NAME INSTR-VARIABLE AW PART DUT-SIDE
+  local ins=${!3} p
+  p="$(unit_params "$ins"),AW=$4"
+  rows+=("$1 $2:$3 $ins tests/prove/fdrda_cut_harness.sv SIDE=$6,PART=$5,$p REF=fdrda_cut_harness REF_PARAMS=SIDE=1,PART=$5,$p")
+}
+fdrda_cut_row PROVEN fnuz-dot FNUZ16 8 0 0
+fdrda_cut_row PROVEN fnuz-dot FNUZ16B 8 0 0
+fdrda_cut_row PROVEN fnuz-dot FNUZ16M 8 0 0
+fdrda_cut_row PROVEN fnuz-dot FNUZ16N 8 0 0
+fdrda_cut_row REFUTED fnuz-dot-mutant FNUZ16 8 0 2
+fdrda_cut_row PROVEN fnuz-add-c FNUZ16 8 1 0
+fdrda_cut_row REFUTED fnuz-add-c-mutant FNUZ16 8 1 2
+fdrda_cut_row PROVEN fnuz-round FNUZ16 8 2 0
+fdrda_cut_row REFUTED fnuz-round-mutant FNUZ16 8 2 2
+fdrda_spec_row PROVEN spec-fnuz-passes FNUZ16 8 "" PASS_CUT=1
+fdrda_spec_row PROVEN spec-fnuz-passes FNUZ32 8 "" PASS_CUT=1
+# the same parts on CDNA3's f16 and bf16 FDRDA unit (K = 8, 11- and 8-bit significands) and the
+# chaining of its two-pass K = 16 form, whose pass it is
+FDRDA8=cdna3:v_mfma_f32_32x32x8_f16                                # f16, K = 8
+FDRDA8B=cdna3:v_mfma_f32_32x32x8_bf16                              # bf16, K = 8
+FDRDA16=cdna3:v_mfma_f32_16x16x16_f16                              # f16, K = 16 in two passes
+fdrda_cut_row PROVEN fdrda-dot FDRDA8 16 0 0
+fdrda_cut_row PROVEN fdrda-dot FDRDA8B 16 0 0
+fdrda_cut_row PROVEN fdrda-add-c FDRDA8 16 1 0
+fdrda_cut_row PROVEN fdrda-round FDRDA8 16 2 0
+fdrda_spec_row PROVEN spec-fdrda-passes FDRDA8 16 "" PASS_CUT=1
+fdrda_spec_row PROVEN spec-fdrda-passes FDRDA16 16 "" PASS_CUT=1
 # the M3XU designs (tests/prove/m3xu_contract.sv): pipelined and not, without FP32C and with, 11-bit
 # multipliers and 12-bit, on the modes they share; the FP16 mode against the fda_unit of the instruction
 # (Ampere's m16n8k8); the two planted bugs of the RTL (a_L b_L dropped, FP32C's sign flip missing)
@@ -295,7 +330,7 @@ for row in "${rows[@]}"; do
     prop=$(sed -n 's/^  property: //p' <<<"$out")
     if [[ $prop == *"the model breaks the property too" ]]; then replay="${prop%%: the model*} (the model breaks it too)"
     else replay="NOT reproduced in the model${prop:+: $prop}"; bad=$((bad + 1)); note=" (the model keeps the property)"; fi
-  elif [[ $verdict == REFUTED && ($dut == "$H" || $dut == "$T") ]]; then
+  elif [[ $verdict == REFUTED && $dut == tests/prove/*_harness.sv ]]; then
     replay="not replayed: a harness's vector is not an instruction's ($(basename "$dut"))"
   elif [[ $verdict == REFUTED ]]; then
     rdut="rtl/rtl.f $dut" rparams=$params plus=""
