@@ -7,7 +7,9 @@
 #      on the hand-derived case below gives the chain's answer where Hopper's differs;
 #  (d) pipe mode: the verify bench and the project's bench (+cfg=N +pipe) give `mmaref batch`'s lines;
 #  (e) bad input: no DUT, a missing file, an unknown instruction, a unit without a port or with a port of
-#      the wrong width, a bad pipe line: one line naming it, non-zero exit.
+#      the wrong width, a bad pipe line: one line naming it, non-zero exit;
+#  (f) a build is kept only while every file it read is unchanged, an `include file of the unit's
+#      included: after a change to it make verify builds again (seen with a Verilator that only fails).
 # Hand derivation (the walkthrough's case): C = 1.0, A0 = A1 = 1.0 (0x3c00), B0 = B1 = 2^-24 (0x0001, the
 # smallest f16 subnormal), other lanes 0.  Exact sum 1 + 2^-23 = 0x3f800001.  Hopper (FDA, F = 25: both
 # products lie 24 binades below e_max = 0, inside F) keeps it: 0x3f800001.  The FMA chain rounds after
@@ -181,3 +183,26 @@ for dut in "a\" \`touch $tmp/PWNED\` \"b.sv" "it's \$(touch $tmp/PWNED).sv"; do
     ok "make verify DUT='${dut:0:14}...': no such file, no command run"
   else not_ok "make verify DUT='$dut': rc=$rc, $(ls "$tmp" | grep PWNED), stderr '$err'"; fi
 done
+
+# (f) an `include file of the unit is one of the build's inputs: naive_dot with a header of its own, built
+# once; unchanged, the build is kept (a Verilator that only fails is never called); the header changed,
+# make verify builds again
+mkdir -p "$tmp/inc" "$tmp/bin"
+{ echo '`include "naive_dot_note.svh"'; cat examples/naive_dot/naive_dot.sv; } >"$tmp/inc/naive_dot.sv"
+echo "// the first version" >"$tmp/inc/naive_dot_note.svh"
+printf '#!/bin/sh\necho "verilator: not this one" >&2; exit 1\n' >"$tmp/bin/verilator"; chmod +x "$tmp/bin/verilator"
+echo "3f800000 $(printf '0 %.0s' {1..32})" >"$tmp/inc/one.txt"            # C = 1.0, every product 0: D = 1.0
+printf '+incdir+%s\n%s\n' "$tmp/inc" "$tmp/inc/naive_dot.sv" >"$tmp/inc/unit.f"  # a .f: where the header is
+vinc() { env VERIFY_DIR="$tmp/inc/build" DUT="$tmp/inc/unit.f" DUT_TOP=naive_dot INSTR=$INSTR VECTORS="$tmp/inc/one.txt" \
+           "$@" bash tb/verify/verify.sh 2>&1; }
+out=$(vinc); rc=$?
+if [[ $rc == 0 && $out == *"verify: building naive_dot"* && $out == *"verify: pass"* ]]; then
+  ok "verify (f): naive_dot with an \`include file: built, passes"
+  out=$(vinc PATH="$tmp/bin:$PATH"); rc=$?
+  [[ $rc == 0 && $out != *"building"* ]] && ok "verify (f): nothing changed: the build kept" \
+    || not_ok "verify (f): nothing changed, yet rc=$rc: $(head -3 <<<"$out" | tr '\n' ' ')"
+  echo "// the second version" >"$tmp/inc/naive_dot_note.svh"
+  out=$(vinc PATH="$tmp/bin:$PATH"); rc=$?
+  [[ $rc != 0 && $out == *"verify: building naive_dot"* ]] && ok "verify (f): the \`include file changed: built again" \
+    || not_ok "verify (f): the \`include file changed, yet rc=$rc: $(head -3 <<<"$out" | tr '\n' ' ')"
+else not_ok "verify (f): naive_dot with an \`include file: rc=$rc $(tail -3 <<<"$out" | tr '\n' ' ')"; fi

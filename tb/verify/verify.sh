@@ -71,8 +71,17 @@ check_contract() {
   [[ -n $width ]] && die "$TOP does not meet the port contract: a port of the wrong width for $info: ${width#*: }"
   return 0
 }
-stamp=$( { cat "${srcs[@]}" "${BENCH[@]}" "$BENCH_INC" tb/tb_main.cpp tb/verify/verify.sh "$DIR/verify_dut.svh" rtl/*.svh "$DPI_LIB" "$LIB"
-           echo "$TOP ${vargs[*]}"; } | md5sum | cut -c1-32)
+# the build is kept while its inputs are unchanged: the files named, and those the last build read besides
+# (Verilator's dependency list: the `include files of the unit's sources among them)
+stamp_of() {
+  local deps=()
+  [[ -f $DIR/Vverify_top__ver.d ]] && mapfile -t deps < <(tr ' ' '\n' <"$DIR/Vverify_top__ver.d" |
+    sed -n '/^:$/,$p' | grep -v '^:$' | grep -v '^\\$' | grep -v '^/usr/' | grep -v "^$DIR/" | grep .)
+  { cat "${srcs[@]}" "${BENCH[@]}" "$BENCH_INC" tb/tb_main.cpp tb/verify/verify.sh "$DIR/verify_dut.svh" rtl/*.svh "$DPI_LIB" "$LIB"
+    for f in "${deps[@]}"; do echo "$f"; cat "$f" 2>/dev/null; done
+    echo "$TOP ${vargs[*]}"; } | md5sum | cut -c1-32
+}
+stamp=$(stamp_of)
 if [[ ! -x $SIM || $(cat "$DIR/stamp" 2>/dev/null) != "$stamp" ]]; then
   echo "verify: building $TOP for $info (Verilator: 30-60 s on 2 cores, more for a large unit)"
   # Verilator skips a run whose inputs it has seen (its verFiles.dat), and its warnings with it: removed,
@@ -86,7 +95,7 @@ if [[ ! -x $SIM || $(cat "$DIR/stamp" 2>/dev/null) != "$stamp" ]]; then
     --MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1" \
     "${vargs[@]}" "${BENCH[@]}" "$(realpath tb/tb_main.cpp)" >"$DIR/verilate.log" 2>&1
   rc=$?
-  [[ $rc == 0 && -x $SIM ]] && echo "$stamp" >"$DIR/stamp"
+  [[ $rc == 0 && -x $SIM ]] && stamp_of >"$DIR/stamp"   # with the files this build read
   check_contract
   if [[ $rc != 0 || ! -x $SIM ]]; then
     echo "verify: $TOP did not build with the bench (Verilator's messages follow; full log $DIR/verilate.log)" >&2

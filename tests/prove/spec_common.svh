@@ -107,6 +107,11 @@ module spec_decode #(
   output logic [MW:0]                  m,
   output logic                         zero, inf, nan
 );
+  // a significand of mbits fractional bits with MW of them: tf32 stores 23 and keeps 10 (the 13 below are
+  // the ignored bits, cleared first: the right shift drops only zeros)
+  function automatic logic [MW:0] to_mw(input logic [63:0] sig, input int mbits);
+    to_mw = mbits >= MW ? (MW+1)'(sig >> (mbits - MW)) : (MW+1)'(sig << (MW - mbits));
+  endfunction
   always @* begin
     int w, ebits, mbits, bias, sp;
     logic [63:0] bits, man, ex, ones;
@@ -127,8 +132,8 @@ module spec_decode #(
             || (sp == mma_pkg::SPEC_FNUZ && bits == (64'd1 << (w - 1)));
         zero = !nan && ex == 0 && man == 0;
         if (zero)         begin e = EW'(mma_pkg::ZERO_EXP); m = '0; end
-        else if (ex == 0) begin e = EW'(1 - bias);  m = (MW+1)'(man) << (MW - mbits); end
-        else              begin e = EW'(ex) - EW'(bias); m = (MW+1)'(man | (64'd1 << mbits)) << (MW - mbits); end
+        else if (ex == 0) begin e = EW'(1 - bias);  m = to_mw(man, mbits); end
+        else              begin e = EW'(ex) - EW'(bias); m = to_mw(man | (64'd1 << mbits), mbits); end
         if (inf || nan)   begin e = '0; m = '0; end
       end
   end
