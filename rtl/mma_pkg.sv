@@ -102,6 +102,23 @@ package mma_pkg;
                            FDRDA_C_F + 1 + FDRDA_DOT_F - FDRDA_C_F) + 2;
   endfunction
 
+  // GDFS Step 4 (rtl/gdfs_group.sv): the width of a group's term gamma_g = |sigma_g| * s_a * s_b on the
+  // grid of f fractional bits below 2^(e_sa + e_sb): sigma_g the exact sum of g e2m1 products (each at
+  // most 6 * 6 * 2^2 = 144 in units of 2^-2: 8 bits, a sign, the carries of g terms), times two scale
+  // significands of the widest scale format.  Read by gdfs_group, which makes it, and gdfs_sum.
+  function automatic int gdfs_term_width(input int g, input int f);
+    int sf;
+    sf = max_man_bits((1 << FMT_UE8M0) | (1 << FMT_UE4M3));
+    gdfs_term_width = 8 + clog2(g) + 2 * (sf + 1) + f - (2 + 2 * sf);
+  endfunction
+
+  // GDFS Step 6 (rtl/gdfs_sum.sv): the width of the signed exact sum of C and ng group terms (each at
+  // most gdfs_term_width bits once aligned), the carries of ng + 1 terms, a sign.  Read by gdfs_sum,
+  // which makes it, and gdfs_unit, which rounds it.
+  function automatic int gdfs_sum_width(input int ng, input int g, input int f);
+    gdfs_sum_width = gdfs_term_width(g, f) + 1 + clog2(ng + 1);
+  endfunction
+
   // Exponent of a zero operand whatever its format (MMA-Sim convention): f32's minimum, 1 - bias, the
   // model's ZERO_OPERAND_EXP.
   localparam int ZERO_EXP = ZERO_OPERAND_EXP;

@@ -27,6 +27,8 @@ rtl/fdrda_datapath.sv   // one FDRDA / GFDRDA pass: the two
 rtl/fdrda_unit.sv       // FDRDA / GFDRDA unit, Co- forms as two passes
 rtl/gps_datapath.sv     // one GPS group: products, pairwise tree, accumulation
 rtl/gps_unit.sv         // GPS unit: one group a cycle
+rtl/gdfs_group.sv       // GDFS Steps 2-4: one group's term
+rtl/gdfs_sum.sv         // GDFS Steps 1, 5-6: C and the terms summed
 rtl/gdfs_unit.sv        // GDFS unit
 rtl/m3xu_assign.sv      // M3XU data-assignment stage
 rtl/m3xu_sum.sv         // M3XU Steps 1, 4-6: specials, align, sum, round

@@ -15,12 +15,14 @@
 #      vector with every product -0 and C = -0 breaks, is REFUTED by the directed simulation of the model's
 #      directed vectors, the counterexample one of them;
 #  (d) bad arguments: one line on stderr, exit 2;
-#  (e) the fixtures of make prove-all (tests/prove/*.sv) lint clean;
+#  (e) the fixtures of make prove-all (tests/prove/*.sv) lint clean; the FDRDA cut harness refuses a
+#      K * AW too narrow for its cut;
 #  (f) the first of the three parts in which make prove-all proves the mma.sync FP8 path (Hopper e4m3 x
 #      e5m2), through make prove-all's own rows: rtl/mma_to_f16.sv is PROVEN equal to the specification's
 #      conversion (spec_to_f16) on every operand, and the specification's mutant that leaves subnormals
 #      unnormalized is REFUTED; and of the cut harness of CDNA3's FP8 pass (tests/prove/fdrda_cut_harness.sv),
-#      the rounding's part with the sticky bit dropped is REFUTED (the harness can fail).
+#      the rounding's part rounding to the other kind is REFUTED (the harness can fail); of GDFS's cut
+#      harness (tests/prove/gdfs_cut_harness.sv), one group's term is PROVEN and its mutant REFUTED.
 # runtime: about 200 s (on CI's 2 cores; tests/run.sh starts the longest suites first)
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.."
@@ -157,9 +159,11 @@ done
 
 # (f) the f16 conversion of mma.sync FP8: make prove-all's own rows (tests/prove/all.sh, through
 # tests/prove/to_f16_harness.sv), the project's conversion against the specification's and its mutant;
-# the mutant of CDNA3's FP8 rounding part (tests/prove/fdrda_cut_harness.sv, PART = 2); all.sh exits 0
+# the mutant of CDNA3's FP8 rounding part (tests/prove/fdrda_cut_harness.sv, PART = 2); the first part of
+# Blackwell's GDFS (tests/prove/gdfs_cut_harness.sv: one group's term) and its mutant; all.sh exits 0
 # only when each row's verdict is the one it must be
-for row in sync-to-f16:SYNC16 sync-to-f16-mutant:SYNC16 fnuz-round-mutant:FNUZ16; do
+for row in sync-to-f16:SYNC16 sync-to-f16-mutant:SYNC16 fnuz-round-mutant:FNUZ16 gdfs-group:GDFS_B16 \
+           gdfs-group-mutant:GDFS_UE4M3; do
   want=$([[ $row == *mutant* ]] && echo REFUTED || echo PROVEN)
   out=$(PROVE_ROW=$row PROVE_ALL_DIR="$W/all" PROVE_TIMEOUT=120 bash tests/prove/all.sh 2>&1); rc=$?
   if [[ $rc == 0 && $out =~ \]\ $row\ +$want\  ]]
@@ -173,3 +177,9 @@ for f in tests/prove/*.sv; do
   then ok "prove: fixture $f lints clean (verilator --lint-only -Wall)"
   else not_ok "prove: fixture $f: $(head -3 <<<"$lint" | tr '\n' ' ')"; fi
 done
+# ... and the cut harness refuses parameters whose A and B cannot carry PART 1's cut (K * AW < 102)
+lint=$(verilator --lint-only -Wall --top-module fdrda_cut_harness -GPART=1 -GK=4 -f rtl/rtl.f \
+       tests/prove/fdrda_cut_harness.sv 2>&1)
+if [[ $? -ne 0 && $(head -1 <<<"$lint") == *"PART 1 and PART 2 read 102 bits of A and B"* ]]
+then ok "prove: fdrda_cut_harness PART=1 K=4: an elaboration error"
+else not_ok "prove: fdrda_cut_harness PART=1 K=4 must not elaborate: $(head -2 <<<"$lint" | tr '\n' ' ')"; fi

@@ -220,6 +220,30 @@ gdfs_spec_row PROVEN spec-gdfs-kred-16 GDFS_UE4M3 16 UE4M3 16
 gdfs_spec_row PROVEN spec-gdfs-kred-16 GDFS_B16 16 UE8M0 16
 gdfs_spec_row PROVEN spec-gdfs-kred-32 GDFS_B32 32 UE8M0 32
 gdfs_spec_row REFUTED spec-gdfs-mutant GDFS_UE4M3 16 UE4M3 "" SPEC_MUTANT=1
+# ... and proven in parts (tests/prove/gdfs_cut_harness.sv): one group's term, rtl/gdfs_group.sv against
+# gdfs_spec_group (PART = 0: every 16 lanes and two scales), C and the four terms summed, rtl/gdfs_sum.sv
+# against gdfs_spec_sum (1: every term the first part allows, every C), the rounding (2: mma_encode
+# against spec_round on every sum the second allows), for each scale format (the block size only picks
+# the slots); the mutants: the term on F - 1 bits, the terms aligned with F - 1, D rounded to nearest
+# even.  The rest (each group its lanes and its block's scales, the handshake): gdfs_unit against the
+# spec running rtl/'s parts (GDFS_CUT = 1).
+gdfs_cut_row() {  # EXPECT NAME INSTR-VARIABLE BLOCK SCALE-FORMAT PART DUT-SIDE
+  local ins=${!3} p
+  p="$(unit_params "$ins"),BLOCK=$4,SCALE_FMT=$(code "FMT_$5"),AW=4"
+  rows+=("$1 $2:$3 $ins tests/prove/gdfs_cut_harness.sv SIDE=$7,PART=$6,$p REF=gdfs_cut_harness REF_PARAMS=SIDE=1,PART=$6,$p")
+}
+gdfs_cut_row PROVEN gdfs-group GDFS_B16 16 UE8M0 0 0
+gdfs_cut_row PROVEN gdfs-group GDFS_UE4M3 16 UE4M3 0 0
+gdfs_cut_row REFUTED gdfs-group-mutant GDFS_UE4M3 16 UE4M3 0 2
+gdfs_cut_row PROVEN gdfs-sum GDFS_B16 16 UE8M0 1 0
+gdfs_cut_row PROVEN gdfs-sum GDFS_UE4M3 16 UE4M3 1 0
+gdfs_cut_row REFUTED gdfs-sum-mutant GDFS_UE4M3 16 UE4M3 1 2
+gdfs_cut_row PROVEN gdfs-round GDFS_B16 16 UE8M0 2 0
+gdfs_cut_row PROVEN gdfs-round GDFS_UE4M3 16 UE4M3 2 0
+gdfs_cut_row REFUTED gdfs-round-mutant GDFS_UE4M3 16 UE4M3 2 2
+gdfs_spec_row PROVEN spec-gdfs-cut GDFS_B32 32 UE8M0 "" GDFS_CUT=1
+gdfs_spec_row PROVEN spec-gdfs-cut GDFS_B16 16 UE8M0 "" GDFS_CUT=1
+gdfs_spec_row PROVEN spec-gdfs-cut GDFS_UE4M3 16 UE4M3 "" GDFS_CUT=1
 # CDNA3's FP8 (e4m3fnuz "fp8", e5m2fnuz "bf8"; GFDRDA, F = 24) against the independent specification of
 # FDRDA / GFDRDA (tests/prove/fdrda_spec.sv, written from the paper's steps and the C model's reading of
 # them, sharing only the format table with rtl/): fdrda_unit with the instruction's parameters against the
@@ -242,7 +266,7 @@ fdrda_spec_row REFUTED spec-fnuz-mutant-F-short FNUZ16 8 "" SPEC_MUTANT=1
 # dot sum meets C and where the exact sum is rounded, rtl/fdrda_dot.sv against fdrda_spec_dot (PART = 0,
 # for every operand pair of the instruction's formats), rtl/fdrda_add_c.sv against fdrda_spec_add_c (1,
 # for every dot sum the first part allows and every C) and mma_encode against spec_round (2, every sum the
-# second allows; the mutants align the products with F - 1 bits, C with RZ, drop the sticky bit); and the
+# second allows; the mutants align the products with F - 1 bits, C with RZ, round to RZ); and the
 # unit against the spec running rtl/'s pass (PASS_CUT = 1): the chaining of the passes and the handshake.
 # The K = 32 unit's pass is the K = 16 unit's (the same fdrda_datapath): its parts are those rows.
 fdrda_cut_row() {  # EXPECT NAME INSTR-VARIABLE AW PART DUT-SIDE
@@ -272,6 +296,15 @@ fdrda_cut_row PROVEN fdrda-add-c FDRDA8 16 1 0
 fdrda_cut_row PROVEN fdrda-round FDRDA8 16 2 0
 fdrda_spec_row PROVEN spec-fdrda-passes FDRDA8 16 "" PASS_CUT=1
 fdrda_spec_row PROVEN spec-fdrda-passes FDRDA16 16 "" PASS_CUT=1
+# CDNA3's xf32 (tf32: 10 of f32's 23 mantissa bits kept) FDRDA units: K = 4 (xf32, f16, bf16 at run
+# time), K = 8 in two passes of its K = 4 pass (xf32 only); 32-bit lanes
+XF32_4=cdna3:v_mfma_f32_32x32x4_xf32                               # K = 4
+XF32_8=cdna3:v_mfma_f32_16x16x8_xf32                               # K = 8 in two passes
+fdrda_cut_row PROVEN fdrda-dot XF32_4 32 0 0
+fdrda_cut_row PROVEN fdrda-add-c XF32_4 32 1 0
+fdrda_cut_row PROVEN fdrda-round XF32_4 32 2 0
+fdrda_spec_row PROVEN spec-fdrda-passes XF32_4 32 "" PASS_CUT=1
+fdrda_spec_row PROVEN spec-fdrda-passes XF32_8 32 "" PASS_CUT=1
 # the M3XU designs (tests/prove/m3xu_contract.sv): pipelined and not, without FP32C and with, 11-bit
 # multipliers and 12-bit, on the modes they share; the FP16 mode against the fda_unit of the instruction
 # (Ampere's m16n8k8); the two planted bugs of the RTL (a_L b_L dropped, FP32C's sign flip missing)

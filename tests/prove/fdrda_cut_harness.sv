@@ -4,8 +4,8 @@
 // (rtl/fdrda_dot.sv, fdrda_spec_dot), PART = 1 C added (rtl/fdrda_add_c.sv, fdrda_spec_add_c), PART = 2
 // the exact sum rounded to D (mma_encode, spec_round).  It wears make verify's port contract so that make
 // prove's harness can drive it; SIDE 0 is rtl/, 1 the specification, 2 a mutant of rtl/'s part (PART 0:
-// products aligned with F - 1 fractional bits; 1: C aligned with the other of RD and RZ; 2: the sticky
-// bit dropped).  Every cut value matters only where no special value decides D; each part's D is one
+// products aligned with F - 1 fractional bits; 1: C aligned with the other of RD and RZ; 2: D rounded
+// to the other of f32-RNE and f32-RZ).  Every cut value matters only where no special value decides D; each part's D is one
 // 32-bit word of its output cut (chosen by two input bits the part does not read otherwise), its
 // values read as 0 where a special value decides D.
 //   Cut 1, the dot sum: the products' findings for Steps 1 and 3 (nan, pos_inf, neg_inf, pos_ovf,
@@ -24,14 +24,16 @@
 //   sides (an exponent E_LO + a[64 +: EB], past the top read as the top; s_dot or sum a's low bits, the
 //   most negative number read as the next); where they do not, each side its own free value of its own
 //   widths, rtl/'s from a, the specification's from b.  PART 1: C the port c, the findings b[84:80].
-//   PART 2: rtl/'s d_nan, d_inf, d_inf_neg a[98:96], and the specification's flags b[98:96] where they
-//   give the same verdict, else the verdict's own (NaN: any_nan alone).  So a proof says the two parts
+//   PART 2 (tests/prove/round_cut.svh, shared with GDFS's harness): rtl/'s d_nan, d_inf, d_inf_neg
+//   a[98:96], and the specification's flags b[98:96] where they give the same verdict, else the
+//   verdict's own (NaN: any_nan alone).  So a proof says the two parts
 //   agree on every input cut the part before allows, whatever values a special value makes irrelevant.
 // With the three proven, fdrda_datapath equals fdrda_spec_pass for every input (the parts compose the
 // same way on both sides); fdrda_spec's PASS_CUT rows prove the rest of the unit.  PARTs 1 and 2 need
-// K * AW of at least 102 bits.
+// K * AW of at least 102 bits (an elaboration error otherwise).
 `include "tests/prove/spec_common.svh"
 `include "tests/prove/fdrda_spec_pass.svh"
+`include "tests/prove/round_cut.svh"
 
 /* verilator lint_off UNUSEDSIGNAL */  // the contract's inputs that a half does not read
 module fdrda_cut_harness #(
@@ -82,16 +84,12 @@ module fdrda_cut_harness #(
   localparam int C_HI = (1 << mma_pkg::fmt_exp_bits(mma_pkg::FMT_F32)) - 2 - mma_pkg::fmt_bias(mma_pkg::FMT_F32);
   localparam int L_LO = (E_LO < mma_pkg::ZERO_EXP ? E_LO : mma_pkg::ZERO_EXP) - mma_pkg::FDRDA_DOT_F;
   localparam int L_HI = (E_HI > C_HI ? E_HI : C_HI) - mma_pkg::FDRDA_DOT_F;
-  localparam int LB   = $clog2(L_HI - L_LO + 1);
   localparam int AC_M = ALIGN_C == mma_pkg::ROUND_RD ? mma_pkg::ROUND_RZ : mma_pkg::ROUND_RD;  // PART 1's mutant
 
-  // a verdict of Steps 1 and 3 (0 the sum, 1 NaN, 2 +inf, 3 -inf) from rtl/'s flags and the specification's
-  function automatic logic [1:0] verdict_rtl(input logic nan, input logic inf, input logic inf_neg);
-    verdict_rtl = nan ? 2'd1 : !inf ? 2'd0 : inf_neg ? 2'd3 : 2'd2;
-  endfunction
-  function automatic logic [1:0] verdict_spec(input logic nan, input logic p_inf, input logic n_inf);
-    verdict_spec = nan || (p_inf && n_inf) ? 2'd1 : p_inf ? 2'd2 : n_inf ? 2'd3 : 2'd0;
-  endfunction
+  // PARTs 1 and 2 read their input cut from A's and B's bits 0 to 101 (a[101:100] the word, b[98:96] flags)
+  if (PART != 0 && K * AW < 102) begin : g_cut_too_narrow
+    $error("fdrda_cut_harness: PART 1 and PART 2 read 102 bits of A and B; K * AW is fewer");
+  end
 
   logic                   nan, pos_inf, neg_inf, pos_ovf, neg_ovf, special;
   logic signed [63:0]     s64;                                        // the cut's s_dot and e_dot,
@@ -155,7 +153,7 @@ module fdrda_cut_harness #(
           .c(c), .s_dot(special ? a[DSW-1:0] : s_in), .e_dot(special ? a[64 +: LW] : e_in), .nan(nan),
           .pos_inf(pos_inf), .neg_inf(neg_inf), .pos_ovf(pos_ovf), .neg_ovf(neg_ovf), .sum(sum), .lsb_exp(lsb),
           .d_nan(d_nan), .d_inf(d_inf), .d_inf_neg(d_inf_neg));
-        assign verdict = verdict_rtl(d_nan, d_inf, d_inf_neg);
+        assign verdict = cut_verdict_rtl(d_nan, d_inf, d_inf_neg);
         assign sum64   = 64'(sum);
         assign lsb16   = SEW'(lsb);
         assign ok      = lsb >= LW'(L_LO) && lsb <= LW'(L_HI) && sum != {1'b1, {(RSW-1){1'b0}}};
@@ -168,48 +166,18 @@ module fdrda_cut_harness #(
           .c(c), .e_dot(special ? b[64 +: SEW] : SEW'(e_in)), .s_dot(special ? b[SSW-1:0] : SSW'(s_in)),
           .nan(nan), .pos_inf(pos_inf), .neg_inf(neg_inf), .pos_ovf(pos_ovf), .neg_ovf(neg_ovf), .sum(sum),
           .lsb(lsb), .any_nan(any_nan), .p_inf(p_inf), .n_inf(n_inf));
-        assign verdict = verdict_spec(any_nan, p_inf, n_inf);
+        assign verdict = cut_verdict_spec(any_nan, p_inf, n_inf);
         assign sum64   = 64'(sum);
         assign lsb16   = lsb;
         assign ok      = 1'b1;
       end
-      logic signed [63:0]    sum_cut;
-      logic signed [SEW-1:0] lsb_cut;
-      assign sum_cut = verdict != 2'd0 ? '0 : sum64;
-      assign lsb_cut = verdict != 2'd0 ? '0 : lsb16;
-      always @*
-        case (a[100 +: 2])
-          2'd0:    result = sum_cut[31:0];
-          2'd1:    result = sum_cut[63:32];
-          2'd2:    result = 32'({verdict != 2'd0 || ok, verdict, lsb_cut});
-          default: result = '0;
-        endcase
+      sum_cut_word #(.SEW(SEW)) u_word (.sel(a[100 +: 2]), .verdict(verdict), .sum(sum64), .lsb(lsb16), .in_range(ok),
+                                        .word(result));
       assign {s64, e16, in_range} = '0;
     end else begin : g_round
-      // the cut PART 1 allows: rtl/'s flags, the specification's where they give the same verdict
-      logic [LB-1:0]         l_field;
-      logic signed [RSW-1:0] s_in;
-      logic signed [LW-1:0]  l_in;
-      logic [2:0]            r, q, q_same;
-      logic [1:0]            v;
-      assign r       = a[96 +: 3];                               // {d_inf_neg, d_inf, d_nan}
-      assign q       = b[96 +: 3];                               // {n_inf, p_inf, any_nan}
-      assign v       = verdict_rtl(r[0], r[1], r[2]);
-      assign q_same  = verdict_spec(q[0], q[1], q[2]) == v ? q : v == 2'd1 ? 3'b001 : v == 2'd2 ? 3'b010 :
-                       v == 2'd3 ? 3'b100 : 3'b000;
-      assign l_field = a[64 +: LB];
-      assign l_in    = LW'(L_LO) + (l_field > LB'(L_HI - L_LO) ? LW'(L_HI - L_LO) : LW'(l_field));
-      assign s_in    = a[RSW-1:0] == {1'b1, {(RSW-1){1'b0}}} ? {1'b1, {(RSW-2){1'b0}}, 1'b1} : a[RSW-1:0];
-      if (SIDE != 1) begin : g_rtl
-        mma_encode #(.SW(RSW), .OUT_MASK(1 << OUT), .DW(32), .MUTANT(SIDE == 2 ? 1 : 0)) u_encode (
-          .sum(v != 2'd0 ? a[RSW-1:0] : s_in), .lsb_exp(v != 2'd0 ? a[80 +: LW] : l_in),
-          .out_kind(mma_pkg::OUT_BITS'(OUT)), .nan(r[0]), .inf(r[1]), .inf_neg(r[2]), .d(result));
-      end else begin : g_spec
-        spec_round #(.OUT_MASK(1 << OUT), .SW(SSW), .EW(SEW)) u_round (
-          .out_kind(mma_pkg::OUT_BITS'(OUT)), .sum(v != 2'd0 ? b[SSW-1:0] : SSW'(s_in)),
-          .lsb(v != 2'd0 ? b[64 +: SEW] : SEW'(l_in)), .any_nan(q_same[0]), .pos_inf(q_same[1]),
-          .neg_inf(q_same[2]), .d(result));
-      end
+      // the cut PART 1 allows (tests/prove/round_cut.svh)
+      round_cut #(.SIDE(SIDE), .OUT(OUT), .RSW(RSW), .LW(LW), .SSW(SSW), .SEW(SEW), .L_LO(L_LO), .L_HI(L_HI))
+        u_round (.a(a[101:0]), .b(b[101:0]), .d(result));
       assign {nan, pos_inf, neg_inf, pos_ovf, neg_ovf, special} = '0;
       assign {s64, e16, in_range} = '0;
     end
