@@ -19,7 +19,7 @@ module gdfs_group #(
 );
   localparam int SM  = (1 << mma_pkg::FMT_UE8M0) | (1 << mma_pkg::FMT_UE4M3);
   localparam int SF  = mma_pkg::max_man_bits(SM);          // fractional bits of a scale significand
-  localparam int GF  = 2 + 2 * SF;         // fractional bits of gamma: e2m1 product 2, two scales
+  localparam int GF  = mma_pkg::GDFS_GAMMA_F;        // fractional bits of gamma: e2m1 product 2, two scales
   localparam int PW  = 8;                  // e2m1 product in units of 2^-2: at most 36 * 4 = 144
   localparam int GSW = PW + 1 + mma_pkg::clog2(G);   // signed group sum
   localparam int GMW = GSW - 1 + 2 * (SF + 1);       // gamma magnitude

@@ -106,10 +106,12 @@ package mma_pkg;
   // grid of f fractional bits below 2^(e_sa + e_sb): sigma_g the exact sum of g e2m1 products (each at
   // most 6 * 6 * 2^2 = 144 in units of 2^-2: 8 bits, a sign, the carries of g terms), times two scale
   // significands of the widest scale format.  Read by gdfs_group, which makes it, and gdfs_sum.
+  // GDFS Step 4: the fractional bits of gamma, an e2m1 product's 2 and two scale significands' of the
+  // widest scale format (rtl/gdfs_group.sv's grid before the shift onto F)
+  localparam int GDFS_GAMMA_F = 2 + 2 * max_man_bits((1 << FMT_UE8M0) | (1 << FMT_UE4M3));
   function automatic int gdfs_term_width(input int g, input int f);
-    int sf;
-    sf = max_man_bits((1 << FMT_UE8M0) | (1 << FMT_UE4M3));
-    gdfs_term_width = 8 + clog2(g) + 2 * (sf + 1) + f - (2 + 2 * sf);
+    // |sigma| 8 + clog2(g) bits, times two significands of 1 + sf bits (2 + 2 sf = GDFS_GAMMA_F), on f
+    gdfs_term_width = (8 + clog2(g) + GDFS_GAMMA_F) + f - GDFS_GAMMA_F;
   endfunction
 
   // GDFS Step 6 (rtl/gdfs_sum.sv): the width of the signed exact sum of C and ng group terms (each at

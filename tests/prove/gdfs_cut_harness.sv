@@ -71,7 +71,7 @@ module gdfs_cut_harness #(
   localparam int SEW  = 16;                                           // the specification's
   localparam int TW   = gdfs_spec_term_width(G, F, SCALE_FMT);
   localparam int SSW  = gdfs_spec_sum_width(NG, TW);
-  localparam int GF   = 2 + 2 * mma_pkg::max_man_bits((1 << mma_pkg::FMT_UE8M0) | (1 << mma_pkg::FMT_UE4M3));
+  localparam int GF   = mma_pkg::GDFS_GAMMA_F;                        // rtl/'s grid of gamma
   localparam int GMW  = XW - (F - GF);                                // a term's bits above its zeros:
   localparam int SBIAS = mma_pkg::fmt_bias(SCALE_FMT);                // gamma on its own grid
   localparam int E_LO = 2 * (mma_pkg::ZERO_EXP < -SBIAS ? mma_pkg::ZERO_EXP : -SBIAS);
