@@ -61,15 +61,12 @@ int mmaref_dpi_with_k(int h, int k)
                 "1..%d\n", h, mmaref_dpi_label(h), k, DPI_MAX_K);
         return -1;
     }
-    mmaref_instr w = *in;
-    w.k = w.pass[0].k_count = k;
+    mmaref_instr w;
     char msg[512];
-    if (mmaref_check_schedule(&w, msg, sizeof msg) != MMAREF_OK) {
+    if (mmaref_with_k(in, k, &w, msg, sizeof msg) != MMAREF_OK) {
         fprintf(stderr, "mmaref_dpi_with_k: %s\n", msg);
         return -1;
     }
-    /* a name of its own: reports say which record ran, and lookups never find it */
-    snprintf(w.name, sizeof w.name, "%.80s[k=%d]", in->name, k);
     return remember(&w, "mmaref_dpi_with_k");
 }
 

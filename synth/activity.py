@@ -4,7 +4,7 @@
 Debian's OpenSTA (2019) reads no VCD or SAIF, and its propagation rewrites every internal pin's activity
 (register outputs included) from the primary inputs' alone, so the activity is found here: the gate-level
 netlist synth/synth_unit.sh wrote is simulated cycle by cycle, zero-delay, on the vectors the bench feeds
-the unit (`mmaref gen ARCH INSTR --kind random --first I --n N --with-d`: the random kinds of the stream
+the unit (`mmaref gen ARCH INSTR --kind random --first I --n N --k K --with-d`: the random kinds of the stream
 tb/mma_bench.sv drives after its directed vectors), packed onto the unit's ports as the bench packs them,
 each vector held on the ports for its step count of cycles with in_valid and out_ready high (the unit
 takes it on the first), every cell evaluated from its Liberty `function` and `ff` groups.  The simulation
@@ -309,8 +309,11 @@ def unit_modes(row, configs):
     return [(c[8], c[3], c[4], c)]
 
 
-def vectors(mmaref, arch, instr, first, n):
-    r = subprocess.run([mmaref, "gen", arch, instr, "--kind", "random", "--first", str(first), "--n", str(n), "--with-d"],
+def vectors(mmaref, arch, instr, k, first, n):
+    """The model's random vectors with D, at the configuration's K (`--k`: the naive FP32 unit runs M3XU's
+    K = 4 instruction with K = 8, as the benches do)."""
+    r = subprocess.run([mmaref, "gen", arch, instr, "--kind", "random", "--first", str(first), "--n", str(n),
+                        "--k", str(k), "--with-d"],
                        capture_output=True, text=True)
     if r.returncode != 0:
         die(f"mmaref gen {arch} {instr}: {r.stderr.strip() or r.returncode}")
@@ -434,7 +437,7 @@ def main():
     modes = unit_modes(row, configs)
     out = dict(unit=row[0], top=a.top, first=a.first, vectors=a.vectors, constant=a.constant, modes={})
     for mode, arch, instr, cfg in modes:
-        vecs = vectors(a.mmaref, arch, instr, a.first, a.vectors)
+        vecs = vectors(a.mmaref, arch, instr, int(cfg[5]), a.first, a.vectors)
         steps, n, acts = run_mode(row, cfg, ports, insts, cells, vecs, fcodes, ocodes, a.constant)
         out["modes"][mode] = dict(arch=arch, instr=instr, k=int(cfg[5]), steps=steps, cycles=n,
                                   activity={k: [round(x, 6), round(y, 6)] for k, (x, y) in acts.items()})

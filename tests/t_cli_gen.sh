@@ -200,6 +200,23 @@ expect_error "gen: unknown instruction" "hopper has no instruction 'mma.nope'" "
 expect_error "gen: unknown architecture" "unknown architecture 'pascal'" "$M" gen pascal mma.m16n8k16.f32.f16.f16.f32
 expect_error "gen: missing instruction" "needs ARCH and INSTRUCTION" "$M" gen hopper
 expect_error "gen: extra argument" "unexpected argument 'x'" "$M" gen $H16 x
+# --k: the naive FP32 unit's configuration runs M3XU's FP32 instruction (K = 4) with K = 8.  Its first
+# directed vector at K = 8, by hand: A0 = 1 + 2^-23, A1 = -1, B0 = 1 + 2^-22, B1 = 1, the rest 0, C = 0:
+# A0 B0 + A1 B1 = 2^-23 + 2^-22 + 2^-45 = 1.5 * 2^-22 + 2^-45, exact in f32 (24 bits from 2^-22 to 2^-45):
+# 0x34c00001.  The line holds C, 8 A, 8 B and D.
+F32=(m3xu m3xu.m8n4k4.f32.f32.f32.f32)
+read -r -a f <<<"$("$M" gen "${F32[@]}" --k 8 --n 1 --with-d)"
+if [[ ${#f[@]} == 18 && ${f[1]} == 3f800001 && ${f[2]} == bf800000 && ${f[9]} == 3f800002 && ${f[10]} == 3f800000 \
+      && ${f[17]} == 34c00001 ]]
+then ok "gen --k 8: 8 lanes of A and B, D = 0x34c00001 (hand-derived)"
+else not_ok "gen --k 8: ${f[*]}"; fi
+[[ $("$M" gen ada mma.m16n8k32.f32.e4m3.e4m3.f32 --k 32 --n 3 | md5sum) == $("$M" gen ada mma.m16n8k32.f32.e4m3.e4m3.f32 --n 3 | md5sum) ]] \
+  && ok "gen --k 32 on a two-pass K = 32 instruction: its own K, the same lines" || not_ok "gen --k 32 on Ada's two-pass K = 32 changed the lines"
+expect_error "gen: --k on a two-pass instruction" "--k 16: mma.m16n8k32.f32.e4m3.e4m3.f32: 2 passes: K = 16 runs only on a one-pass instruction" \
+  "$M" gen ada mma.m16n8k32.f32.e4m3.e4m3.f32 --k 16
+expect_error "gen: --k 0" "--k 0 is outside 1..64" "$M" gen "${F32[@]}" --k 0
+expect_error "gen: --k past the model's K" "--k 65 is outside 1..64" "$M" gen "${F32[@]}" --k 65
+expect_error "gen: --k a block size does not divide" "--k 20: " "$M" gen blackwell tcgen05.mma.m128n8k32.block32.f32.e4m3.e4m3.ue8m0 --k 20
 for rc_case in "--kind noise" "--n -3"; do
   "$M" gen $H16 $rc_case >/dev/null 2>&1; rc=$?
   [[ $rc == 2 ]] && ok "gen $rc_case exits 2" || not_ok "gen $rc_case exits $rc"

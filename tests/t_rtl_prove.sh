@@ -15,6 +15,8 @@
 #      vector with every product -0 and C = -0 breaks, is REFUTED by the directed simulation of the model's
 #      directed vectors, the counterexample one of them;
 #  (d) bad arguments: one line on stderr, exit 2;
+#  (g) FORMATS=all: the clean fixture PROVEN on every format combination of the unit at once, mutant 5
+#      REFUTED with a counterexample naming the instruction its combination picks, replayed there;
 #  (e) the fixtures of make prove-all (tests/prove/*.sv) lint clean; the FDRDA cut harness refuses a
 #      K * AW too narrow for its cut;
 #  (f) the first of the three parts in which make prove-all proves the mma.sync FP8 path (Hopper e4m3 x
@@ -170,6 +172,32 @@ for row in sync-to-f16:SYNC16 sync-to-f16-mutant:SYNC16 fnuz-round-mutant:FNUZ16
   then ok "prove: make prove-all's row $row: $want"
   else not_ok "prove: make prove-all's row $row (rc=$rc, must be $want): $(grep -m2 "$row\|prove-all:" <<<"$out" | tr '\n' ' ')"; fi
 done
+
+# (g) FORMATS=all: one proof over every format combination of the unit serving the instruction (Volta's
+# K = 4 unit: A and B f16, C f16 or f32, D f32 RZ or f16 RNE), picked by a free field of the vector: the
+# clean fixture PROVEN on all of them; mutant 5 REFUTED with a counterexample that names the instruction
+# its combination picks (one of formats.txt), replayed by make verify on that instruction (the mutant's D
+# differs from the model's)
+prove fmt-clean tests/verify/fda_mutants.sv "$P,SELECT=0" FORMATS=all
+nf=$(wc -l <"$W/fmt-clean/formats.txt" 2>/dev/null)
+if [[ $rc == 0 && $nf -ge 3 && $out == *"PROVEN: fda_mutants equals unit 0 (fda_unit) on every format combination of the unit serving $INSTR ($nf, "* \
+      && $(json $W/fmt-clean/result.json formats) == "$nf" ]]
+then ok "prove: FORMATS=all, the clean fixture PROVEN on the $nf format combinations of Volta's unit"
+else not_ok "prove: FORMATS=all, clean (rc=$rc, $nf combinations): $(grep '^prove:' <<<"$out" | tr '\n' ' ')"; fi
+prove fmt-m5 tests/verify/fda_mutants.sv "$P,SELECT=5" FORMATS=all REPLAY=1
+cins=$(sed -n 's/^# formats: sel [0-9]*, //p' "$W/fmt-m5/cex.txt" 2>/dev/null)
+model=$(sed -n 's/^  model D: *//p' <<<"$out") unit=$(sed -n 's/^  unit D: *\([0-9a-fx]*\).*/\1/p' <<<"$out")
+if [[ $rc == 1 && -n $cins ]] && grep -q " $cins " "$W/fmt-m5/formats.txt" && \
+   [[ $out == *"REFUTED: fda_mutants differs from unit 0 (fda_unit) on $cins "* && -n $model && -n $unit && $model != "$unit" \
+      && $(json $W/fmt-m5/result.json instruction) == "$cins" ]]
+then ok "prove: FORMATS=all, mutant 5 REFUTED on $cins: model D $model, the mutant's $unit in make verify's replay"
+else not_ok "prove: FORMATS=all, mutant 5 (rc=$rc, instruction '$cins', model '$model', unit '$unit'): $(grep '^prove:\|unit D' <<<"$out" | tr '\n' ' ')"; fi
+expect_error "prove: FORMATS neither instr, all nor formats" "FORMATS=f16,some: instr (the instruction's formats), all (every format combination of its unit) or a list of A and B formats (e4m3,e5m2); 'some' is not a format" \
+  env DUT=rtl/fda_unit.sv INSTR=$INSTR FORMATS=f16,some bash tb/prove/prove.sh
+expect_error "prove: FORMATS without the instruction's formats" "FORMATS=e4m3: the instruction's own A and B formats (f16, f16) must be listed" \
+  env DUT=rtl/fda_unit.sv INSTR=$INSTR FORMATS=e4m3 bash tb/prove/prove.sh
+expect_error "prove: FORMATS=all with a property" "FORMATS=all with PROPERTY: a property is proven on one instruction's formats" \
+  env DUT=rtl/fda_unit.sv INSTR=$INSTR FORMATS=all PROPERTY=rotate:1 bash tb/prove/prove.sh
 
 # (e) the fixtures of make prove-all (tests/prove/) lint clean with their default parameters
 for f in tests/prove/*.sv; do

@@ -328,6 +328,13 @@ void mmaref_schedule_name(const mmaref_instr *in, char *buf, size_t cap);
  * scaling supported by its kind); otherwise MMAREF_ERR_INSTRUCTION and a one-line message naming the
  * field (NULL: MMAREF_ERR_INSTRUCTION, "no instruction given"). */
 mmaref_status mmaref_check_schedule(const mmaref_instr *in, char *msg, size_t msglen);
+/* A one-pass instruction run with K lanes instead of its own (make verify's configurations with a K of
+ * their own, `mmaref gen --k`): *out is *in with k and its pass's k_count set to K and the name
+ * "NAME[k=K]" (no lookup finds it).  K equal to the instruction's own K on a multi-pass instruction: *out
+ * is *in unchanged.  Otherwise MMAREF_ERR_INSTRUCTION and a one-line message: more than one pass, or a
+ * record the model cannot run (mmaref_check_schedule: K outside 1..MMAREF_MAX_K, a block size that does
+ * not divide K ...). */
+mmaref_status mmaref_with_k(const mmaref_instr *in, int k, mmaref_instr *out, char *msg, size_t msglen);
 
 
 

@@ -644,3 +644,25 @@ mmaref_status mmaref_dot(const mmaref_instr *in, uint64_t c, const uint64_t *a, 
     *d = run_passes(in, c, a, b, ns ? sa : NULL, ns ? sb : NULL);
     return MMAREF_OK;
 }
+
+mmaref_status mmaref_with_k(const mmaref_instr *in, int k, mmaref_instr *out, char *msg, size_t len)
+{
+    mmaref_status st = mmaref_check_schedule(in, msg, len);
+    if (st != MMAREF_OK || !out)
+        return st != MMAREF_OK ? st : fail(msg, len, "no record to write");
+    if (in->passes != 1 && k == in->k) {
+        *out = *in;
+        return MMAREF_OK;
+    }
+    if (in->passes != 1)
+        return fail(msg, len, "%s: %d passes: K = %d runs only on a one-pass instruction", in->name, in->passes, k);
+    mmaref_instr w = *in;
+    w.k = w.pass[0].k_count = k;
+    st = mmaref_check_schedule(&w, msg, len);
+    if (st != MMAREF_OK)
+        return st;
+    /* a name of its own: reports say which record ran, and lookups never find it */
+    snprintf(w.name, sizeof w.name, "%.80s[k=%d]", in->name, k);
+    *out = w;
+    return MMAREF_OK;
+}

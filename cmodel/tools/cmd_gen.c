@@ -1,4 +1,4 @@
-/* mmaref gen ARCH INSTR [--n N] [--seed S] [--kind KIND] [--first I] [--with-d] [--coverage]: the
+/* mmaref gen ARCH INSTR [--n N] [--seed S] [--kind KIND] [--first I] [--k K] [--with-d] [--coverage]: the
  * library's stimulus generator (mmaref_gen_vector) as TestFloat's testfloat_gen, writing the lines
  * `mmaref batch` reads; --coverage reports the coverage bins of the lines written (mmaref_cov_print). */
 #include <string.h>
@@ -6,7 +6,8 @@
 #include "cli.h"
 
 static const char usage[] =
-    "usage: mmaref gen ARCH INSTRUCTION [--n N] [--seed S] [--kind KIND] [--first I] [--with-d] [--coverage]\n"
+    "usage: mmaref gen ARCH INSTRUCTION [--n N] [--seed S] [--kind KIND] [--first I] [--k K] [--with-d]\n"
+    "                  [--coverage]\n"
     "  Writes N dot-adds, one per line, as `mmaref batch` reads them: C A0 .. A(K-1) B0 .. B(K-1)\n"
     "  [SA.. SB..] in hex, each field zero-padded to its format's width.  Line i is vector I + i of the\n"
     "  (instruction, kind, seed) stream, the same on every host, so any line can be regenerated alone.\n"
@@ -17,6 +18,9 @@ static const char usage[] =
     "               vectors; beyond them the directed stream starts again)\n"
     "  --seed S     seed of the random kinds (default 1)\n"
     "  --first I    start at vector I of the stream (default 0)\n"
+    "  --k K        the instruction's one pass run with K lanes instead of its own (as make verify's\n"
+    "               configurations with a K of their own: the naive FP32 unit's K = 8): K A and K B a\n"
+    "               line, D of the K products; an error on a multi-pass instruction unless K is its own\n"
     "  --with-d     append the model's D to each line, the expected result `mmaref batch --check` reads\n"
     "  --coverage   after the lines, the coverage bins they hit on stderr (docs/verify-your-design.md);\n"
     "               exit status 3 when a bin the instruction can reach is left unhit\n"
@@ -25,8 +29,8 @@ static const char usage[] =
 
 typedef struct {
     const char *arch, *name;
-    uint64_t n, seed, first;
-    int have_n, with_d, coverage;
+    uint64_t n, seed, first, k;
+    int have_n, have_k, with_d, coverage;
     mmaref_gen_kind kind;
 } gen_opts;
 
@@ -55,17 +59,22 @@ static int parse_args(int argc, char **argv, gen_opts *o)
             o->with_d = 1;
         } else if (!strcmp(a, "--coverage")) {
             o->coverage = 1;
-        } else if (!strcmp(a, "--n") || !strcmp(a, "--seed") || !strcmp(a, "--first") || !strcmp(a, "--kind")) {
+        } else if (!strcmp(a, "--n") || !strcmp(a, "--seed") || !strcmp(a, "--first") || !strcmp(a, "--kind") ||
+                   !strcmp(a, "--k")) {
             if (!v)
                 return cli_error("gen: %s needs a value (see 'mmaref gen --help')", a);
             i++;
             if (!strcmp(a, "--kind")) {
                 if ((o->kind = mmaref_gen_kind_by_name(v)) == MMAREF_GEN_KIND_COUNT)
                     return kind_error(v);
-            } else if (parse_number(a, v, !strcmp(a, "--n") ? &o->n : !strcmp(a, "--seed") ? &o->seed : &o->first)) {
+            } else if (parse_number(a, v, !strcmp(a, "--n")      ? &o->n
+                                          : !strcmp(a, "--seed") ? &o->seed
+                                          : !strcmp(a, "--k")    ? &o->k
+                                                                 : &o->first)) {
                 return 2;
             }
             o->have_n |= !strcmp(a, "--n");
+            o->have_k |= !strcmp(a, "--k");
         } else if (a[0] == '-' && a[1]) {
             return cli_error("gen: unknown option '%s' (see 'mmaref gen --help')", a);
         } else if (npos == 0) {
@@ -143,6 +152,14 @@ int cmd_gen(int argc, char **argv)
     mmaref_instr in;
     if (parse_args(argc, argv, &o) || cli_lookup(o.arch, o.name, &in))
         return 2;
+    if (o.have_k) {
+        char msg[512];
+        mmaref_instr own = in;
+        if (o.k < 1 || o.k > MMAREF_MAX_K)
+            return cli_error("gen: --k %llu is outside 1..%d", (unsigned long long)o.k, MMAREF_MAX_K);
+        if (mmaref_with_k(&own, (int)o.k, &in, msg, sizeof msg) != MMAREF_OK)
+            return cli_error("gen: --k %llu: %s", (unsigned long long)o.k, msg);
+    }
     if (in.k > MMAREF_MAX_K)
         return cli_error("gen: %s has K = %d, more than %d", in.name, in.k, MMAREF_MAX_K);
     if (o.kind == MMAREF_GEN_DIRECTED && !o.have_n)

@@ -95,7 +95,8 @@ def read_layout(path):
 
 
 def decode(d):
-    """ABC's counterexample d/cex.abc as a `mmaref batch` line in d/cex.txt."""
+    """ABC's counterexample d/cex.abc as a `mmaref batch` line in d/cex.txt (FORMATS=all: in the widths of
+    the instruction its field sel picks, named on a comment line)."""
     try:
         vec_bit, layout = read_vec_map(f"{d}/miter.aim"), read_layout(f"{d}/layout.txt")
         vec = 0
@@ -106,12 +107,26 @@ def decode(d):
                 vec |= int(m.group(4)) << vec_bit[int(m.group(1))]
     except (OSError, ValueError, IndexError) as e:
         fail(f"cannot decode the counterexample: {e}")
-    fields, lo = [], 0
-    for _, w in layout:
-        fields.append(f"0x{(vec >> lo) & ((1 << w) - 1):0{(w + 3) // 4}x}")
+    values, lo = {}, 0
+    for name, w in layout:
+        values[name] = (vec >> lo) & ((1 << w) - 1)
         lo += w
+    # FORMATS=all: the field sel picks the combination (formats.txt: sel, instruction, widths of C, A, B;
+    # a sel past the last is the first); the fields in its instruction's widths, sel left out
+    combos = [line.split() for line in open(f"{d}/formats.txt")] if "sel" in values else []
+    widths = {}
+    if combos:
+        combo = combos[values["sel"]] if values["sel"] < len(combos) else combos[0]
+        widths = dict(c=int(combo[2]), a=int(combo[3]), b=int(combo[4]))
+    fields = []
+    for name, w in layout:
+        if name != "sel":
+            w = widths.get("c" if name == "c_raw" else name[0] if name[1:].isdigit() else "", w)
+            fields.append(f"0x{values[name] & ((1 << w) - 1):0{(w + 3) // 4}x}")
     with open(f"{d}/cex.txt", "w") as f:
         f.write("# the counterexample of make prove: C A0..A(K-1) B0..B(K-1) [SA.. SB..] (mmaref batch's format)\n")
+        if combos:
+            f.write(f"# formats: sel {combo[0]}, {combo[1]}\n")
         f.write(" ".join(fields) + "\n")
 
 

@@ -7,14 +7,17 @@ as REF) -- are reset in cycle 0 and offered the same vector from cycle 1 until e
 first result is kept, and in cycle BOUND both must have one and the two D must be equal.  The vector is
 free (a register loaded in the reset cycle from an input the solver chooses): every lane holds any value of
 its format (a narrower format's high bits 0, as the bench drives them), C any value of its format, every
-scale slot the instruction has any byte.  Formats and the output kind are the instruction's codes.
+scale slot the instruction has any byte.  Formats and the output kind are the instruction's codes, or,
+with FORMATS=all, the codes of any of the format combinations of the project's unit serving the
+instruction (format_combinations): a free field `sel` of the vector picks one, every lane and C masked to
+its formats' widths; the combinations are written to formats.txt (sel, instruction, widths) for prove.sh.
 
 The port widths and codes come from the model's own table (`mmaref list ARCH --json`, `--schema --json`),
 as make verify's do (tb/verify/gen_verify.py).  Prints one line: the instruction, the widths, the
 reference and the lane layout that prove.sh decodes a counterexample with.
 
-usage: gen_prove.py MMAREF ARCH:INSTR DUT_TOP DUT_PARAMS REF_TOP REF_PARAMS BOUND OUTDIR
-  REF_TOP '-': the project's unit for the instruction (REF_PARAMS ignored)
+usage: gen_prove.py MMAREF ARCH:INSTR DUT_TOP DUT_PARAMS DUT_AW REF_TOP REF_PARAMS REF_AW PROPERTY BOUND FORMATS OUTDIR
+  REF_TOP '-': the project's unit for the instruction (REF_PARAMS ignored); FORMATS: instr or all
 A bad argument: one line on stderr, exit status 2."""
 import os
 import re
@@ -60,6 +63,51 @@ def reference(arch, name):
         if f and f[0] == unit:
             return int(unit), f[10], f[11]
     fail(f"unit {unit} missing from build/rtl/gen/units.txt")
+
+
+def format_combinations(mmaref, ins, con, schema):
+    """FORMATS=all: every combination of formats (A, B, C, D, output kind, scale format and block) among
+    the instructions that the project's unit serving INS serves with INS's K and scale slots, one
+    instruction of each, INS's own combination first: [(instruction, contract)]."""
+    import json
+    unit = table_row(os.path.join(GEN, "instrs.txt"), ins["arch"], ins["name"])
+    if unit is None:
+        fail(f"FORMATS=all: no unit of rtl/ serves {ins['arch']}:{ins['name']} (build/rtl/gen/instrs.txt), "
+             "so its format combinations are unknown")
+    served = {(f[0], f[1]) for f in (line.split() for line in open(os.path.join(GEN, "instrs.txt")))
+              if f and not f[0].startswith("#") and f[3] == unit[3]}
+    key = lambda i: (i["a"], i["b"], i["c"], i["d"], i["schedule"][-1]["out"], i["scale"], i["block_size"])  # noqa: E731
+    combos = {key(ins): (ins, con)}
+    for i in json.loads(gen_verify.run([mmaref, "list", "--json"])):
+        if (i["arch"], i["name"]) in served and key(i) not in combos:
+            c = gen_verify.contract_of(i, schema)
+            if (c["k"], c["ns"]) == (con["k"], con["ns"]):
+                combos[key(i)] = (i, c)
+    return list(combos.values())
+
+
+def select_formats(combos, fmts, outs, wa, wb, wc):
+    """SV: the formats, output kind, scale format and lane masks of combination `sel` (FORMATS=all; a
+    `sel` past the last picks the first): their declarations (before the vector's fields, which the masks
+    clear above their formats' widths) and the selection (after the field sel)."""
+    code = lambda i, r: fmts[i[r]]["code"] if i[r] else 0  # noqa: E731
+    ones = lambda w: f"{w}'h{(1 << w) - 1:x}"  # noqa: E731
+    arms = []
+    for n, (i, _) in enumerate(combos):
+        arms.append(f"      {'default' if n == 0 else n}: begin FMT_A = {code(i, 'a')}; FMT_B = {code(i, 'b')}; "
+                    f"FMT_C = {code(i, 'c')}; FMT_S = {code(i, 'scale')}; OUT_KIND = {outs[i['schedule'][-1]['out']]}; "
+                    f"BLOCK32 = 1'b{int(i['block_size'] == 32)}; MASK_A = {ones(fmts[i['a']]['width'])}; "
+                    f"MASK_B = {ones(fmts[i['b']]['width'])}; MASK_C = {ones(fmts[i['c']]['width'])}; end\n")
+    arms = arms[1:] + arms[:1]
+    decl = f"""  // FORMATS=all: the vector's field sel picks one of the {len(combos)} format combinations of the unit
+  logic [mma_pkg::FMT_BITS-1:0] FMT_A, FMT_B, FMT_C, FMT_S;
+  logic [mma_pkg::OUT_BITS-1:0] OUT_KIND;
+  logic BLOCK32;
+  logic [{wa - 1}:0] MASK_A;
+  logic [{wb - 1}:0] MASK_B;
+  logic [{wc - 1}:0] MASK_C;
+"""
+    return decl, f"  always @*\n    case (sel)\n{''.join(arms)}    endcase\n"
 
 
 # A side's ports by module, P the side's signal prefix (dut_, ref_): the contract's (fda_unit's); the
@@ -199,19 +247,33 @@ def replay_property(mmaref, instr, text, cex):
 def main():
     if len(sys.argv) == 6 and sys.argv[1] == "--replay-property":
         sys.exit(replay_property(*sys.argv[2:]))
-    if len(sys.argv) != 12:
-        fail("usage: gen_prove.py MMAREF ARCH:INSTR DUT_TOP DUT_PARAMS DUT_AW REF_TOP REF_PARAMS REF_AW PROPERTY BOUND OUTDIR")
-    mmaref, instr, top, params, dut_aw, ref_top, ref_params, ref_aw, prop_text, bound, out = sys.argv[1:]
+    if len(sys.argv) != 13:
+        fail("usage: gen_prove.py MMAREF ARCH:INSTR DUT_TOP DUT_PARAMS DUT_AW REF_TOP REF_PARAMS REF_AW PROPERTY BOUND "
+             "FORMATS OUTDIR")
+    mmaref, instr, top, params, dut_aw, ref_top, ref_params, ref_aw, prop_text, bound, formats, out = sys.argv[1:]
     for what, mod in (("DUT_TOP", top), ("REF", ref_top)):
         if mod != "-" and not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_$]*", mod):
             fail(f"{what}={mod}: not a Verilog module name")
     if not bound.isdigit() or not 2 <= int(bound) <= 200:
         fail(f"BOUND={bound}: cycles from reset to the check, 2 to 200")
+    if formats != "instr" and prop_text:
+        fail(f"FORMATS={formats} with PROPERTY: a property is proven on one instruction's formats (FORMATS=instr)")
     ins, schema, con = gen_verify.contract(mmaref, instr)
     fmts = {f["name"]: f for f in schema["formats"]}
     outs = {o["name"]: o["code"] for o in schema["outputs"]}
-    k, aw, ns, cw, dw = con["k"], con["aw"], con["ns"], con["cw"], con["dw"]
-    wa, wb, wc = fmts[ins["a"]]["width"], fmts[ins["b"]]["width"], fmts[ins["c"]]["width"]
+    # FORMATS: instr, all, or the A and B formats of the combinations to take (e4m3,e5m2)
+    wanted = None if formats in ("instr", "all") else formats.split(",")
+    for f in wanted or []:
+        if f not in fmts:
+            fail(f"FORMATS={formats}: instr (the instruction's formats), all (every format combination of its "
+                 f"unit) or a list of A and B formats (e4m3,e5m2); '{f}' is not a format")
+    if wanted and not (ins["a"] in wanted and ins["b"] in wanted):
+        fail(f"FORMATS={formats}: the instruction's own A and B formats ({ins['a']}, {ins['b']}) must be listed")
+    combos = format_combinations(mmaref, ins, con, schema) if formats != "instr" else [(ins, con)]
+    combos = [c for c in combos if not wanted or (c[0]["a"] in wanted and c[0]["b"] in wanted)]
+    k, ns = con["k"], con["ns"]
+    aw, cw, dw = (max(c[f] for _, c in combos) for f in ("aw", "cw", "dw"))
+    wa, wb, wc = (max(fmts[i[r]]["width"] for i, _ in combos) for r in ("a", "b", "c"))
     out_kind = outs[ins["schedule"][-1]["out"]]
     prop = parse_property(prop_text, k, ins, fmts) if prop_text else None
     if ref_top == "-" and prop:  # a property: the unit against itself
@@ -231,12 +293,24 @@ def main():
 
     # the vector is one register loaded in cycle 0 (the reset cycle) from the free input vec_in: the
     # solver picks its value.  Its fields, low to high, in the order of a `mmaref batch` line.
+    # FORMATS=all: sel last, its combination's masks on C and the lanes
     fields = [("c_raw", wc)] + [(f"a{i}", wa) for i in range(k)] + [(f"b{i}", wb) for i in range(k)] + \
              [(f"sa{j}", 8) for j in range(ns)] + [(f"sb{j}", 8) for j in range(ns)]
+    fields += [("sel", (len(combos) - 1).bit_length())] if len(combos) > 1 else []
+    mask = {"c": " & MASK_C", "a": " & MASK_A", "b": " & MASK_B"} if len(combos) > 1 else {}
     vw, lo, decl = sum(w for _, w in fields), 0, []
     for fname, w in fields:
-        decl.append(f"  wire [{w - 1}:0] {fname} = vec[{lo} +: {w}];\n")
+        decl.append(f"  wire [{w - 1}:0] {fname} = vec[{lo} +: {w}]{mask.get(fname[0], '')};\n")
         lo += w
+    if len(combos) > 1:
+        sel_decl, sel_case = select_formats(combos, fmts, outs, wa, wb, wc)
+        decl.append(sel_case)
+        formats_decl = sel_decl
+    else:
+        formats_decl = f"""  localparam logic [mma_pkg::FMT_BITS-1:0] FMT_A = {fmts[ins['a']]['code']}, FMT_B = {fmts[ins['b']]['code']}, FMT_C = {fmts[ins['c']]['code']}, FMT_S = {scale_code};
+  localparam logic [mma_pkg::OUT_BITS-1:0] OUT_KIND = {out_kind};
+  localparam logic BLOCK32 = {int(ins['block_size'] == 32)};
+"""
     # the reference's side: the fields as they are; the unit's side: moved or negated by the property
     swap = prop and prop["swap_ab"]
     perm = prop["perm"] if prop else list(range(k))
@@ -261,13 +335,10 @@ def main():
     dut_ports = unit_ports(top, params, "dut_") if top in PROJECT_UNITS else unit_ports("fda_unit", "", "dut_")
     text = f"""// Generated by tb/prove/gen_prove.py for make prove: do not edit.
 // {ins['arch']}:{ins['name']} ({ins['sass']}): A {ins['a']}, B {ins['b']}, C {ins['c']}, D {ins['d']}, K = {k}, scales {ins['scale'] or 'none'}
-// the unit under proof: {dut_inst}; the reference: {ref_name}{f"; property {prop_text}" if prop else ""}
+// the unit under proof: {dut_inst}; the reference: {ref_name}{f"; property {prop_text}" if prop else ""}{f"; FORMATS=all: {len(combos)} format combinations (formats.txt)" if len(combos) > 1 else ""}
 module prove_top (input logic clk, input logic [{vw - 1}:0] vec_in);
   localparam int K = {k}, DAW = {daw}, RAW = {raw}, NSW = {max(ns, 1)}, CW = {cw}, DW = {dw}, BOUND = {bound};
-  localparam logic [mma_pkg::FMT_BITS-1:0] FMT_A = {fmts[ins['a']]['code']}, FMT_B = {fmts[ins['b']]['code']}, FMT_C = {fmts[ins['c']]['code']}, FMT_S = {scale_code};
-  localparam logic [mma_pkg::OUT_BITS-1:0] OUT_KIND = {out_kind};
-  localparam logic BLOCK32 = {int(ins['block_size'] == 32)};
-
+{formats_decl}
   logic [7:0] cycle = 8'd0;
   always @(posedge clk) if (cycle != 8'hff) cycle <= cycle + 8'd1;
   wire rst_n = cycle != 8'd0;
@@ -310,9 +381,14 @@ endmodule
     # the layout of the counterexample, for prove.sh: lane signals in the order of a `mmaref batch` line
     with open(os.path.join(out, "layout.txt"), "w") as f:
         f.write(" ".join(f"{fname}:{w}" for fname, w in fields) + "\n")
+    # the combinations (FORMATS=all: sel's values; one line otherwise): sel, the instruction of each, the
+    # widths of its C, A and B fields
+    with open(os.path.join(out, "formats.txt"), "w") as f:
+        for n, (i, _) in enumerate(combos):
+            f.write(f"{n} {i['arch']}:{i['name']} " + " ".join(str(fmts[i[r]]["width"]) for r in ("c", "a", "b")) + "\n")
     print(f"{ins['arch']}:{ins['name']} K={k} AW={aw} NS={ns} CW={cw} DW={dw} "
           f"F={ins['schedule'][0]['frac_bits']} passes={len(ins['schedule'])} out={ins['schedule'][-1]['out']} "
-          f"ref={ref_name}")
+          f"formats={len(combos)} ref={ref_name}")
 
 
 if __name__ == "__main__":

@@ -20,6 +20,11 @@
 #              N places up), swap-ab (A and B exchanged), c-zero (a zero C's sign flipped), negate (A and
 #              C negated, D negated back; a NaN D as it is, a zero D's sign not compared), negate-keep-c
 #              (A and D negated, C kept: false wherever C counts)
+#   FORMATS    instr (default): the instruction's formats and output kind; all: every combination of
+#              formats (A, B, C, D and output kind, scale format and block) among the instructions that the
+#              project's unit serving INSTR serves with its K, picked by a free field of the vector -- one
+#              proof for all of them (a counterexample names its instruction); a list of formats
+#              (e4m3,e5m2): those of the combinations whose A and B formats it holds
 #   BOUND      cycles from reset to the check (default 16: the unit must answer within BOUND - 1)
 #   TIMEOUT    seconds for the solver (default 600); past it the verdict is UNKNOWN, never a pass
 #   INIT       zero (default): registers that reset does not set start at 0 on both sides, as in the
@@ -38,7 +43,7 @@ cd "$(dirname "$0")/../.."
 die() { echo "prove: $*" >&2; exit 2; }
 MMAREF=${MMAREF:-build/mmaref}
 DUT=${DUT:-} INSTR=${INSTR:-} PARAMS=${PARAMS:-} DUT_AW=${DUT_AW:-} REF_AW=${REF_AW:-} PROPERTY=${PROPERTY:-} REF=${REF:--} REF_PARAMS=${REF_PARAMS:-} REF_FILES=${REF_FILES:-}
-BOUND=${BOUND:-16} TIMEOUT=${TIMEOUT:-600} REPLAY=${REPLAY:-1} INIT=${INIT:-zero}
+FORMATS=${FORMATS:-instr} BOUND=${BOUND:-16} TIMEOUT=${TIMEOUT:-600} REPLAY=${REPLAY:-1} INIT=${INIT:-zero}
 [[ -n $DUT ]] || die "DUT= is required: make prove DUT=path/to/unit.sv INSTR=ARCH:INSTRUCTION (docs/formal.md)"
 [[ -n $INSTR ]] || die "INSTR= is required, e.g. INSTR=ada:mma.m16n8k16.f32.e4m3.e4m3.f32 (build/mmaref list)"
 [[ $TIMEOUT =~ ^[0-9]+$ && $TIMEOUT -gt 0 ]] || die "TIMEOUT=$TIMEOUT: not a positive number of seconds"
@@ -73,14 +78,16 @@ DIR=${PROVE_DIR:-build/prove/$TOP}
 mkdir -p "$DIR" || die "PROVE_DIR=$DIR: cannot create it"
 rm -f "$DIR"/{result.json,result.xml,cex.txt,cex.abc,miter.aig,abc-*.log}
 [[ -f build/rtl/gen/instrs.txt ]] || make -s build/rtl/gen/configs.txt >/dev/null || die "cannot build build/rtl/gen (make rtl)"
-info=$(python3 tb/prove/gen_prove.py "$MMAREF" "$INSTR" "$TOP" "$PARAMS" "$DUT_AW" "$REF" "$REF_PARAMS" "$REF_AW" "$PROPERTY" "$BOUND" "$DIR") || exit 2
+info=$(python3 tb/prove/gen_prove.py "$MMAREF" "$INSTR" "$TOP" "$PARAMS" "$DUT_AW" "$REF" "$REF_PARAMS" "$REF_AW" "$PROPERTY" "$BOUND" "$FORMATS" "$DIR") || exit 2
 arch=${info%%:*} name=${info#*:}; name=${name%% *}
-K=$(sed 's/.* K=\([0-9]*\).*/\1/' <<<"$info") ref=${info##*ref=}
+K=$(sed 's/.* K=\([0-9]*\).*/\1/' <<<"$info") ref=${info##*ref=} nf=$(sed 's/.* formats=\([0-9]*\).*/\1/' <<<"$info")
+# what is proven: the instruction, or (FORMATS=all) every format combination of its unit
+what="$arch:$name"; (( nf > 1 )) && what="every format combination of the unit serving $arch:$name ($nf, $DIR/formats.txt)"
 
 t0=$(date +%s%N)
 secs() { local ms=$(( ($(date +%s%N) - $1) / 1000000 )); printf '%d.%d' $((ms / 1000)) $((ms % 1000 / 100)); }
 # Yosys: read, flatten (what the two sides share, e.g. identical multipliers, merges), map to an AIG
-echo "prove: $TOP against $ref for $arch:$name (K = $K), bound $BOUND cycles, unreset registers at $([[ $INIT == zero ]] && echo 0 || echo 'any value')"
+echo "prove: $TOP against $ref for $what (K = $K), bound $BOUND cycles, unreset registers at $([[ $INIT == zero ]] && echo 0 || echo 'any value')"
 yosys -q -l "$DIR/yosys.log" -p "read_verilog -sv -formal -Irtl ${srcs[*]} $DIR/prove_top.sv; prep -top prove_top;
   flatten; memory_map; opt -full; async2sync; techmap; opt -fast; $init_cmd dffunmap; abc -g AND -fast; opt_clean; stat;
   write_aiger -zinit -map $DIR/miter.aim $DIR/miter.aig" >/dev/null 2>&1 || {
@@ -116,15 +123,24 @@ abc sim 30 "sim -F $((BOUND + 1)) -W 32"
 # the model's directed vectors (make verify's first ones: every corner of the formats, built to close the
 # coverage bins) through the miter (tb/prove/aig_sim.py): a counterexample that only a corner shows (every
 # product -0 with C = -0, a scale at its limit) is one random simulation and a short bmc3 do not reach
+# (FORMATS=all: those of every combination's instruction, each line followed by its sel)
 if [[ $verdict != REFUTED ]]; then
-  "$MMAREF" gen "$arch" "$name" --kind directed >"$DIR/directed.txt" 2>/dev/null &&
-    hit=$(python3 tb/prove/aig_sim.py "$DIR/miter.aig" "$DIR/miter.aim" "$DIR/layout.txt" $((BOUND + 1)) <"$DIR/directed.txt") ||
+  : >"$DIR/directed.txt" && : >"$DIR/directed-sel.txt"
+  while read -r sel ins _; do
+    "$MMAREF" gen "${ins%%:*}" "${ins#*:}" --kind directed >"$DIR/directed-one.txt" 2>/dev/null ||
+      { echo "prove: mmaref gen $ins --kind directed failed" >&2; exit 2; }
+    if (( nf > 1 )); then sed "s/\$/ $(printf '%x' "$sel")/" "$DIR/directed-one.txt"; else cat "$DIR/directed-one.txt"; fi >>"$DIR/directed.txt"
+    sed "s/.*/$sel $ins/" "$DIR/directed-one.txt" >>"$DIR/directed-sel.txt"
+  done <"$DIR/formats.txt"
+  hit=$(python3 tb/prove/aig_sim.py "$DIR/miter.aig" "$DIR/miter.aim" "$DIR/layout.txt" $((BOUND + 1)) <"$DIR/directed.txt") ||
     { echo "prove: the directed simulation failed ($DIR/directed.txt)" >&2; exit 2; }
   if [[ -n $hit ]]; then
     verdict=REFUTED status=1 engine=directed
+    read -r sel ins < <(sed -n "$((hit + 1))p" "$DIR/directed-sel.txt")
     { echo "# the counterexample of make prove: C A0..A(K-1) B0..B(K-1) [SA.. SB..] (mmaref batch's format)"
-      echo "# the model's directed vector $hit (mmaref gen $arch $name --kind directed)"
-      awk -v n=$((hit + 1)) 'NR == n {for (i = 1; i <= NF; i++) $i = "0x" $i; print}' "$DIR/directed.txt"; } >"$DIR/cex.txt"
+      (( nf > 1 )) && echo "# formats: sel $sel, $ins"
+      echo "# the model's directed vector $hit (mmaref gen ${ins%%:*} ${ins#*:} --kind directed)"
+      awk -v n=$((hit + 1)) -v k=$((nf > 1)) 'NR == n {NF -= k; for (i = 1; i <= NF; i++) $i = "0x" $i; print}' "$DIR/directed.txt"; } >"$DIR/cex.txt"
   fi
 fi
 [[ $verdict == REFUTED ]] || abc bmc3 $((bmc_s + 5)) "bmc3 -F $((BOUND + 1)) -T $bmc_s"
@@ -147,8 +163,14 @@ if [[ $verdict == REFUTED ]]; then
   [[ $engine == directed ]] || python3 tb/prove/aig_sim.py --decode "$DIR" ||
     { echo "prove: could not decode the counterexample ($DIR/cex.abc)" >&2; exit 2; }
   line=$(grep -v '^#' "$DIR/cex.txt")
+  # FORMATS=all: the counterexample's combination names the instruction the rest is about
+  sel_line=$(sed -n 's/^# formats: sel \([0-9]*\), \(.*\)/\1 \2/p' "$DIR/cex.txt")
+  sim_line=$line
+  if [[ -n $sel_line ]]; then
+    read -r sel ins <<<"$sel_line"; arch=${ins%%:*} name=${ins#*:} sim_line="$line $(printf '%x' "$sel")"
+  fi
   # every counterexample simulated on the miter once more, whichever engine found it: it must fail the check
-  [[ $(python3 tb/prove/aig_sim.py "$DIR/miter.aig" "$DIR/miter.aim" "$DIR/layout.txt" $((BOUND + 1)) <<<"$line") == 0 ]] ||
+  [[ $(python3 tb/prove/aig_sim.py "$DIR/miter.aig" "$DIR/miter.aim" "$DIR/layout.txt" $((BOUND + 1)) <<<"$sim_line") == 0 ]] ||
     { echo "prove: the counterexample of $engine ($DIR/cex.txt) does not fail the miter in simulation" >&2; exit 2; }
   model_d=$("$MMAREF" batch "$arch" "$name" <"$DIR/cex.txt" 2>&1)
   read -r -a v <<<"$line"
@@ -161,7 +183,7 @@ fi
 solver="abc $engine"; [[ $engine == cec ]] && solver="abc iprove (unrolled)"; [[ $engine == directed ]] && solver="directed simulation"
 detail="solver $solver, $t_abc s (Yosys $t_yosys s, ${and:-?} AND gates)"
 case $verdict in
-  PROVEN)  echo "prove: PROVEN: $TOP equals $ref on $arch:$name for every input; $detail" ;;
+  PROVEN)  echo "prove: PROVEN: $TOP equals $ref on $what for every input; $detail" ;;
   UNKNOWN) why="the solver gave up"; [[ $abc_rc == 124 ]] && why="the solver did not finish (TIMEOUT=$TIMEOUT)"
            echo "prove: UNKNOWN after $t_abc s: $why; nothing is proven ($detail)" ;;
   REFUTED)
@@ -194,7 +216,7 @@ xml_str() { local s=${1//&/&amp;}; s=${s//</&lt;}; s=${s//>/&gt;}; printf '%s' "
     "$(json_str "$TOP")" "$(json_str "$ref")" "$(json_str "$arch:$name")" "$(json_str "$verdict")" "$solver"
   printf ' "init": "%s", "bound": %s, "timeout": %s, "solver_seconds": %s, "yosys_seconds": %s, "and_gates": %s,\n' \
     "$INIT" "$BOUND" "$TIMEOUT" "$t_abc" "$t_yosys" "${and:-null}"
-  printf ' "property": %s, "counterexample": %s}\n' "$([[ -n $PROPERTY ]] && json_str "$PROPERTY" || echo null)" \
+  printf ' "formats": %s, "property": %s, "counterexample": %s}\n' "$nf" "$([[ -n $PROPERTY ]] && json_str "$PROPERTY" || echo null)" \
     "$([[ $verdict == REFUTED ]] && json_str "$line" || echo null)"
 } >"$DIR/result.json.tmp" && mv "$DIR/result.json.tmp" "$DIR/result.json"
 {

@@ -44,6 +44,11 @@ def contract(mmaref, instr):
         fail(f"INSTR={instr}: {len(ins)} entries of `mmaref list {arch}` match '{name}'; give its full name")
     ins = ins[0]
     schema = json.loads(run([mmaref, "list", "--schema", "--json"]))
+    return ins, schema, contract_of(ins, schema)
+
+
+def contract_of(ins, schema):
+    """The port contract's widths of the instruction INS (an entry of `mmaref list --json`)."""
     width = {f["name"]: f["width"] for f in schema["formats"]}
     k = ins["k"]
     aw = max(width[ins["a"]], width[ins["b"]])
@@ -55,7 +60,7 @@ def contract(mmaref, instr):
         ns = 0
     cw = 32 if width[ins["c"]] <= 32 else 64
     dw = 32 if width[ins["d"]] <= 32 else 64
-    return ins, schema, dict(k=k, aw=aw, ns=ns, cw=cw, dw=dw)
+    return dict(k=k, aw=aw, ns=ns, cw=cw, dw=dw)
 
 
 def lane_width(text, aw, what):

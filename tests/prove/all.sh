@@ -198,6 +198,23 @@ sync_passes_row PROVEN spec-sync-passes-kred-4 SYNC16 8 4 F16_CUT=1
 add_last_row PROVEN sync-add-last SYNC16 0
 add_last_row PROVEN sync-add-last SYNC32 0
 add_last_row REFUTED sync-add-last-mutant SYNC16 2
+# Every format combination of a unit in one proof (make prove FORMATS=all: a free field of the vector picks
+# A's and B's formats, C's and the output kind among those of the instructions the unit serves, every lane
+# and C masked to their formats' widths): with these rows every FP8/FP6/FP4 instruction of the fused
+# dot-add units is proven, not one per unit.  Ada's K = 16 and two-pass K = 32 units, Hopper's wgmma
+# (zero terms at -133), Blackwell's f8f6f4 unit (five formats each side, two outputs: 50 combinations;
+# the spec's lanes 8 bits) and its block-scaled unit (25); RTX Blackwell's K = 16 unit (F = 25) on its FP8
+# combinations (FORMATS=e4m3,e5m2: it serves f16 and bf16 too, past the boundary below); the mma.sync
+# units in their three parts (the adder's rows above already cover both of D's kinds)
+all_formats() { rows[${#rows[@]}-1]+=" FORMATS=${1:-all}"; }
+RTX16=rtx-blackwell:mma.m16n8k16.f32.e4m3.e4m3.f32              # e4m3/e5m2 (and f16, bf16), K = 16, F = 25
+for i in ADA16 ADA32 HOPPER8 FP4 BLOCK32; do spec_row PROVEN spec-formats "$i" 8; all_formats; done
+spec_row PROVEN spec-formats RTX16 8; all_formats e4m3,e5m2
+spec_row REFUTED spec-formats-mutant-F-short ADA16 8 "" SPEC_MUTANT=1; all_formats
+for i in SYNC16 SYNC32 SYNC32H SYNC16B; do
+  to_f16_row PROVEN sync-to-f16-formats "$i" 0; all_formats
+  sync_passes_row PROVEN spec-sync-passes-formats "$i" 8 "" F16_CUT=1; all_formats
+done
 # the 16-bit formats: where the boundary lies (8- and 11-bit significands, 16- and 22-bit products)
 spec_row PROVEN spec-bf16 AMPERE8 16
 spec_row PROVEN spec-f16 VOLTA 16
@@ -285,6 +302,9 @@ fdrda_cut_row PROVEN fnuz-round FNUZ16 8 2 0
 fdrda_cut_row REFUTED fnuz-round-mutant FNUZ16 8 2 2
 fdrda_spec_row PROVEN spec-fnuz-passes FNUZ16 8 "" PASS_CUT=1
 fdrda_spec_row PROVEN spec-fnuz-passes FNUZ32 8 "" PASS_CUT=1
+# ... on every format combination at once (FORMATS=all: fp8 and bf8 for A and for B; the dot sum's rows
+# above take each pair, C added and the rounding read no operand format)
+for i in FNUZ16 FNUZ32; do fdrda_spec_row PROVEN spec-fnuz-passes-formats "$i" 8 "" PASS_CUT=1; all_formats; done
 # the same parts on CDNA3's f16 and bf16 FDRDA unit (K = 8, 11- and 8-bit significands) and the
 # chaining of its two-pass K = 16 form, whose pass it is
 FDRDA8=cdna3:v_mfma_f32_32x32x8_f16                                # f16, K = 8
@@ -366,6 +386,8 @@ for row in "${rows[@]}"; do
   elif [[ $verdict == REFUTED && $dut == tests/prove/*_harness.sv ]]; then
     replay="not replayed: a harness's vector is not an instruction's ($(basename "$dut"))"
   elif [[ $verdict == REFUTED ]]; then
+    # FORMATS=all: the counterexample's instruction is the one its formats pick
+    cins=$(sed -n 's/^# formats: sel [0-9]*, //p' "$dir/cex.txt"); [[ -n $cins ]] && instr=$cins
     rdut="rtl/rtl.f $dut" rparams=$params plus=""
     [[ $dut == "$M" ]] && { plus="+mutant=${params##*SELECT=}"; rparams=${params%,SELECT=*},SELECT=0; }
     rep=$(env DUT="$rdut" DUT_TOP="$(basename "${dut%.*}")" INSTR="$instr" PARAMS="$rparams" DUT_AW="$daw" PLUSARGS="$plus" VECTORS="$dir/cex.txt" MMAREF="$MMAREF" \
