@@ -8,16 +8,18 @@ first result is kept, and in cycle BOUND both must have one and the two D must b
 free (a register loaded in the reset cycle from an input the solver chooses): every lane holds any value of
 its format (a narrower format's high bits 0, as the bench drives them), C any value of its format, every
 scale slot the instruction has any byte.  Formats and the output kind are the instruction's codes, or,
-with FORMATS=all, the codes of any of the format combinations of the project's unit serving the
-instruction (format_combinations): a free field `sel` of the vector picks one, every lane and C masked to
-its formats' widths; the combinations are written to formats.txt (sel, instruction, widths) for prove.sh.
+with FORMATS=all (or a list of A and B formats), the codes of any of the format combinations of the
+project's unit serving the instruction (format_combinations): a free field `sel` of the vector picks one,
+every lane and C masked to its formats' widths; the combinations are written to formats.txt (sel,
+instruction, widths) for prove.sh.
 
 The port widths and codes come from the model's own table (`mmaref list ARCH --json`, `--schema --json`),
 as make verify's do (tb/verify/gen_verify.py).  Prints one line: the instruction, the widths, the
 reference and the lane layout that prove.sh decodes a counterexample with.
 
 usage: gen_prove.py MMAREF ARCH:INSTR DUT_TOP DUT_PARAMS DUT_AW REF_TOP REF_PARAMS REF_AW PROPERTY BOUND FORMATS OUTDIR
-  REF_TOP '-': the project's unit for the instruction (REF_PARAMS ignored); FORMATS: instr or all
+  REF_TOP '-': the project's unit for the instruction (REF_PARAMS ignored); FORMATS: instr, all or a list of
+  A and B formats (e4m3,e5m2)
 A bad argument: one line on stderr, exit status 2."""
 import os
 import re
