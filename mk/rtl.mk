@@ -9,7 +9,7 @@
 #                    synth/report-LIB_NAME.md, .json (docs/synthesis.md)
 #   make synth-m3xu  the M3XU designs alone and their table beside the paper's Table III
 #   make synth-breakdown  the Table III designs' area and critical path per submodule (synth/breakdown.sh)
-#   make synth-sweep fda_unit over K x F x format sets: table and PNG (SWEEP_SUBSET=answers or series: subsets)
+#   make synth-sweep fda_unit over K x F x format sets: table, JSON and PNG per library (SWEEP_SUBSET=answers or series: subsets)
 #   make rtl-formats rewrite rtl/mma_formats.svh from `mmaref list --schema --json`
 #   make cosim-demo  pass table over a representative set of configurations
 #   make rtl-regress RTL_COUNT (10M) vectors per configuration, RTL_SEED settable; part of `make regress`
@@ -123,9 +123,9 @@ synth-sweep:
 	@python3 synth/units_extra.py sweep --subset $(SWEEP_SUBSET) $(SWEEP_DIR)
 	@SYNTH_UNITS=$(SWEEP_DIR)/units.txt SYNTH_OUT=$(SWEEP_DIR) SYNTH_NOSHARE=$(SYNTH_NOSHARE) \
 	  SYNTH_TITLE="fda_unit sweep (SWEEP_SUBSET=$(SWEEP_SUBSET))" bash synth/synth.sh; \
-	  rc=$$?; python3 synth/sweep_plot.py $(SWEEP_DIR) && cp $(SWEEP_DIR)/sweep.md synth/sweep-$(notdir $(SYNTH_LIBDIR)).md \
-	  && cp $(SWEEP_DIR)/sweep.png synth/sweep-$(notdir $(SYNTH_LIBDIR)).png \
-	  && echo "copied to synth/sweep-$(notdir $(SYNTH_LIBDIR)).md, .png" && exit $$rc
+	  rc=$$?; python3 synth/sweep_plot.py $(SWEEP_DIR) \
+	  && for x in md json png; do cp $(SWEEP_DIR)/sweep.$$x synth/sweep-$(notdir $(SYNTH_LIBDIR)).$$x || exit 1; done \
+	  && echo "copied to synth/sweep-$(notdir $(SYNTH_LIBDIR)).md, .json, .png" && exit $$rc
 
 cosim-demo: $(RTL_SIM) $(RTL_GEN)/configs.txt
 	@bash tb/run_cosim.sh --demo --count $${RTL_DEMO_COUNT:-200000} --seed $(RTL_SEED)

@@ -184,6 +184,18 @@ if [[ $rc == 0 && $nf -ge 3 && $out == *"PROVEN: fda_mutants equals unit 0 (fda_
       && $(json $W/fmt-clean/result.json formats) == "$nf" ]]
 then ok "prove: FORMATS=all, the clean fixture PROVEN on the $nf format combinations of Volta's unit"
 else not_ok "prove: FORMATS=all, clean (rc=$rc, $nf combinations): $(grep '^prove:' <<<"$out" | tr '\n' ' ')"; fi
+# a solver's counterexample on another combination, decoded (tb/prove/aig_sim.py --decode): every bit of
+# the vector 1 but sel = 1 (bits 160-161 after C's 32 and eight 16-bit lanes), as ABC writes it (piN@0=V
+# for each input of the miter's map); combination 1 is f32 <- f16 x f16 + f16: C masked to its 16 bits
+d=$W/fmt-decode
+rm -rf $d && mkdir -p $d && cp $W/fmt-clean/{miter.aim,layout.txt,formats.txt} $d/ 2>/dev/null
+awk '$1 == "input" && $4 == "vec_in" { printf "pi%d@0=%d\n", $2, ($3 == 160 ? 1 : $3 == 161 ? 0 : 1) }' $d/miter.aim >$d/cex.abc
+python3 tb/prove/aig_sim.py --decode $d 2>/dev/null
+if [[ $(grep -v '^#' $d/cex.txt 2>/dev/null) == "0xffff$(printf ' 0xffff%.0s' {1..8})" ]] \
+   && grep -qx "# formats: sel 1, volta:mma.m8n8k4.f32.f16.f16.f16" $d/cex.txt \
+   && [[ $(python3 tb/prove/aig_sim.py --cex-formats $d) == "1 volta:mma.m8n8k4.f32.f16.f16.f16" ]]
+then ok "prove: a counterexample with sel 1 decodes in its instruction's widths (C 0xffff) and names it"
+else not_ok "prove: decoding sel 1: $(tr '\n' '|' <$d/cex.txt 2>/dev/null)"; fi
 prove fmt-m5 tests/verify/fda_mutants.sv "$P,SELECT=5" FORMATS=all REPLAY=1
 cins=$(sed -n 's/^# formats: sel [0-9]*, //p' "$W/fmt-m5/cex.txt" 2>/dev/null)
 model=$(sed -n 's/^  model D: *//p' <<<"$out") unit=$(sed -n 's/^  unit D: *\([0-9a-fx]*\).*/\1/p' <<<"$out")

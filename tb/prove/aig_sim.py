@@ -20,7 +20,11 @@ nothing; exit status 0 either way, 2 on a file it cannot read.
        aig_sim.py --decode DIR
 Writes DIR/cex.txt, the vector of ABC's counterexample DIR/cex.abc (write_cex: the sequential miter's
 piN@F=V, or the unrolled one's piN_F@0=V; the inputs of cycle 0) as a `mmaref batch` line, through the
-same map and layout (DIR/miter.aim, DIR/layout.txt)."""
+same map and layout (DIR/miter.aim, DIR/layout.txt).
+       aig_sim.py --directed DIR N
+Writes DIR/cex.txt from line N (0-based) of DIR/directed.txt, the directed vectors prove.sh simulated.
+       aig_sim.py --cex-formats DIR
+Prints "SEL ARCH:NAME", the format combination DIR/cex.txt names (FORMATS=all), or nothing."""
 import re
 import sys
 
@@ -123,18 +127,61 @@ def decode(d):
         if name != "sel":
             w = widths.get("c" if name == "c_raw" else name[0] if name[1:].isdigit() else "", w)
             fields.append(f"0x{values[name] & ((1 << w) - 1):0{(w + 3) // 4}x}")
+    write_cex(d, fields, combo[:2] if combos else None)
+
+
+def write_cex(d, fields, combo, note=None):
+    """d/cex.txt: the counterexample as one `mmaref batch` line (fields: hex strings), after a comment
+    line naming the combination (sel, ARCH:NAME) when the miter covers several (FORMATS=all), which
+    prove.sh and tests/prove/all.sh read back as the instruction to replay."""
     with open(f"{d}/cex.txt", "w") as f:
         f.write("# the counterexample of make prove: C A0..A(K-1) B0..B(K-1) [SA.. SB..] (mmaref batch's format)\n")
-        if combos:
+        if combo:
             f.write(f"# formats: sel {combo[0]}, {combo[1]}\n")
+        if note:
+            f.write(f"# {note}\n")
         f.write(" ".join(fields) + "\n")
+
+
+def read_cex_formats(d):
+    """(sel, ARCH:NAME) of d/cex.txt's formats line (write_cex), or None when it has none."""
+    for line in open(f"{d}/cex.txt"):
+        m = re.fullmatch(r"# formats: sel (\d+), (\S+)", line.strip())
+        if m:
+            return int(m.group(1)), m.group(2)
+    return None
+
+
+def directed(d, hit):
+    """d/cex.txt from the directed vector of 0-based line `hit` of d/directed.txt (prove.sh: with
+    FORMATS=all each line ends in its sel, d/directed-sel.txt says which sel and instruction it is)."""
+    several = sum(1 for _ in open(f"{d}/formats.txt")) > 1
+    fields = open(f"{d}/directed.txt").read().splitlines()[hit].split()
+    sel, ins = open(f"{d}/directed-sel.txt").read().splitlines()[hit].split()
+    if several:
+        fields = fields[:-1]
+    write_cex(d, ["0x" + x for x in fields], (sel, ins) if several else None,
+              f"the model's directed vector {hit} (mmaref gen {ins.split(':', 1)[0]} {ins.split(':', 1)[1]} --kind directed)")
 
 
 def main():
     if len(sys.argv) == 3 and sys.argv[1] == "--decode":
         return decode(sys.argv[2])
+    if len(sys.argv) == 4 and sys.argv[1] == "--directed":
+        try:
+            return directed(sys.argv[2], int(sys.argv[3]))
+        except (OSError, ValueError, IndexError) as e:
+            fail(f"cannot write the directed counterexample: {e}")
+    if len(sys.argv) == 3 and sys.argv[1] == "--cex-formats":
+        try:
+            combo = read_cex_formats(sys.argv[2])
+        except OSError as e:
+            fail(f"cannot read the counterexample: {e}")
+        if combo:
+            print(*combo)
+        return
     if len(sys.argv) != 5:
-        fail("usage: aig_sim.py MITER.aig MITER.aim LAYOUT.txt FRAMES < vectors | --decode DIR")
+        fail("usage: aig_sim.py MITER.aig MITER.aim LAYOUT.txt FRAMES < vectors | --decode DIR | --directed DIR N | --cex-formats DIR")
     try:
         n_in, latches, checked, ands = read_aiger(sys.argv[1])
         vec_bit, layout = read_vec_map(sys.argv[2]), read_layout(sys.argv[3])

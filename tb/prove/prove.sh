@@ -136,11 +136,7 @@ if [[ $verdict != REFUTED ]]; then
     { echo "prove: the directed simulation failed ($DIR/directed.txt)" >&2; exit 2; }
   if [[ -n $hit ]]; then
     verdict=REFUTED status=1 engine=directed
-    read -r sel ins < <(sed -n "$((hit + 1))p" "$DIR/directed-sel.txt")
-    { echo "# the counterexample of make prove: C A0..A(K-1) B0..B(K-1) [SA.. SB..] (mmaref batch's format)"
-      (( nf > 1 )) && echo "# formats: sel $sel, $ins"
-      echo "# the model's directed vector $hit (mmaref gen ${ins%%:*} ${ins#*:} --kind directed)"
-      awk -v n=$((hit + 1)) -v k=$((nf > 1)) 'NR == n {NF -= k; for (i = 1; i <= NF; i++) $i = "0x" $i; print}' "$DIR/directed.txt"; } >"$DIR/cex.txt"
+    python3 tb/prove/aig_sim.py --directed "$DIR" "$hit" || exit 2
   fi
 fi
 [[ $verdict == REFUTED ]] || abc bmc3 $((bmc_s + 5)) "bmc3 -F $((BOUND + 1)) -T $bmc_s"
@@ -164,7 +160,7 @@ if [[ $verdict == REFUTED ]]; then
     { echo "prove: could not decode the counterexample ($DIR/cex.abc)" >&2; exit 2; }
   line=$(grep -v '^#' "$DIR/cex.txt")
   # FORMATS=all: the counterexample's combination names the instruction the rest is about
-  sel_line=$(sed -n 's/^# formats: sel \([0-9]*\), \(.*\)/\1 \2/p' "$DIR/cex.txt")
+  sel_line=$(python3 tb/prove/aig_sim.py --cex-formats "$DIR") || exit 2
   sim_line=$line
   if [[ -n $sel_line ]]; then
     read -r sel ins <<<"$sel_line"; arch=${ins%%:*} name=${ins#*:} sim_line="$line $(printf '%x' "$sel")"

@@ -387,7 +387,7 @@ for row in "${rows[@]}"; do
     replay="not replayed: a harness's vector is not an instruction's ($(basename "$dut"))"
   elif [[ $verdict == REFUTED ]]; then
     # FORMATS=all: the counterexample's instruction is the one its formats pick
-    cins=$(sed -n 's/^# formats: sel [0-9]*, //p' "$dir/cex.txt"); [[ -n $cins ]] && instr=$cins
+    cins=$(python3 tb/prove/aig_sim.py --cex-formats "$dir"); [[ -n $cins ]] && instr=${cins#* }
     rdut="rtl/rtl.f $dut" rparams=$params plus=""
     [[ $dut == "$M" ]] && { plus="+mutant=${params##*SELECT=}"; rparams=${params%,SELECT=*},SELECT=0; }
     rep=$(env DUT="$rdut" DUT_TOP="$(basename "${dut%.*}")" INSTR="$instr" PARAMS="$rparams" DUT_AW="$daw" PLUSARGS="$plus" VECTORS="$dir/cex.txt" MMAREF="$MMAREF" \
