@@ -53,8 +53,9 @@ one() { # one design: synthesis with its hierarchy, then OpenSTA
   flow_unit "$table" "$n" || return 1
   base=$OUT/$d
   local newest
-  newest=$(ls -t rtl/* "$LIB_FILE" synth/breakdown.sh synth/flow.sh synth/breakdown.py | head -1)
-  if [[ -f $base.stat && $base.stat -nt $newest && $(cat "$base.key" 2>/dev/null) == "$row abc=${SYNTH_ABC:-full}" ]]; then
+  # shellcheck disable=SC2086  # RTL: the unit's files (flow_unit)
+  newest=$(ls -t $RTL rtl/*.svh "$LIB_FILE" synth/breakdown.sh synth/flow.sh synth/rtl_files.py synth/breakdown.py | head -1)
+  if [[ -f $base.stat && $base.stat -nt $newest && $(cat "$base.key" 2>/dev/null) == "$row abc=${SYNTH_ABC:-full} rtl=${RTL// /,}" ]]; then
     echo "$d (unit $n): done before"; return 0
   fi
   rm -f "$base.stat"
@@ -88,7 +89,7 @@ YS
     echo "breakdown.sh: $d (unit $n) failed to synthesize (see $base.log)" >&2; return 1
   fi
   mv "$base.stat.tmp" "$base.stat"
-  echo "$row abc=${SYNTH_ABC:-full}" >"$base.key"
+  echo "$row abc=${SYNTH_ABC:-full} rtl=${RTL// /,}" >"$base.key"
   echo "$d (unit $n, $top): $((SECONDS - start)) s"
 }
 export -f one flow_unit flow_abc_script

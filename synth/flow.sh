@@ -4,15 +4,18 @@
 # shellcheck shell=bash
 
 # flow_unit UNITS N: the row of unit N of a units table: sets row, unit, algo, k, f, chain, block, ab, c,
-# out, mutant, top, unit_params; RTL and INC (rtl/rtl.f, the one list of the RTL); chparam (the line that
-# sets the unit's parameters on its top).  Returns 1 with a one-line error when there is no such unit.
+# out, mutant, top, unit_params; RTL (the files of rtl/rtl.f that top, or the SYNTH_EXTRA files, need:
+# synth/rtl_files.py) and INC (rtl/rtl.f's include directories); chparam (the line that sets the unit's
+# parameters on its top).  Returns 1 with a one-line error when there is no such unit.
 # shellcheck disable=SC2034  # the variables are the caller's
 flow_unit() {
   row=$(awk -v n="$2" '$1 == n' "$1")
   [[ -n $row ]] || { echo "${0##*/}: no unit $2 in $1" >&2; return 1; }
   read -r unit algo k f chain block ab c out mutant top unit_params <<<"$row"
-  # the files and include directories of rtl/rtl.f
-  RTL=$(sed 's|//.*||; /^[[:space:]]*+incdir+/d' rtl/rtl.f | xargs)
+  # only the files the unit needs: with the whole of rtl/rtl.f, Yosys' numbering of the netlist, and so
+  # ABC's mapping, moved by a few per cent whenever rtl/ gained an unrelated module
+  # shellcheck disable=SC2086  # SYNTH_EXTRA: a list of files
+  RTL=$(python3 synth/rtl_files.py "$top" ${SYNTH_EXTRA:-}) || return 1
   INC=$(sed -n 's|^[[:space:]]*+incdir+\([^[:space:]]*\).*|-I\1|p' rtl/rtl.f | xargs)
   # unit_params: NAME=VALUE,... from tb/gen_configs.py (or synth/sweep.py); Yosys 0.23's chparam reads no
   # minus sign, so a negative value (Hopper's ZERO_EXP = -133) goes as a signed 32-bit constant

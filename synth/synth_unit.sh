@@ -41,7 +41,7 @@ flow_unit "$UNITS" "$n" || exit 1
 base=$OUT/unit$n
 [[ $QUICK == 1 ]] && base=$OUT/unit$n-quick
 target=${SYNTH_DELAY_PS:-}
-key="top=$top params=$unit_params quick=$QUICK noshare=${SYNTH_NOSHARE:-} delay=${target:-none} lib=$LIB_SOURCE extra=${SYNTH_EXTRA:-}${SYNTH_ABC:+ abc=$SYNTH_ABC} power=${SYNTH_POWER_FIRST:-0}+${SYNTH_POWER_VECTORS:-200}${SYNTH_POWER_CONSTANT:+:constant}"
+key="top=$top params=$unit_params rtl=${RTL// /,} quick=$QUICK noshare=${SYNTH_NOSHARE:-} delay=${target:-none} lib=$LIB_SOURCE extra=${SYNTH_EXTRA:-}${SYNTH_ABC:+ abc=$SYNTH_ABC} power=${SYNTH_POWER_FIRST:-0}+${SYNTH_POWER_VECTORS:-200}${SYNTH_POWER_CONSTANT:+:constant}"
 line() { # the table line of a row file
   awk -v u="$unit" -v a="$algo" -v k="$k" -v f="$f" -v ch="$chain" -v b="$block" -v fm="$ab/$c/$out" '
     { for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] } }
@@ -49,7 +49,8 @@ line() { # the table line of a row file
           v["cells"], v["area_um2"], v["flops"], v["delay_ps"], v["period_ps"] == "" ? "-" : v["period_ps"],
           v["depth"], v["latches"], v["status"] }' "$1"
 }
-newest_dep=$(ls -t rtl/* "$LIB" synth/synth_unit.sh synth/flow.sh synth/sta.py synth/activity.py ${SYNTH_EXTRA:-} | head -1)
+# a row is redone when a file it reads is newer (the unit's RTL, not the rest of rtl/)
+newest_dep=$(ls -t $RTL rtl/*.svh "$LIB" synth/synth_unit.sh synth/flow.sh synth/rtl_files.py synth/sta.py synth/activity.py ${SYNTH_EXTRA:-} | head -1)
 if [[ -f $base.row && $base.row -nt $newest_dep && $(head -1 "$base.key" 2>/dev/null) == "$key" ]] \
    && grep -q 'status=ok' "$base.row"; then
   line "$base.row"
