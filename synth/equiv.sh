@@ -27,7 +27,7 @@ cp -r rtl "$tmp/new/"
 # the files of a tree: its rtl/rtl.f, or (before there was one) the package first, then the rest
 files() {
   if [[ -f $1/rtl/rtl.f ]]; then
-    sed 's|//.*||; /^[[:space:]]*+incdir+/d' "$1/rtl/rtl.f" | xargs -n1 | sed "s|^|$1/|" | xargs
+    python3 synth/rtl_files.py --list "$1/rtl/rtl.f" --all | xargs -n1 | sed "s|^|$1/|" | xargs
   else
     echo "$1/rtl/mma_pkg.sv" $(ls "$1"/rtl/*.sv | grep -v '/mma_pkg.sv$')
   fi

@@ -16,7 +16,7 @@ flow_unit() {
   # ABC's mapping, moved by a few per cent whenever rtl/ gained an unrelated module
   # shellcheck disable=SC2086  # SYNTH_EXTRA: a list of files
   RTL=$(python3 synth/rtl_files.py "$top" ${SYNTH_EXTRA:-}) || return 1
-  INC=$(sed -n 's|^[[:space:]]*+incdir+\([^[:space:]]*\).*|-I\1|p' rtl/rtl.f | xargs)
+  INC=$(python3 synth/rtl_files.py --incdirs) || return 1
   # unit_params: NAME=VALUE,... from tb/gen_configs.py (or synth/sweep.py); Yosys 0.23's chparam reads no
   # minus sign, so a negative value (Hopper's ZERO_EXP = -133) goes as a signed 32-bit constant
   chparam="chparam $(tr ',' '\n' <<<"$unit_params" | while IFS='=' read -r name val; do

@@ -53,7 +53,7 @@ def mask_names(mask, names):
 ROW_FIELDS = ("cells", "area_um2", "flops", "delay_ps", "depth", "latches", "status", "seconds", "script", "lib",
               "lib_real", "period_ps", "slack_ps", "slack90_ps", "unconstrained", "crit_start", "crit_end",
               "crit_levels", "sta_comb_ps", "power_mw", "wire_load", "sta_status", "power_act_mw", "power_idle_mw",
-              "power_prop_mw", "pj_mac", "power_modes", "act_source", "act_status")
+              "power_prop_mw", "pj_mac", "power_modes", "act_source", "act_status", "abc_after_s")
 
 
 def power_modes(row):
@@ -189,6 +189,14 @@ def m3xu_table(rows, designs, probe):
     return out
 
 
+def abc_text(row):
+    """The status cell's note on a row not run with ABC's full script."""
+    if row.get("abc", "full") == "full":
+        return ""
+    after = f" after the full script's {row['abc_after_s']} s" if row.get("abc_after_s") else ""
+    return f" (ABC {row['abc']}{after})"
+
+
 def fmt(x, spec):
     return "-" if x is None else format(x, spec)
 
@@ -228,7 +236,7 @@ def markdown(title, rows, designs, m3xu, fmts, outs, env, served):
                      f"| {fmt(num(r, 'power_mw') or None, '.3g')} "
                      f"| {fmt((num(r, 'power_mw') or 0) * num(r, 'period_ps') / 1000 if num(r, 'power_mw') and num(r, 'period_ps') else None, '.3g')} "
                      f"| {fmt(num(r, 'power_act_mw'), '.3g')} | {modes_text(r)} "
-                     f"| {r.get('seconds', '-')} | {r['status']}{' (ABC ' + r['abc'] + ')' if r.get('abc', 'full') != 'full' else ''} |")
+                     f"| {r.get('seconds', '-')} | {r['status']}{abc_text(r)} |")
     if m3xu:
         lines += ["", "## M3XU beside the paper's Table III", "",
                   (f"Cycle time = ABC delay + {m3xu['reg_ps']} ps register overhead (CK->Q + setup of DFF_X1); "

@@ -11,8 +11,12 @@ A file is needed when a needed file names a module, interface or package it defi
 a use (in a string, say) brings in a file too many, never one too few.
 
 usage: rtl_files.py [--list RTL_F] TOP [EXTRA.sv ...]
+       rtl_files.py [--list RTL_F] --all | --incdirs
 Prints the files, space-separated.  EXTRA files (outside rtl/rtl.f, read after it) may define TOP and
-use rtl/'s modules.  Exit status 2, with a one-line error, when no file defines TOP or a file is missing.
+use rtl/'s modules.  --all: every file of the list; --incdirs: its include directories as -IDIR (the
+form Yosys' read_verilog and Verilator take).  This is the one reader of rtl/rtl.f's syntax for the
+scripts (Verilator reads it itself with -f).  Exit status 2, with a one-line error, when no file defines
+TOP or a file is missing.
 """
 import os
 import re
@@ -82,13 +86,19 @@ def main(argv):
     list_path = "rtl/rtl.f"
     if argv[:1] == ["--list"] and len(argv) >= 2:
         list_path, argv = argv[1], argv[2:]
-    if not argv or argv[0].startswith("-"):
-        fail("usage: rtl_files.py [--list RTL_F] TOP [EXTRA.sv ...]")
+    whole = argv in (["--all"], ["--incdirs"])
+    if not argv or (argv[0].startswith("-") and not whole):
+        fail("usage: rtl_files.py [--list RTL_F] TOP [EXTRA.sv ...] | --all | --incdirs")
     try:
         files, incdirs = read_list(list_path)
     except OSError as e:
         fail(f"{list_path}: {e.strerror}")
-    print(" ".join(needed(files, argv[1:], incdirs, argv[0])))
+    if argv == ["--all"]:
+        print(" ".join(files))
+    elif argv == ["--incdirs"]:
+        print(" ".join("-I" + d for d in incdirs))
+    else:
+        print(" ".join(needed(files, argv[1:], incdirs, argv[0])))
     return 0
 
 

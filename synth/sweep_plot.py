@@ -6,7 +6,8 @@ DIR; writes DIR/sweep.csv, DIR/sweep.json (the rows and the answers), DIR/sweep.
 and power by format set, K and F, then the three answers: Hopper's extra bit F = 25 against 24,
 Blackwell's FP8 F = 25 against 13, run-time formats against one format) and DIR/sweep.png through
 gnuplot, run from an argument vector (no shell), as `mmaref study` does.  A unit's critical path is
-OpenSTA's minimum period where the row has one (a real library), else ABC's delay (cells45: approximate).
+OpenSTA's minimum period where the row has one (a real library), else ABC's delay (approximate: no
+OpenSTA, or cells45's linear timing).
 
 usage: sweep_plot.py DIR
 """
@@ -71,7 +72,7 @@ def main(argv):
         sys.exit(f"sweep_plot.py: no synthesized unit in {d} (run make synth-sweep)")
     libs = sorted({v["lib"] for v in res.values()})
     timed = [v["period_ps"] is not None for v in res.values()]
-    path_name = ("OpenSTA's minimum period" if all(timed) else "ABC's delay (approximate on cells45)"
+    path_name = ("OpenSTA's minimum period" if all(timed) else "ABC's delay (no row has an OpenSTA period: approximate)"
                  if not any(timed) else "OpenSTA's minimum period where a row has one, else ABC's delay")
     csv = os.path.join(d, "sweep.csv")
     with open(csv, "w") as f:

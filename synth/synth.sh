@@ -13,7 +13,8 @@
 # synth/liberty.py), SYNTH_UNITS (a units table), SYNTH_OUT (its output directory), SYNTH_JOBS,
 # SYNTH_NOSHARE=1 (skip Yosys' SAT resource sharing: much faster on the K = 32 multi-format units),
 # SYNTH_DELAY_PS (a delay target for ABC's gate sizing, upsize/dnsize), SYNTH_ABC=nosat (ABC without its SAT sweeps: hours faster on the
-# naive FP32 unit, 2.6-6.5 % more area), SYNTH_EXTRA (extra SystemVerilog files), SYNTH_NOREPORT=1,
+# naive FP32 unit, 2.6-6.5 % more area), SYNTH_TIMEOUT (3600 s for Yosys; a unit whose full ABC script runs
+# past it is redone with SYNTH_ABC=nosat, its row saying so), SYNTH_EXTRA (extra SystemVerilog files), SYNTH_NOREPORT=1,
 # SYNTH_MUL_PROBE (the multiplier probe's directory: the report adds the M3XU table), SYNTH_TITLE,
 # SYNTH_POWER_VECTORS (200), SYNTH_POWER_FIRST (0), SYNTH_POWER_CONSTANT=1: the stimulus of the activity-based
 # power (synth/activity.py; units whose table has a configs.txt beside it), MMAREF (build/mmaref).

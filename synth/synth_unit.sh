@@ -12,6 +12,8 @@
 #                 (&nf -D, the mapper's own target, leaves the netlist bit-identical: not used.)
 #   SYNTH_EXTRA   extra SystemVerilog files read with the RTL (a test's mutant unit)
 #   SYNTH_ABC=nosat: ABC's script without its SAT sweeps (&fraig -x, scorr)
+#   SYNTH_TIMEOUT: seconds for Yosys (3600); a unit whose full ABC script runs past them is synthesized
+#                 again with SYNTH_ABC=nosat, its row naming both (abc=nosat abc_after_s=SECONDS)
 # Full flow: synth -flatten -top; check -assert (no combinational loop, no undriven or multiply driven net);
 # no latch; dfflibmap + abc -liberty (ABC's script: Yosys' default, then `buffer -p` for fanouts over 10,
 # print_stats: the mapped logic depth `lev`, and stime -p: ABC's critical combinational path in ps); check
@@ -88,7 +90,17 @@ write_verilog -noattr -noexpr -nohex -nodec $base.v"
 fi
 echo "$script" >"$base.ys"
 start=$SECONDS
-if timeout "${SYNTH_TIMEOUT:-3600}" yosys -q -l "$base.log" -s "$base.ys" >/dev/null 2>&1; then
+limit=${SYNTH_TIMEOUT:-3600} abc_used=${SYNTH_ABC:-full} abc_after=""
+timeout "$limit" yosys -q -l "$base.log" -s "$base.ys" >/dev/null 2>&1; yrc=$?
+# ABC's full script past the time limit (timeout's 124): the unit again without its SAT sweeps, the row
+# saying so (NanGate's Blackwell K = 32 five-format unit: over 2 h with them, 206 s without)
+if [[ $yrc == 124 && $QUICK != 1 && -z ${SYNTH_ABC:-} ]]; then
+  echo "synth: unit $n: ABC's full script ran past $limit s; again with SYNTH_ABC=nosat" >&2
+  SYNTH_ABC=nosat flow_abc_script "$base.abc" "$target"
+  abc_used=nosat abc_after=$limit start=$SECONDS
+  timeout "$limit" yosys -q -l "$base.log" -s "$base.ys" >/dev/null 2>&1; yrc=$?
+fi
+if [[ $yrc == 0 ]]; then
   count() { grep -o '[0-9]\+ objects' "$1" | awk '{print $1}'; }
   cells=$(awk '/Number of cells:/ {print $4; exit}' "$base.stat")
   latches=$(count "$base.latches")
@@ -127,7 +139,7 @@ fi
 echo "$key" >"$base.key"
 echo "unit=$unit algo=$algo K=$k F=$f chain=$chain block=$block ab_mask=$ab c_mask=$c out_mask=$out top=$top" \
   "params=$unit_params cells=$cells area_um2=$area flops=$flops delay_ps=${delay:--} depth=${depth:--}" \
-  "latches=$latches status=$status seconds=$((SECONDS - start)) abc=${SYNTH_ABC:-full} script=$base.ys" \
+  "latches=$latches status=$status seconds=$((SECONDS - start)) abc=$abc_used${abc_after:+ abc_after_s=$abc_after} script=$base.ys" \
   "lib=$LIB_NAME lib_real=$LIB_REAL ${sta_fields:-}" >"$base.row.tmp"
 mv "$base.row.tmp" "$base.row"
 line "$base.row"

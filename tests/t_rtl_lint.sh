@@ -36,7 +36,7 @@ else not_ok "rtl: DPI limits against the schema: $out"; fi
 if out=$(make -s build/rtl/obj-unpack/Vtb_unpack 2>&1); then build/rtl/obj-unpack/Vtb_unpack
 else not_ok "rtl: mma_unpack test builds: $(tail -5 <<<"$out")"; fi
 # rtl/rtl.f lists every RTL file, and nothing else names them in a list
-listed=$(sed 's|//.*||; /^[[:space:]]*+incdir+/d' rtl/rtl.f | xargs -n1 | sort)
+listed=$(python3 synth/rtl_files.py --all | xargs -n1 | sort)
 missing=$(comm -23 <(ls rtl/*.sv | sort) <(echo "$listed"))
 others=$(for f in Makefile mk/*.mk synth/*.sh synth/*.py tests/*.sh tb/*.sh tb/*.py; do   # two or more named
   [[ $(grep -oE 'rtl/[a-z_]+\.sv\b' "$f" | sort -u | wc -l) -ge 2 ]] && echo "$f"; done)

@@ -4,10 +4,11 @@
 # synth/cells45.lib; per library: OpenSTA reads the netlist with no unconstrained endpoint, the SDC's
 # period has slack >= 0 and 0.9 of it a negative slack (the reported period is the minimum within 10 %),
 # OpenSTA's combinational delay without wire load equals ABC's stime within 5 %; sky130's dont_use cells
-# are not in its netlist; the fallback is taken and announced when SYNTH_LIB points nowhere; a bad
+# are not in its netlist; the fallback is taken and announced when SYNTH_LIB points nowhere; a unit whose
+# full ABC script runs past SYNTH_TIMEOUT is redone without the SAT sweeps and its row says so; a bad
 # library name or path stops with a one-line error naming it.  With no real library found the suite says
 # so and checks cells45 only.
-# runtime: 45 s (on CI's 2 cores)
+# runtime: 60 s (on CI's 2 cores; 40 s of it a wait)
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.."
 if ! command -v yosys >/dev/null || ! command -v sta >/dev/null; then
@@ -35,6 +36,14 @@ run() { # run OUT_NAME ENV...
   env "$@" SYNTH_UNITS=$dir/units.txt SYNTH_OUT=$dir/$o SYNTH_NOREPORT=1 bash synth/synth.sh 0 >$dir/$o.out 2>&1
   echo $? >$dir/$o.rc
 }
+# ABC's full script past SYNTH_TIMEOUT: a yosys that hangs on a script with the SAT sweeps (&fraig -x)
+# and is the real one otherwise; the unit is redone without them (first: its wait overlaps the others)
+mkdir -p $dir/hang
+printf '#!/bin/bash\n# hangs on an ABC script with its SAT sweeps, else the real yosys\nys=${@: -1}\n%s\n%s\n' \
+  'abc=$(sed -n "s/.*-script \([^ ]*\).*/\1/p" "$ys"); [[ -n $abc ]] && grep -q "&fraig" "$abc" && exec sleep 60' \
+  "exec $(command -v yosys) \"\$@\"" >$dir/hang/yosys
+chmod +x $dir/hang/yosys
+run timeout PATH="$PWD/$dir/hang:$PATH" SYNTH_TIMEOUT=40 SYNTH_LIBRARY=cells45 &
 jobs=0
 for name in "${real[@]}"; do
   run "$name" SYNTH_LIBRARY="$name" &
@@ -98,6 +107,13 @@ if grep -q "no real library found" $dir/fallback.out && [[ $(val fallback lib) =
    && python3 synth/report.py --units $dir/units.txt --dir $dir/fallback 0 2>&1 | grep -q "approximate"; then
   ok "synth lib: SYNTH_LIB pointing nowhere: cells45 fallback, announced ('$(grep -o 'no real library found[^:]*' $dir/fallback.out)') and the report calls its timing approximate"
 else not_ok "synth lib: fallback to cells45: $(head -2 $dir/fallback.out)"; fi
+
+# the full script's time limit: the row is the unit without ABC's SAT sweeps, and says so
+if [[ $(cat $dir/timeout.rc) == 0 && $(val timeout status) == ok && $(val timeout abc) == nosat \
+      && $(val timeout abc_after_s) == 40 ]] && ! grep -q '&fraig' $dir/timeout/unit0.abc \
+   && grep -q "ran past 40 s; again with SYNTH_ABC=nosat" $dir/timeout.out; then
+  ok "synth lib: ABC's full script past SYNTH_TIMEOUT (40 s, a yosys that hangs on it): the unit again with SYNTH_ABC=nosat, $(val timeout area_um2) um^2, the row says abc=nosat abc_after_s=40"
+else not_ok "synth lib: the full script past SYNTH_TIMEOUT: rc=$(cat $dir/timeout.rc) row: $(cat $dir/timeout/unit0.row 2>/dev/null | cut -c1-300) $(tail -2 $dir/timeout.out)"; fi
 
 # a bad library stops the flow with a one-line error naming it
 expect_error "synth lib: an unknown library name is refused" "LIB=nosuchlib" \

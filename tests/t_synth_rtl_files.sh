@@ -22,7 +22,7 @@ elaborates() { # elaborates TOP FILE...: Yosys reads the files and finds every m
 tops=$(awk '!/^#/ && NF {print $11}' build/rtl/gen/units.txt | sort -u)
 for top in $tops; do
   files=$(python3 synth/rtl_files.py "$top")
-  n=$(wc -w <<<"$files") all=$(sed 's|//.*||; /^[[:space:]]*+incdir+/d' rtl/rtl.f | xargs | wc -w)
+  n=$(wc -w <<<"$files") all=$(python3 synth/rtl_files.py --all | wc -w)
   if elaborates "$top" $files && (( n < all )); then
     ok "rtl files: $top elaborates from its $n files of rtl/rtl.f's $all"
   else not_ok "rtl files: $top from $n of $all files: $(grep -m1 ERROR $dir/yosys-$top.log)"; fi
@@ -61,3 +61,11 @@ expect_error "rtl files: a top no file defines" "rtl_files.py: no file of rtl/rt
   python3 synth/rtl_files.py no_such_unit
 expect_error "rtl files: a missing list" "rtl_files.py: $dir/none.f: No such file or directory" \
   python3 synth/rtl_files.py --list $dir/none.f fda_unit
+# the one reader of the list's syntax: files and include directories of a hand-written list (comments,
+# an include directory with a trailing comment, blank lines)
+printf '// a list\n+incdir+inc_a // the headers\n\nx/a.sv\n  x/b.sv // second\n+incdir+inc_b\n' >$dir/hand.f
+all=$(python3 synth/rtl_files.py --list $dir/hand.f --all) inc=$(python3 synth/rtl_files.py --list $dir/hand.f --incdirs)
+[[ $all == "x/a.sv x/b.sv" && $inc == "-Iinc_a -Iinc_b" ]] \
+  && ok "rtl files: a hand-written list's files (x/a.sv x/b.sv) and include directories (-Iinc_a -Iinc_b)" \
+  || not_ok "rtl files: the hand-written list read as files '$all', include directories '$inc'"
+expect_error "rtl files: --all with a top" "rtl_files.py: usage:" python3 synth/rtl_files.py --all fda_unit
