@@ -85,7 +85,7 @@ tee -o $base.stat.tmp stat -liberty $LIB_FILE -top $top
 write_verilog -noattr -noexpr -nohex -nodec $base.v
 YS
   start=$SECONDS
-  if ! timeout "${SYNTH_TIMEOUT:-3600}" yosys -q -l "$base.log" -s "$base.ys" >/dev/null 2>&1; then
+  if ! timeout "$FLOW_TIMEOUT" yosys -q -l "$base.log" -s "$base.ys" >/dev/null 2>&1; then
     echo "breakdown.sh: $d (unit $n) failed to synthesize (see $base.log)" >&2; return 1
   fi
   mv "$base.stat.tmp" "$base.stat"

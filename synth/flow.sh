@@ -3,6 +3,10 @@
 # the RTL's files, the chparam line and ABC's script (docs/synthesis.md).  Sourced, not run.
 # shellcheck shell=bash
 
+# the time limit of one Yosys run, seconds (SYNTH_TIMEOUT; synth_unit.sh redoes a unit whose full ABC
+# script runs past it without the SAT sweeps)
+export FLOW_TIMEOUT=${SYNTH_TIMEOUT:-3600}  # exported: breakdown.sh runs its designs in child shells
+
 # flow_unit UNITS N: the row of unit N of a units table: sets row, unit, algo, k, f, chain, block, ab, c,
 # out, mutant, top, unit_params; RTL (the files of rtl/rtl.f that top, or the SYNTH_EXTRA files, need:
 # synth/rtl_files.py) and INC (rtl/rtl.f's include directories); chparam (the line that sets the unit's

@@ -90,7 +90,7 @@ write_verilog -noattr -noexpr -nohex -nodec $base.v"
 fi
 echo "$script" >"$base.ys"
 start=$SECONDS
-limit=${SYNTH_TIMEOUT:-3600} abc_used=${SYNTH_ABC:-full} abc_after=""
+limit=$FLOW_TIMEOUT abc_used=${SYNTH_ABC:-full} abc_after=""
 timeout "$limit" yosys -q -l "$base.log" -s "$base.ys" >/dev/null 2>&1; yrc=$?
 # ABC's full script past the time limit (timeout's 124): the unit again without its SAT sweeps, the row
 # saying so (NanGate's Blackwell K = 32 five-format unit: over 2 h with them, 206 s without)
