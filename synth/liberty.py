@@ -5,7 +5,8 @@
                                   auto (the default) or a path to a .lib or .lib.gz file
 
 Prints shell assignments (LIB_NAME, LIB_FILE, LIB_SOURCE, LIB_REAL, LIB_NOTE, TIE_LO, TIE_HI, BUF, FF_CELLS,
-DFF, CLK_Q_NS, SETUP_NS, TIME_UNIT_PS: the library's time unit, in which OpenSTA reads an SDC, WIRE_LOAD)
+DFF, CLK_Q_NS, SETUP_NS, TIME_UNIT_PS: the library's time unit, in which OpenSTA reads an SDC, WIRE_LOAD,
+FF_NAMING: build/synth-lib/NAME.ffnames.ys, the Yosys commands that name the flip-flops, ff_naming below)
 for synth/synth.sh to eval; a one-line error naming LIB and exit 2 when it
 cannot be had.
 
@@ -254,6 +255,35 @@ def facts(lib):
     return dict(out, DFF=dff.name, CLK_Q_NS=f"{clk_q * scale:.4f}", SETUP_NS=f"{setup * scale:.4f}")
 
 
+def ff_naming(lib):
+    """The Yosys commands that name each mapped flip-flop after the register it holds, NET_reg, while the
+    netlist still has the RTL's net names (synth/synth_unit.sh, after ABC: the purge that follows drops
+    them).  `rename -wire` names a cell after the net of its one output; a flip-flop with two (NanGate's
+    DFF_X1: Q and QN) takes, for the renaming only, a stand-in type whose other outputs are inputs."""
+    fn = lambda p: re.sub(r"[\s()]", "", p.attrs.get("function", ""))  # noqa: E731
+    stand_ins, single = [], []
+    for c in lib.sub("cell"):
+        ff = c.sub("ff")
+        if not ff or not ff[0].args:
+            continue
+        outs = [p for p in c.sub("pin") if p.attrs.get("direction") == "output"]
+        q = [p for p in outs if fn(p) == ff[0].args[0]]  # the pin that is the state itself, not its inverse
+        if len(outs) == 1:
+            single.append(c.name)
+        elif len(q) == 1:
+            ports = ", ".join(("output " if p is q[0] else "input ") + p.name for p in c.sub("pin"))
+            stand_ins.append((c.name, f"module {c.name}__q({ports});\nendmodule\n"))
+    lines = []
+    if stand_ins:
+        lines += ["read_verilog -lib <<EOT", *"".join(v for _, v in stand_ins).splitlines(), "EOT"]
+        lines += [f"chtype -map {c} {c}__q" for c, _ in stand_ins]
+    sel = [f"t:{c}" for c in single] + [f"t:{c}__q" for c, _ in stand_ins]
+    if sel:
+        lines.append("rename -wire -suffix _reg " + " ".join(sel))
+    lines += [f"chtype -map {c}__q {c}" for c, _ in stand_ins]
+    return "".join(l + "\n" for l in lines)
+
+
 def filtered(text):
     """The library text without its dont_use cells and without default_wire_load attributes."""
     prefixes = [(p, pats) for p, pats in DONT_USE.items() if p in text]
@@ -326,9 +356,13 @@ def resolve(want):
         with open(out + ".tmp", "w") as o:
             o.write(body)
         os.replace(out + ".tmp", out)
+        naming = out[:-4] + ".ffnames.ys"
+        with open(naming + ".tmp", "w") as o:
+            o.write(ff_naming(lib))
+        os.replace(naming + ".tmp", naming)
         real = 0 if os.path.samefile(path, CELLS45) else 1
         lines = dict(LIB_NAME=name, LIB_FILE=os.path.relpath(out, ROOT), LIB_SOURCE=path, LIB_REAL=str(real),
-                     LIB_DROPPED=str(dropped), **f)
+                     LIB_DROPPED=str(dropped), FF_NAMING=os.path.relpath(naming, ROOT), **f)
         with open(env + ".tmp", "w") as o:
             o.write("".join(f"{k}={shlex.quote(v)}\n" for k, v in lines.items()))
         os.replace(env + ".tmp", env)

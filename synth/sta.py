@@ -16,8 +16,9 @@ and prints one line of key=value fields for the unit's row:
   slack_ps / slack90_ps  the worst slack at that period (>= 0) and at 0.9 of it (< 0)
   unconstrained   endpoints without a timing check (check_setup), unclocked flip-flops added, less the
                   output bits a tie cell drives (constant_outputs: no path to time)
-  crit_start, crit_end, crit_levels  the critical path's start and end points (a port, or reg:NET for the
-                  flip-flop whose Q drives the named net NET) and its cells (flip-flops not counted)
+  crit_start, crit_end, crit_levels  the critical path's start and end points (a port, or reg:NAME for the
+                  flip-flop holding the register NAME of the flattened RTL) and its cells (flip-flops not
+                  counted)
   sta_comb_ps     without the wire load: the longest path's combinational delay (its arrival less the
                   launch: clock->Q or input delay), the figure ABC's `stime` computes (the row's delay_ps)
   power_mw        OpenSTA's report_power at the minimum period with a global activity: every net, inputs
@@ -92,15 +93,20 @@ def parse_path(block, ff_cells):
 
 
 def reg_names(netlist, ff_cells):
-    """{flip-flop instance: 'reg:NET'} where its Q drives a named net (a port or a register the RTL named),
-    so that a path's start and end read as registers rather than as instance numbers."""
+    """{flip-flop instance: 'reg:NAME'}: NAME the register the flip-flop holds, from its instance name
+    NAME_reg (synth/synth_unit.sh names each flip-flop after the net it drives before the netlist's internal
+    net names are purged) or else from the named net its Q drives (a port), so that a path's start and end
+    read as registers rather than as instance numbers."""
     out = {}
     text = open(netlist).read()
     for m in re.finditer(r"^\s*(\S+)\s+(\S+)\s*\((.*?)\);", text, re.S | re.M):
         if m.group(1) in ff_cells:
+            inst = m.group(2).lstrip("\\")
             q = re.search(r"\.Q\(\s*(\S+?)\s*\)", m.group(3))
-            if q and not q.group(1).startswith("_"):
-                out[m.group(2)] = "reg:" + q.group(1).lstrip("\\")
+            if inst.endswith("_reg") and not inst.startswith("_"):
+                out[inst] = "reg:" + inst[:-len("_reg")]
+            elif q and not q.group(1).startswith("_"):
+                out[inst] = "reg:" + q.group(1).lstrip("\\")
     return out
 
 

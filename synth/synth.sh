@@ -41,7 +41,7 @@ eval "$libenv"
 # each library's results in a folder of their own (build/synth/LIB_NAME), unless SYNTH_OUT names one
 export SYNTH_OUT=${SYNTH_OUT:-build/synth/$LIB_NAME}
 mkdir -p "$SYNTH_OUT"
-export LIB_NAME LIB_FILE LIB_SOURCE LIB_REAL TIE_LO TIE_HI BUF FF_CELLS DFF CLK_Q_NS SETUP_NS TIME_UNIT_PS WIRE_LOAD
+export LIB_NAME LIB_FILE LIB_SOURCE LIB_REAL TIE_LO TIE_HI BUF FF_CELLS DFF CLK_Q_NS SETUP_NS TIME_UNIT_PS WIRE_LOAD FF_NAMING
 echo "synth: library $LIB_NAME ($LIB_SOURCE)${LIB_NOTE:+: $LIB_NOTE}"
 command -v sta >/dev/null || echo "synth: no OpenSTA (sta): no period, critical path or power (make setup installs it)"
 printf '%-4s %-10s %-3s %-3s %-5s %-5s %-16s %8s %11s %6s %9s %9s %5s %7s  %s\n' unit algo K F chain block \

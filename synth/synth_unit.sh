@@ -16,8 +16,9 @@
 #                 again with SYNTH_ABC=nosat, its row naming both (abc=nosat abc_after_s=SECONDS)
 # Full flow: synth -flatten -top; check -assert (no combinational loop, no undriven or multiply driven net);
 # no latch; dfflibmap + abc -liberty (ABC's script: Yosys' default, then `buffer -p` for fanouts over 10,
-# print_stats: the mapped logic depth `lev`, and stime -p: ABC's critical combinational path in ps); check
-# -assert again; no unmapped Yosys gate left; constants onto tie cells (hilomap), buffers for nets joined
+# print_stats: the mapped logic depth `lev`, and stime -p: ABC's critical combinational path in ps); each
+# flip-flop named after the register it holds, NET_reg (FF_NAMING, synth/liberty.py: the purge of internal
+# net names that follows would leave it a number); check -assert again; no unmapped Yosys gate left; constants onto tie cells (hilomap), buffers for nets joined
 # by an assign (insbuf), stat -liberty (area um^2); the netlist written as OpenSTA reads it (OUT/unitN.v);
 # then synth/sta.py: the minimum period, the critical path and power with OpenSTA, at its default activity
 # and, where the units table has its configs.txt beside it, at the unit's own (synth/activity.py).  Writes OUT/unitN.ys
@@ -78,6 +79,7 @@ check -assert
 tee -o $base.latches select -count t:\$dlatch t:\$_DLATCH_* t:\$_DLATCHSR_* t:\$sr
 dfflibmap -liberty $LIB
 abc -liberty $LIB -script $base.abc
+${FF_NAMING:+script $FF_NAMING}
 opt_clean -purge
 check -assert
 tee -o $base.unmapped select -count t:\$*

@@ -4,7 +4,8 @@
 # synth/cells45.lib; per library: OpenSTA reads the netlist with no unconstrained endpoint, the SDC's
 # period has slack >= 0 and 0.9 of it a negative slack (the reported period is the minimum within 10 %),
 # OpenSTA's combinational delay without wire load equals ABC's stime within 5 %; sky130's dont_use cells
-# are not in its netlist; the fallback is taken and announced when SYNTH_LIB points nowhere; a unit whose
+# are not in its netlist; every flip-flop carries its register's name, and naming them changes no cell;
+# the fallback is taken and announced when SYNTH_LIB points nowhere; a unit whose
 # full ABC script runs past SYNTH_TIMEOUT is redone without the SAT sweeps and its row says so; a bad
 # library name or path stops with a one-line error naming it.  With no real library found the suite says
 # so and checks cells45 only.
@@ -76,6 +77,31 @@ sta_check() { # sta_check OUT_NAME LIB_FILE
   else not_ok "synth lib: $o: slack at period $period: '$slack' (want >= 0), at $p90: '$slack90' (want < 0)"; fi
 }
 
+# every flip-flop named after the register it holds (instance NAME_reg) and the critical path's ends a port
+# or reg:NAME; the naming is names only: the unit's Yosys script without it gives the same cells and area.
+# A netlist whose flip-flops are numbers (the naming left out) must fail the count.
+unnamed_ffs() { # unnamed_ffs NETLIST: the flip-flop instances whose name is not NAME_reg
+  awk -v ff=" $FF_CELLS " 'index(ff, " " $1 " ") && $2 !~ /_reg$/ {n++} END {print n + 0}' "$1"
+}
+names_check() { # names_check OUT_NAME LIB_FILE
+  local o=$1 lib=$2 b=$dir/$1/unit0 FF_CELLS unnamed ends mutant
+  FF_CELLS=$(python3 synth/liberty.py resolve "$(val $o lib)" | sed -n "s/^FF_CELLS=//p" | tr -d "'")
+  unnamed=$(unnamed_ffs $b.v)
+  ends="$(val $o crit_start) $(val $o crit_end)"
+  sed -E 's/^(\s*\S+\s+)\\\S+_reg\s*\(/\1_1_ (/' $b.v >$b.unnamed.v
+  mutant=$(unnamed_ffs $b.unnamed.v)
+  sed "s#$b#$b.nonames#g; /^script .*ffnames/d" $b.ys >$b.nonames.ys
+  cp $b.abc $b.nonames.abc
+  yosys -q -s $b.nonames.ys >/dev/null 2>&1
+  local area0 area1
+  area0=$(sed -n 's/.*Chip area for.*: \([0-9.]*\).*/\1/p' $b.stat)
+  area1=$(sed -n 's/.*Chip area for.*: \([0-9.]*\).*/\1/p' $b.nonames.stat 2>/dev/null)
+  if [[ $unnamed == 0 && $(val $o flops) -gt 0 && $ends != *" _"* && $ends != _* && $mutant == "$(val $o flops)" \
+        && -n $area0 && $area0 == "$area1" ]] && cmp -s <(tail -n +3 $b.stat) <(tail -n +3 $b.nonames.stat); then
+    ok "synth lib: $o: all $(val $o flops) flip-flops named NAME_reg, critical path $ends; without the naming the same area ($area0 um^2) and cells; a netlist of numbered flip-flops is caught ($mutant unnamed)"
+  else not_ok "synth lib: $o: flip-flop names: $unnamed of $(val $o flops) unnamed, path '$ends', area $area0 against $area1 without the naming, mutant $mutant"; fi
+}
+
 for o in "${real[@]}" fallback; do
   rc=$(cat $dir/$o.rc 2>/dev/null)
   if [[ $rc != 0 || $(val $o status) != ok ]]; then
@@ -86,6 +112,7 @@ for o in "${real[@]}" fallback; do
             | sed -n "s/^LIB_FILE=//p" | tr -d "'")
   ok "synth lib: $o: unit 0 (fda_unit K 1) on $(val $o lib): $(val $o area_um2) um^2, period $(val $o period_ps) ps, critical path $(val $o crit_start) -> $(val $o crit_end), $(val $o crit_levels) cells"
   sta_check "$o" "$libfile"
+  names_check "$o" "$libfile"
   # two timers: OpenSTA without wire load against ABC's stime
   a=$(val $o sta_comb_ps) b=$(val $o delay_ps)
   if [[ -n $a && -n $b ]] && awk -v a="$a" -v b="$b" -v t=$TOL_PCT 'BEGIN {d = (a - b) / b * 100; exit !(d <= t && d >= -t)}'; then
