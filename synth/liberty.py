@@ -195,15 +195,28 @@ def table_at(group, templates, want):
     return lo + f1 * (hi - lo)
 
 
+def bare(expr):
+    """A Liberty pin expression without its spaces and parentheses: "(IQ)" -> "IQ"."""
+    return re.sub(r"[\s()]", "", expr)
+
+
+def pin_function(pin):
+    return bare(pin.attrs.get("function", ""))
+
+
+# the suffix synth/synth_unit.sh gives a flip-flop's instance after its register (ff_naming), which
+# synth/sta.py strips to name a path's start and end
+FF_NAME_SUFFIX = "_reg"
+
+
 def facts(lib):
     """The cells the flow names (tie low/high, buffer, the plain D flip-flop) and the flip-flop's clock->Q
     (at the smallest input slew, driving four D pins) and setup (at the smallest slews), in the library's
     time unit."""
     templates = {t.name: t for t in lib.sub("lu_table_template")}
     cells = [c for c in lib.sub("cell") if c.attrs.get("dont_use", "false") != "true"
-             or c.sub("pin") and any(re.sub(r"[\s()]", "", p.attrs.get("function", "")) in ("0", "1") for p in c.sub("pin"))]
+             or c.sub("pin") and any(pin_function(p) in ("0", "1") for p in c.sub("pin"))]
     area = lambda c: float(c.attrs.get("area", "1e9"))  # noqa: E731
-    fn = lambda p: re.sub(r"[\s()]", "", p.attrs.get("function", ""))  # noqa: E731
     tie = {}
     buf = None
     dffs = []
@@ -212,14 +225,14 @@ def facts(lib):
         outs = [p for p in pins if p.attrs.get("direction") == "output"]
         ins = [p for p in pins if p.attrs.get("direction") == "input"]
         for o in outs if not ins else []:  # a tie cell (sky130's conb has both outputs)
-            if fn(o) in ("0", "1"):
-                tie.setdefault(fn(o), (c.name, o.name))
-        if len(outs) == 1 and len(ins) == 1 and fn(outs[0]) == ins[0].name \
+            if pin_function(o) in ("0", "1"):
+                tie.setdefault(pin_function(o), (c.name, o.name))
+        if len(outs) == 1 and len(ins) == 1 and pin_function(outs[0]) == ins[0].name \
                 and buf is None:
             buf = (c.name, ins[0].name, outs[0].name)
         ff = c.sub("ff")
         if ff and len(ins) == 2 and not any(k in ff[0].attrs for k in ("clear", "preset")) \
-                and re.sub(r"[\s()]", "", ff[0].attrs.get("next_state", "")) in [p.name for p in ins]:
+                and bare(ff[0].attrs.get("next_state", "")) in [p.name for p in ins]:
             dffs.append(c)
     if not buf:
         raise Bad("no buffer cell (one input, one output, function the input)")
@@ -234,14 +247,14 @@ def facts(lib):
         return out
     dff = dffs[0]
     ffg = dff.sub("ff")[0]
-    d_pin = next(p for p in dff.sub("pin") if p.name == re.sub(r"[\s()]", "", ffg.attrs["next_state"]))
-    ck = re.sub(r"[\s()]", "", ffg.attrs["clocked_on"])
+    d_pin = next(p for p in dff.sub("pin") if p.name == bare(ffg.attrs["next_state"]))
+    ck = bare(ffg.attrs["clocked_on"])
     load = 4 * float(d_pin.attrs.get("capacitance", "0"))
     clk_q = 0.0
     setup = 0.0
     for p in dff.sub("pin"):
         for t in p.sub("timing"):
-            if re.sub(r"[\s()]", "", t.attrs.get("related_pin", "")) != ck:
+            if bare(t.attrs.get("related_pin", "")) != ck:
                 continue
             if p.attrs.get("direction") == "output" and t.attrs.get("timing_type") == "rising_edge":
                 for kind in ("cell_rise", "cell_fall"):
@@ -260,14 +273,13 @@ def ff_naming(lib):
     netlist still has the RTL's net names (synth/synth_unit.sh, after ABC: the purge that follows drops
     them).  `rename -wire` names a cell after the net of its one output; a flip-flop with two (NanGate's
     DFF_X1: Q and QN) takes, for the renaming only, a stand-in type whose other outputs are inputs."""
-    fn = lambda p: re.sub(r"[\s()]", "", p.attrs.get("function", ""))  # noqa: E731
     stand_ins, single = [], []
     for c in lib.sub("cell"):
         ff = c.sub("ff")
         if not ff or not ff[0].args:
             continue
         outs = [p for p in c.sub("pin") if p.attrs.get("direction") == "output"]
-        q = [p for p in outs if fn(p) == ff[0].args[0]]  # the pin that is the state itself, not its inverse
+        q = [p for p in outs if pin_function(p) == ff[0].args[0]]  # the pin that is the state itself, not its inverse
         if len(outs) == 1:
             single.append(c.name)
         elif len(q) == 1:
@@ -279,7 +291,7 @@ def ff_naming(lib):
         lines += [f"chtype -map {c} {c}__q" for c, _ in stand_ins]
     sel = [f"t:{c}" for c in single] + [f"t:{c}__q" for c, _ in stand_ins]
     if sel:
-        lines.append("rename -wire -suffix _reg " + " ".join(sel))
+        lines.append(f"rename -wire -suffix {FF_NAME_SUFFIX} " + " ".join(sel))
     lines += [f"chtype -map {c}__q {c}" for c, _ in stand_ins]
     return "".join(l + "\n" for l in lines)
 

@@ -97,14 +97,16 @@ def reg_names(netlist, ff_cells):
     NAME_reg (synth/synth_unit.sh names each flip-flop after the net it drives before the netlist's internal
     net names are purged) or else from the named net its Q drives (a port), so that a path's start and end
     read as registers rather than as instance numbers."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from liberty import FF_NAME_SUFFIX  # noqa: E402
     out = {}
     text = open(netlist).read()
     for m in re.finditer(r"^\s*(\S+)\s+(\S+)\s*\((.*?)\);", text, re.S | re.M):
         if m.group(1) in ff_cells:
             inst = m.group(2).lstrip("\\")
             q = re.search(r"\.Q\(\s*(\S+?)\s*\)", m.group(3))
-            if inst.endswith("_reg") and not inst.startswith("_"):
-                out[inst] = "reg:" + inst[:-len("_reg")]
+            if inst.endswith(FF_NAME_SUFFIX) and not inst.startswith("_"):
+                out[inst] = "reg:" + inst[:-len(FF_NAME_SUFFIX)]
             elif q and not q.group(1).startswith("_"):
                 out[inst] = "reg:" + q.group(1).lstrip("\\")
     return out

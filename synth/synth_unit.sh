@@ -18,10 +18,11 @@
 # no latch; dfflibmap + abc -liberty (ABC's script: Yosys' default, then `buffer -p` for fanouts over 10,
 # print_stats: the mapped logic depth `lev`, and stime -p: ABC's critical combinational path in ps); each
 # flip-flop named after the register it holds, NET_reg (FF_NAMING, synth/liberty.py: the purge of internal
-# net names that follows would leave it a number); check -assert again; no unmapped Yosys gate left; constants onto tie cells (hilomap), buffers for nets joined
-# by an assign (insbuf), stat -liberty (area um^2); the netlist written as OpenSTA reads it (OUT/unitN.v);
-# then synth/sta.py: the minimum period, the critical path and power with OpenSTA, at its default activity
-# and, where the units table has its configs.txt beside it, at the unit's own (synth/activity.py).  Writes OUT/unitN.ys
+# net names that follows would leave it a number); check -assert again; no unmapped Yosys gate left;
+# constants onto tie cells (hilomap), buffers for nets joined by an assign (insbuf), stat -liberty (area
+# um^2); the netlist written as OpenSTA reads it (OUT/unitN.v); then synth/sta.py: the minimum period, the
+# critical path and power with OpenSTA, at its default activity and, where the units table has its
+# configs.txt beside it, at the unit's own (synth/activity.py).  Writes OUT/unitN.ys
 # (the Yosys script: `yosys -s` reproduces the netlist), OUT/unitN.log, OUT/unitN.v, OUT/unitN.sdc,
 # OUT/unitN.sta.tcl and .sta.log, and OUT/unitN.row (one line: key=value ...), and prints the row's
 # table line.

@@ -83,8 +83,8 @@ sta_check() { # sta_check OUT_NAME LIB_FILE
 unnamed_ffs() { # unnamed_ffs NETLIST: the flip-flop instances whose name is not NAME_reg
   awk -v ff=" $FF_CELLS " 'index(ff, " " $1 " ") && $2 !~ /_reg$/ {n++} END {print n + 0}' "$1"
 }
-names_check() { # names_check OUT_NAME LIB_FILE
-  local o=$1 lib=$2 b=$dir/$1/unit0 FF_CELLS unnamed ends mutant
+names_check() { # names_check OUT_NAME
+  local o=$1 b=$dir/$1/unit0 FF_CELLS unnamed ends mutant
   FF_CELLS=$(python3 synth/liberty.py resolve "$(val $o lib)" | sed -n "s/^FF_CELLS=//p" | tr -d "'")
   unnamed=$(unnamed_ffs $b.v)
   ends="$(val $o crit_start) $(val $o crit_end)"
@@ -112,7 +112,7 @@ for o in "${real[@]}" fallback; do
             | sed -n "s/^LIB_FILE=//p" | tr -d "'")
   ok "synth lib: $o: unit 0 (fda_unit K 1) on $(val $o lib): $(val $o area_um2) um^2, period $(val $o period_ps) ps, critical path $(val $o crit_start) -> $(val $o crit_end), $(val $o crit_levels) cells"
   sta_check "$o" "$libfile"
-  names_check "$o" "$libfile"
+  names_check "$o"
   # two timers: OpenSTA without wire load against ABC's stime
   a=$(val $o sta_comb_ps) b=$(val $o delay_ps)
   if [[ -n $a && -n $b ]] && awk -v a="$a" -v b="$b" -v t=$TOL_PCT 'BEGIN {d = (a - b) / b * 100; exit !(d <= t && d >= -t)}'; then
