@@ -25,6 +25,7 @@ set -u
 cd "$(dirname "$0")/.." || exit 1
 # shellcheck source=synth/flow.sh
 source synth/flow.sh
+flow_abc_check || exit 2
 export SYNTH_ABC=${SYNTH_ABC-nosat}
 gen=build/rtl/gen
 [[ -f $gen/units.txt && -f $gen/designs.txt ]] || make -s "$gen/configs.txt" || exit 1
@@ -92,7 +93,7 @@ YS
   echo "$row abc=${SYNTH_ABC:-full} rtl=${RTL// /,}" >"$base.key"
   echo "$d (unit $n, $top): $((SECONDS - start)) s"
 }
-export -f one flow_unit flow_abc_script
+export -f one flow_unit flow_abc_script flow_abc_check
 export OUT gen LIB_FILE LIB_NAME TIE_LO TIE_HI BUF
 rc=0
 # shellcheck disable=SC2086  # one design a line

@@ -28,15 +28,33 @@ flow_unit() {
     else printf -- "-set %s %s " "$name" "$val"; fi; done) $top"
 }
 
+# ABC's scripts, by SYNTH_ABC: full (the default: two SAT sweeps, &fraig -x and scorr, each candidate pair of
+# nodes settled however many conflicts it takes), nosat (without the sweeps: on a unit of full-width 24 x 24
+# multipliers they run for hours; docs/synthesis.md gives the area this costs), bounded (the sweeps with
+# at most FLOW_BOUNDED_CONFLICTS conflicts a pair: most of the full script's time goes to a few hundred
+# pairs that differ yet take thousands of conflicts to tell apart; a quick look at one unit, its area
+# within a few per cent of the full script's, not the report's numbers)
+export FLOW_ABC_SCRIPTS="full nosat bounded" FLOW_BOUNDED_CONFLICTS=100  # exported: breakdown.sh's child shells
+
+# flow_abc_check: returns 1 with a one-line error when SYNTH_ABC names no script
+flow_abc_check() {
+  [[ " $FLOW_ABC_SCRIPTS " == *" ${SYNTH_ABC:-full} "* ]] && return 0
+  echo "${0##*/}: SYNTH_ABC='${SYNTH_ABC}' is not one of: $FLOW_ABC_SCRIPTS" >&2
+  return 1
+}
+
 # flow_abc_script FILE [DELAY_PS]: ABC's script for `abc -liberty` into FILE: Yosys' default script for
-# -liberty; buffer trees on nets of more than 10 loads (ABC's `buffer`, flip-flop outputs too: they are
-# ABC's primary inputs), as a real flow would insert them; gate sizing to DELAY_PS when given; then the
-# mapped network's levels and its static timing.  SYNTH_ABC=nosat leaves out the two SAT sweeps (&fraig -x,
-# scorr): on a unit of full-width 24 x 24 multipliers they run for hours (docs/synthesis.md gives the area
-# this costs on units that have both).
+# -liberty (its sweeps as SYNTH_ABC says); buffer trees on nets of more than 10 loads (ABC's `buffer`,
+# flip-flop outputs too: they are ABC's primary inputs), as a real flow would insert them; gate sizing to
+# DELAY_PS when given; then the mapped network's levels and its static timing.
 flow_abc_script() {
-  local sweeps=("&fraig -x" "&put" "scorr") target=${2:-}
-  [[ ${SYNTH_ABC:-} == nosat ]] && sweeps=("&put")
+  local sweeps target=${2:-}
+  case ${SYNTH_ABC:-full} in
+    full) sweeps=("&fraig -x" "&put" "scorr") ;;
+    nosat) sweeps=("&put") ;;
+    bounded) sweeps=("&fraig -x -C $FLOW_BOUNDED_CONFLICTS" "&put" "scorr") ;;
+    *) flow_abc_check; return 1 ;;
+  esac
   printf '%s\n' 'strash' '&get -n' "${sweeps[@]}" 'dc2' 'dretime' 'strash' '&get -n' '&dch -f' \
     '&nf' '&put' 'buffer -p' ${target:+"upsize -D $target" "dnsize -D $target"} 'topo' 'print_stats' 'stime -p' >"$1"
 }

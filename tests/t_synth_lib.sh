@@ -6,8 +6,9 @@
 # OpenSTA's combinational delay without wire load equals ABC's stime within 5 %; sky130's dont_use cells
 # are not in its netlist; every flip-flop carries its register's name, and naming them changes no cell;
 # the fallback is taken and announced when SYNTH_LIB points nowhere; a unit whose
-# full ABC script runs past SYNTH_TIMEOUT is redone without the SAT sweeps and its row says so; a bad
-# library name or path stops with a one-line error naming it.  With no real library found the suite says
+# full ABC script runs past SYNTH_TIMEOUT is redone without the SAT sweeps and its row says so; the
+# bounded script limits the sweep's conflicts; a bad library name or path, or ABC script, stops with a
+# one-line error naming it.  With no real library found the suite says
 # so and checks cells45 only.
 # runtime: 60 s (on CI's 2 cores; 40 s of it a wait)
 . "$(dirname "$0")/lib.sh"
@@ -51,6 +52,7 @@ for name in "${real[@]}"; do
   if (( ++jobs % 2 == 0 )); then wait; fi
 done
 run fallback SYNTH_LIBRARY=auto SYNTH_LIB=$dir/no-such-folder &
+run bounded SYNTH_LIBRARY=cells45 SYNTH_ABC=bounded &
 wait
 
 val() { sed -n "s/.* $2=\([^ ]*\).*/\1/p" <<<" $(cat "$dir/$1/unit0.row" 2>/dev/null)"; }
@@ -142,8 +144,18 @@ if [[ $(cat $dir/timeout.rc) == 0 && $(val timeout status) == ok && $(val timeou
   ok "synth lib: ABC's full script past SYNTH_TIMEOUT (40 s, a yosys that hangs on it): the unit again with SYNTH_ABC=nosat, $(val timeout area_um2) um^2, the row says abc=nosat abc_after_s=40"
 else not_ok "synth lib: the full script past SYNTH_TIMEOUT: rc=$(cat $dir/timeout.rc) row: $(cat $dir/timeout/unit0.row 2>/dev/null | cut -c1-300) $(tail -2 $dir/timeout.out)"; fi
 
+# SYNTH_ABC=bounded: the SAT sweep with a conflict limit, the row says which script made it; the
+# full script's row (the fallback's, also cells45) has the sweep without one
+if [[ $(cat $dir/bounded.rc) == 0 && $(val bounded status) == ok && $(val bounded abc) == bounded \
+      && $(val fallback abc) == full ]] && grep -q '^&fraig -x -C [0-9]' $dir/bounded/unit0.abc \
+   && grep -qx '&fraig -x' $dir/fallback/unit0.abc; then
+  ok "synth lib: SYNTH_ABC=bounded: '$(grep '&fraig' $dir/bounded/unit0.abc)' in ABC's script, the row says abc=bounded ($(val bounded area_um2) um^2, full script $(val fallback area_um2))"
+else not_ok "synth lib: SYNTH_ABC=bounded: rc=$(cat $dir/bounded.rc) abc=$(val bounded abc) status=$(val bounded status) script: $(grep '&fraig' $dir/bounded/unit0.abc 2>/dev/null)"; fi
+
 # a bad library stops the flow with a one-line error naming it
 expect_error "synth lib: an unknown library name is refused" "LIB=nosuchlib" \
   env SYNTH_LIBRARY=nosuchlib SYNTH_UNITS=$dir/units.txt SYNTH_OUT=$dir/bad bash synth/synth.sh 0
 expect_error "synth lib: a missing Liberty file is refused" "$dir/none.lib.gz" \
   env SYNTH_LIBRARY=$dir/none.lib.gz SYNTH_UNITS=$dir/units.txt SYNTH_OUT=$dir/bad bash synth/synth.sh 0
+expect_error "synth lib: an unknown ABC script is refused" "SYNTH_ABC='fast'" \
+  env SYNTH_ABC=fast SYNTH_UNITS=$dir/units.txt SYNTH_OUT=$dir/bad bash synth/synth.sh 0
