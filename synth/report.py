@@ -189,6 +189,13 @@ def m3xu_table(rows, designs, probe):
     return out
 
 
+# What a row's ABC script leaves out of the full one (synth/flow.sh), for the M3XU section's note.
+ABC_SCRIPT_NOTE = {
+    "nosat": "without the SAT sweeps &fraig -x and scorr, which run for hours on the naive unit's 24 x 24 multipliers",
+    "bounded": "the SAT sweep &fraig -x gives up on a pair of nodes after FLOW_BOUNDED_CONFLICTS conflicts (synth/flow.sh)",
+}
+
+
 def abc_text(row):
     """The status cell's note on a row not run with ABC's full script."""
     if row.get("abc", "full") == "full":
@@ -249,8 +256,8 @@ def markdown(title, rows, designs, m3xu, fmts, outs, env, served):
                          f"| {fmt(t.get('area'), '.2f')} | {t['paper_area']:.2f} | {fmt(t.get('cycle_ps'), ',.0f')} "
                          f"| {fmt(t.get('cycle'), '.2f')} | {t['paper_cycle']:.2f} |")
         if m3xu["abc"] != ["full"]:
-            lines += ["", f"ABC script of these rows: {', '.join(m3xu['abc'])} (SYNTH_ABC=nosat: without the SAT "
-                      "sweeps &fraig -x and scorr, which run for hours on the naive unit's 24 x 24 multipliers)."]
+            lines += ["", f"ABC script of these rows: {', '.join(m3xu['abc'])} ("
+                      + "; ".join(f"SYNTH_ABC={s}: {ABC_SCRIPT_NOTE.get(s, 'see synth/flow.sh')}" for s in m3xu["abc"] if s != "full") + ")."]
             for c in m3xu.get("script_cost", []):
                 lines.append(f"- {c['label']}: {c['full_um2']:,.0f} µm² with the full script, "
                              f"{c['nosat_um2']:,.0f} without the sweeps ({100 * (c['nosat_um2'] / c['full_um2'] - 1):+.1f} %); "
@@ -325,7 +332,7 @@ def main():
                          "minimum period"),
                   rows=[
         dict(r, power_modes=power_modes(r), design=designs.get(r["unit"]), serves=[f"{x} {y}" for x, y in served.get(r["unit"], [])], ab=mask_names(r["ab_mask"], fmts), c=mask_names(r["c_mask"], fmts),
-             out=mask_names(r["out_mask"], outs), command=" ".join(x for x in (a.env, "SYNTH_ABC=nosat" if r.get("abc") == "nosat" and "SYNTH_ABC" not in a.env else "",
+             out=mask_names(r["out_mask"], outs), command=" ".join(x for x in (a.env, f"SYNTH_ABC={r['abc']}" if r.get("abc", "full") != "full" and "SYNTH_ABC" not in a.env else "",
                                                       f"bash synth/synth.sh {r['unit']}") if x)) for r in rows])
     if m3xu:
         report["m3xu"] = m3xu

@@ -145,12 +145,16 @@ if [[ $(cat $dir/timeout.rc) == 0 && $(val timeout status) == ok && $(val timeou
 else not_ok "synth lib: the full script past SYNTH_TIMEOUT: rc=$(cat $dir/timeout.rc) row: $(cat $dir/timeout/unit0.row 2>/dev/null | cut -c1-300) $(tail -2 $dir/timeout.out)"; fi
 
 # SYNTH_ABC=bounded: the SAT sweep with a conflict limit, the row says which script made it; the
-# full script's row (the fallback's, also cells45) has the sweep without one
+# full script's row (the fallback's, also cells45) has the sweep without one; the row merged into a
+# report made without SYNTH_ABC in its environment still gives the command that reproduces it
+rm -rf $dir/bounded-merged
 if [[ $(cat $dir/bounded.rc) == 0 && $(val bounded status) == ok && $(val bounded abc) == bounded \
       && $(val fallback abc) == full ]] && grep -q '^&fraig -x -C [0-9]' $dir/bounded/unit0.abc \
-   && grep -qx '&fraig -x' $dir/fallback/unit0.abc; then
+   && grep -qx '&fraig -x' $dir/fallback/unit0.abc \
+   && python3 synth/report.py --units $dir/units.txt --dir $dir/bounded --out $dir/bounded-merged 0 >/dev/null \
+   && grep -q '"command": "SYNTH_ABC=bounded bash synth/synth.sh 0"' $dir/bounded-merged/report.json; then
   ok "synth lib: SYNTH_ABC=bounded: '$(grep '&fraig' $dir/bounded/unit0.abc)' in ABC's script, the row says abc=bounded ($(val bounded area_um2) um^2, full script $(val fallback area_um2))"
-else not_ok "synth lib: SYNTH_ABC=bounded: rc=$(cat $dir/bounded.rc) abc=$(val bounded abc) status=$(val bounded status) script: $(grep '&fraig' $dir/bounded/unit0.abc 2>/dev/null)"; fi
+else not_ok "synth lib: SYNTH_ABC=bounded: rc=$(cat $dir/bounded.rc) abc=$(val bounded abc) status=$(val bounded status) script: $(grep '&fraig' $dir/bounded/unit0.abc 2>/dev/null); merged report: $(grep -o '"command": "[^"]*"' $dir/bounded-merged/report.json 2>/dev/null)"; fi
 
 # a bad library stops the flow with a one-line error naming it
 expect_error "synth lib: an unknown library name is refused" "LIB=nosuchlib" \
