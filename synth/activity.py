@@ -171,10 +171,178 @@ def bit(port, width, i):
 
 # ---- the simulation ----
 
+class Program:
+    """The netlist as Python over whole-run integers (bit t = cycle t), compiled once: the combinational
+    cells in topological order (flip-flop outputs and ports are sources) and the flip-flops' next values,
+    as one straight-line function each, and the same for each level of the flip-flops' feedback (below)."""
+
+    def __init__(self, insts, cells):
+        comb, self.ffs, driver = [], [], {}
+        for node in insts:
+            cell, inst, pins = node
+            (self.ffs if cells[cell]["ff"] else comb).append(node)
+            for p in cells[cell]["out"]:
+                if p in pins:
+                    driver[pins[p]] = node
+        self.driver = driver
+        order, state = [], {}
+        for root in comb:
+            stack = [(root, False)]
+            while stack:
+                node, done = stack.pop()
+                if done:
+                    if state.get(node[1]) != 2:
+                        state[node[1]] = 2
+                        order.append(node)
+                    continue
+                if state.get(node[1]):
+                    continue
+                state[node[1]] = 1
+                stack.append((node, True))
+                for p in cells[node[0]]["in"]:
+                    src = driver.get(node[2].get(p))
+                    if src and not cells[src[0]]["ff"] and not state.get(src[1]):
+                        stack.append((src, False))
+        # (net, Python expression, input nets) per combinational output, in evaluation order
+        self.comb = [(pins[p], self.expr(f, pins), [pins[x] for x in cells[cell]["in"] if x in pins])
+                     for cell, inst, pins in order for p, f in cells[cell]["out"].items() if p in pins and f]
+        # per flip-flop: its lines (Q in cycle t is D of cycle t-1, cycle 0 starts at 0; an asserted clear
+        # or preset holds Q at its value in that cycle), input nets, output nets
+        self.regs = []
+        for cell, inst, pins in self.ffs:
+            ff = cells[cell]["ff"]
+            q = f"((({self.expr(ff['next_state'], pins)}) << 1) & M)"
+            if ff["clear"]:
+                q = f"({q} & (M ^ ({self.expr(ff['clear'], pins)})))"
+            if ff["preset"]:
+                q = f"({q} | ({self.expr(ff['preset'], pins)}))"
+            lines, outs = [f"    q = {q}"], []
+            for p, f in cells[cell]["out"].items():
+                if p in pins and f:
+                    fx = re.sub(r"v\['(\w+)'\]", lambda m: "q" if m.group(1) == ff["q"] else "(M ^ q)"
+                                if m.group(1) == ff["qn"] else "0", parse_function(f))
+                    lines.append(f"    new[{pins[p]!r}] = {fx}")
+                    outs.append(pins[p])
+            self.regs.append((lines, [pins[x] for x in cells[cell]["in"] if x in pins], outs))
+        self.full = self.compile(self.comb, self.regs)
+        self._levels = None
+        self.full_passes = self.evaluations = 0  # evaluations: combinational cells evaluated, all passes
+
+    @staticmethod
+    def expr(func, pins):  # a Liberty function over the instance's nets
+        return re.sub(r"v\['(\w+)'\]", lambda m: f"V[{pins[m.group(1)]!r}]" if m.group(1) in pins else "0",
+                      parse_function(func))
+
+    @staticmethod
+    def compile(comb, regs):
+        lines = ["def comb(V, M):"] + [f"    V[{net!r}] = {e}" for net, e, _ in comb] + ["    return V"]
+        lines += ["def regs(V, M):", "    new = {}"] + [x for r in regs for x in r[0]] + ["    return new"]
+        code = {}
+        exec(compile("\n".join(lines), "netlist", "exec"), code)
+        return code["comb"], code["regs"], len(comb)
+
+    def levels(self):
+        """The flip-flops by level of their feedback: the strongly connected groups of the graph 'flip-flop
+        X's D depends on flip-flop Y's Q', level 0 those that depend on no other group, level n those that
+        depend on groups of levels below n; per level its compiled cone (the combinational cells its D
+        inputs read).  A level settles with the levels below it already settled, in as many passes as its
+        own feedback is long (a free-running counter: one pass a cycle, on its few cells alone)."""
+        if self._levels is not None:
+            return self._levels
+        ff_of = {n: i for i, r in enumerate(self.regs) for n in r[2]}
+        dep = {}  # net -> bit set of the flip-flops it reads through combinational cells
+
+        def src(n):
+            return 1 << ff_of[n] if n in ff_of else dep.get(n, 0)
+        for net, _, ins in self.comb:
+            d = 0
+            for n in ins:
+                d |= src(n)
+            dep[net] = d
+        succ = []
+        for lines, ins, outs in self.regs:
+            d = 0
+            for n in ins:
+                d |= src(n)
+            succ.append([j for j in range(d.bit_length()) if d >> j & 1])
+        # Tarjan's strongly connected components, iteratively: a component comes out after every one it
+        # depends on
+        index, low, on, stack, comp_of, comps = {}, {}, set(), [], {}, []
+        for root in range(len(self.regs)):
+            if root in index:
+                continue
+            work = [(root, 0)]
+            while work:
+                i, k = work.pop()
+                if k == 0:
+                    index[i] = low[i] = len(index)
+                    stack.append(i)
+                    on.add(i)
+                if k < len(succ[i]):
+                    work.append((i, k + 1))
+                    j = succ[i][k]
+                    if j not in index:
+                        work.append((j, 0))
+                    elif j in on:
+                        low[i] = min(low[i], index[j])
+                    continue
+                if low[i] == index[i]:
+                    c = []
+                    while True:
+                        j = stack.pop()
+                        on.discard(j)
+                        comp_of[j] = len(comps)
+                        c.append(j)
+                        if j == i:
+                            break
+                    comps.append(c)
+                if work:
+                    parent = work[-1][0]
+                    low[parent] = min(low[parent], low[i])
+        level = [0] * len(comps)
+        for ci, c in enumerate(comps):  # a component's dependencies come out before it
+            level[ci] = max((level[comp_of[j]] + 1 for i in c for j in succ[i] if comp_of[j] != ci), default=0)
+        by_level = {}
+        for ci, c in enumerate(comps):
+            by_level.setdefault(level[ci], []).extend(c)
+        self._levels = []
+        for lv in sorted(by_level):
+            regs = [self.regs[i] for i in sorted(by_level[lv])]
+            need = {n for r in regs for n in r[1]}
+            cone = []
+            for stmt in reversed(self.comb):
+                if stmt[0] in need:
+                    cone.append(stmt)
+                    need.update(stmt[2])
+            cone.reverse()
+            self._levels.append(self.compile(cone, regs))
+        return self._levels
+
+
+def settle(prog, part, v, M, passes):
+    """Up to PASSES passes of PART (a compiled (comb, regs, cells) of PROG) over V: the passes it took until
+    the registers' sequences were consistent, or 0 (each pass fixes at least one more cycle: a register that
+    holds its value carries a wrong start one cycle further a pass)."""
+    comb, regs, cells = part
+    for n in range(1, passes + 1):
+        prog.evaluations += cells
+        comb(v, M)
+        new = regs(v, M)
+        if all(v.get(net) == x for net, x in new.items()):
+            return n
+        v.update(new)
+    return 0
+
+
+_PROGRAMS = {}
+
+
 def simulate(ports, insts, cells, stim, ncyc):
     """Zero-delay cycle simulation: {net: int} with bit t the net's value in cycle t.  stim: {port: [value
     per cycle]}; flip-flops start at 0 (or their reset value while reset is asserted) and take D at each
-    clock edge, iterated until the register sequences are consistent (a unit with feedback)."""
+    clock edge, iterated until the register sequences are consistent (a unit with feedback).  The trace
+    is the one such fixed point (cycle t follows from cycles before it), however it is reached: a few
+    passes of the whole netlist, then level by level, then the whole netlist again, which must agree."""
     M = (1 << ncyc) - 1
     v = {}
     for name, (d, w) in ports.items():
@@ -189,84 +357,30 @@ def simulate(ports, insts, cells, stim, ncyc):
                 if val >> i & 1:
                     x |= 1 << t
             v[bit(name, w, i)] = x
-    comb, ffs, driver = [], [], {}
-    for node in insts:
-        cell, inst, pins = node
-        (ffs if cells[cell]["ff"] else comb).append(node)
-        for p in cells[cell]["out"]:
-            if p in pins:
-                driver[pins[p]] = node
-
+    prog = _PROGRAMS.get(id(insts))
+    if prog is None:
+        prog = _PROGRAMS[id(insts)] = Program(insts, cells)
     for cell, inst, pins in insts:  # a net nothing drives (left floating by the mapping) reads as 0
         for p in cells[cell]["in"]:
             n = pins.get(p)
-            if n is not None and n not in v and n not in driver:
+            if n is not None and n not in v and n not in prog.driver:
                 v[n] = 0
-
-    def expr(func, pins):  # a Liberty function over the instance's nets
-        return re.sub(r"v\['(\w+)'\]", lambda m: f"V[{pins[m.group(1)]!r}]" if m.group(1) in pins else "0",
-                      parse_function(func))
-
-    # the combinational cells in topological order (flip-flop outputs and ports are sources), as one
-    # straight-line function
-    order, state = [], {}
-    for root in comb:
-        stack = [(root, False)]
-        while stack:
-            node, done = stack.pop()
-            if done:
-                if state.get(node[1]) != 2:
-                    state[node[1]] = 2
-                    order.append(node)
-                continue
-            if state.get(node[1]):
-                continue
-            state[node[1]] = 1
-            stack.append((node, True))
-            for p in cells[node[0]]["in"]:
-                src = driver.get(node[2].get(p))
-                if src and not cells[src[0]]["ff"] and not state.get(src[1]):
-                    stack.append((src, False))
-    lines = ["def comb(V, M):"]
-    for cell, inst, pins in order:
-        for p, f in cells[cell]["out"].items():
-            if p in pins and f:
-                lines.append(f"    V[{pins[p]!r}] = {expr(f, pins)}")
-    lines.append("    return V")
-    # the registers: Q in cycle t is D of cycle t-1 (cycle 0 starts at 0); an asserted clear or preset
-    # holds Q at its value in that cycle
-    lines.append("def regs(V, M):")
-    lines.append("    new = {}")
-    for cell, inst, pins in ffs:
-        ff = cells[cell]["ff"]
-        q = f"((({expr(ff['next_state'], pins)}) << 1) & M)"
-        if ff["clear"]:
-            q = f"({q} & (M ^ ({expr(ff['clear'], pins)})))"
-        if ff["preset"]:
-            q = f"({q} | ({expr(ff['preset'], pins)}))"
-        lines.append(f"    q = {q}")
-        for p, f in cells[cell]["out"].items():
-            if p in pins and f:
-                fx = re.sub(r"v\['(\w+)'\]", lambda m: "q" if m.group(1) == ff["q"] else "(M ^ q)" if m.group(1) == ff["qn"]
-                            else "0", parse_function(f))
-                lines.append(f"    new[{pins[p]!r}] = {fx}")
-    lines.append("    return new")
-    code = {}
-    exec(compile("\n".join(lines), "netlist", "exec"), code)
-    for cell, inst, pins in ffs:  # registers start at 0
+    for cell, inst, pins in prog.ffs:  # registers start at 0
         ff = cells[cell]["ff"]
         for p, f in cells[cell]["out"].items():
             if p in pins and f:
                 v[pins[p]] = M if parse_function(f) == f"(M ^ v[{ff['q']!r}])" or f.strip() == ff["qn"] else 0
-    # each pass fixes at least one more cycle: a register that holds its value carries a wrong start one
-    # cycle further a pass, so a unit with such state takes up to a pass a cycle
-    for _ in range(ncyc + 1):
-        code["comb"](v, M)
-        new = code["regs"](v, M)
-        if all(v.get(n) == x for n, x in new.items()):
-            return v
-        v.update(new)
-    die("the registers did not settle")
+    n = settle(prog, prog.full, v, M, 8)
+    if not n:
+        for level in prog.levels():
+            if not settle(prog, level, v, M, ncyc + 1):
+                die("the registers did not settle")
+        n = settle(prog, prog.full, v, M, ncyc + 1)
+        if not n:
+            die("the registers did not settle")
+        n += 8
+    prog.full_passes += n  # the whole netlist's passes, all simulations (tests/t_synth_activity.sh)
+    return v
 
 
 def port_values(v, ports, name, ncyc):
