@@ -335,6 +335,7 @@ def settle(prog, part, v, M, passes):
 
 
 _PROGRAMS = {}
+FIRST_PASSES = 8  # passes of the whole netlist before it is settled level by level
 
 
 def simulate(ports, insts, cells, stim, ncyc):
@@ -370,7 +371,7 @@ def simulate(ports, insts, cells, stim, ncyc):
         for p, f in cells[cell]["out"].items():
             if p in pins and f:
                 v[pins[p]] = M if parse_function(f) == f"(M ^ v[{ff['q']!r}])" or f.strip() == ff["qn"] else 0
-    n = settle(prog, prog.full, v, M, 8)
+    n = settle(prog, prog.full, v, M, FIRST_PASSES)
     if not n:
         for level in prog.levels():
             if not settle(prog, level, v, M, ncyc + 1):
@@ -378,7 +379,7 @@ def simulate(ports, insts, cells, stim, ncyc):
         n = settle(prog, prog.full, v, M, ncyc + 1)
         if not n:
             die("the registers did not settle")
-        n += 8
+        n += FIRST_PASSES
     prog.full_passes += n  # the whole netlist's passes, all simulations (tests/t_synth_activity.sh)
     return v
 
