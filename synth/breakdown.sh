@@ -41,7 +41,7 @@ libenv=$(python3 synth/liberty.py resolve "${SYNTH_LIBRARY:-nangate45}") || exit
 eval "$libenv"
 OUT=${SYNTH_OUT:-build/synth/$LIB_NAME/breakdown}
 mkdir -p "$OUT"
-echo "breakdown: library $LIB_NAME ($LIB_SOURCE)${LIB_NOTE:+: $LIB_NOTE}, ABC ${SYNTH_ABC:-full}, into $OUT"
+echo "breakdown: library $LIB_NAME ($LIB_SOURCE)${LIB_NOTE:+: $LIB_NOTE}, ABC ${SYNTH_ABC:-$FLOW_ABC_DEFAULT}, into $OUT"
 one() { # one design: synthesis with its hierarchy, then OpenSTA
   local d=$1 n base start
   local table=$gen/units.txt
@@ -56,7 +56,7 @@ one() { # one design: synthesis with its hierarchy, then OpenSTA
   local newest
   # shellcheck disable=SC2086  # RTL: the unit's files (flow_unit)
   newest=$(ls -t $RTL rtl/*.svh "$LIB_FILE" synth/breakdown.sh synth/flow.sh synth/rtl_files.py synth/breakdown.py | head -1)
-  if [[ -f $base.stat && $base.stat -nt $newest && $(cat "$base.key" 2>/dev/null) == "$row abc=${SYNTH_ABC:-full} rtl=${RTL// /,}" ]]; then
+  if [[ -f $base.stat && $base.stat -nt $newest && $(cat "$base.key" 2>/dev/null) == "$row abc=${SYNTH_ABC:-$FLOW_ABC_DEFAULT} rtl=${RTL// /,}" ]]; then
     echo "$d (unit $n): done before"; return 0
   fi
   rm -f "$base.stat"
@@ -90,7 +90,7 @@ YS
     echo "breakdown.sh: $d (unit $n) failed to synthesize (see $base.log)" >&2; return 1
   fi
   mv "$base.stat.tmp" "$base.stat"
-  echo "$row abc=${SYNTH_ABC:-full} rtl=${RTL// /,}" >"$base.key"
+  echo "$row abc=${SYNTH_ABC:-$FLOW_ABC_DEFAULT} rtl=${RTL// /,}" >"$base.key"
   echo "$d (unit $n, $top): $((SECONDS - start)) s"
 }
 export -f one flow_unit flow_abc_script flow_abc_check

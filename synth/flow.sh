@@ -3,8 +3,8 @@
 # the RTL's files, the chparam line and ABC's script (docs/synthesis.md).  Sourced, not run.
 # shellcheck shell=bash
 
-# the time limit of one Yosys run, seconds (SYNTH_TIMEOUT; synth_unit.sh redoes a unit whose full ABC
-# script runs past it without the SAT sweeps)
+# the time limit of one Yosys run, seconds (SYNTH_TIMEOUT; synth_unit.sh redoes a unit whose ABC script
+# runs past it without the SAT sweeps)
 export FLOW_TIMEOUT=${SYNTH_TIMEOUT:-3600}  # exported: breakdown.sh runs its designs in child shells
 
 # flow_unit UNITS N: the row of unit N of a units table: sets row, unit, algo, k, f, chain, block, ab, c,
@@ -28,17 +28,17 @@ flow_unit() {
     else printf -- "-set %s %s " "$name" "$val"; fi; done) $top"
 }
 
-# ABC's scripts, by SYNTH_ABC: full (the default: two SAT sweeps, &fraig -x and scorr, each candidate pair of
-# nodes settled however many conflicts it takes), nosat (without the sweeps: on a unit of full-width 24 x 24
-# multipliers they run for hours; docs/synthesis.md gives the area this costs), bounded (the sweeps with
-# at most FLOW_BOUNDED_CONFLICTS conflicts a pair: most of the full script's time goes to a few hundred
-# pairs that differ yet take thousands of conflicts to tell apart; a quick look at one unit, its area
-# within a few per cent of the full script's, not the report's numbers)
-export FLOW_ABC_SCRIPTS="full nosat bounded" FLOW_BOUNDED_CONFLICTS=100  # exported: breakdown.sh's child shells
+# ABC's scripts, by SYNTH_ABC: bounded (the default: two SAT sweeps, &fraig -x and scorr, that give up on a
+# pair of nodes after FLOW_BOUNDED_CONFLICTS conflicts: a pair they cannot tell apart stays two nodes), full
+# (the same sweeps, &fraig -x settling each pair however many conflicts it takes: most of its time goes to a
+# few hundred pairs that differ yet take thousands of conflicts to tell apart, 2-4 times bounded's time on
+# the K = 4-16 units for areas within -10..+6 % of bounded's, docs/synthesis.md), nosat (no sweeps: on a
+# unit of full-width 24 x 24 multipliers they run for hours; docs/synthesis.md gives the area this costs)
+export FLOW_ABC_SCRIPTS="bounded full nosat" FLOW_ABC_DEFAULT=bounded FLOW_BOUNDED_CONFLICTS=100  # exported: breakdown.sh's child shells
 
 # flow_abc_check: returns 1 with a one-line error when SYNTH_ABC names no script
 flow_abc_check() {
-  [[ " $FLOW_ABC_SCRIPTS " == *" ${SYNTH_ABC:-full} "* ]] && return 0
+  [[ " $FLOW_ABC_SCRIPTS " == *" ${SYNTH_ABC:-$FLOW_ABC_DEFAULT} "* ]] && return 0
   echo "${0##*/}: SYNTH_ABC='${SYNTH_ABC}' is not one of: $FLOW_ABC_SCRIPTS" >&2
   return 1
 }
@@ -49,7 +49,7 @@ flow_abc_check() {
 # DELAY_PS when given; then the mapped network's levels and its static timing.
 flow_abc_script() {
   local sweeps target=${2:-}
-  case ${SYNTH_ABC:-full} in
+  case ${SYNTH_ABC:-$FLOW_ABC_DEFAULT} in
     full) sweeps=("&fraig -x" "&put" "scorr") ;;
     nosat) sweeps=("&put") ;;
     bounded) sweeps=("&fraig -x -C $FLOW_BOUNDED_CONFLICTS" "&put" "scorr") ;;

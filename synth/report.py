@@ -24,6 +24,17 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gen_cells45 import DFF  # noqa: E402  (the flip-flop's timing: the cycle time's register overhead)
 
+
+def flow_abc_default():
+    """ABC's default script, as synth/flow.sh names it (FLOW_ABC_DEFAULT): a row made with it names no
+    SYNTH_ABC in its command."""
+    flow = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "flow.sh")).read()
+    return re.search(r"\bFLOW_ABC_DEFAULT=(\w+)", flow).group(1)
+
+
+ABC_DEFAULT = flow_abc_default()
+ABC_UNNAMED = "full"  # the script of a row written before rows named theirs (an older report.json's row)
+
 # The M3XU paper's Table III (relative to the FP16 baseline MXU), Design Compiler on FreePDK45
 PAPER = (("baseline-fp16", "FP16 baseline", 1.0, 1.0), ("naive-fp32", "FP32 w/o FP32C (naive)", 3.55, 1.00),
          ("m3xu-without-fp32c", "M3XU w/o FP32C", 1.37, 1.21), ("m3xu", "M3XU", 1.41, 1.21),
@@ -90,7 +101,7 @@ def read_result(row_dirs, unit):
     found = []
     for d in row_dirs:
         if d.endswith(".json"):  # an earlier report: its rows hold the row file's fields
-            found += [dict({k: row_value(k, v) for k, v in r.items() if k in ROW_FIELDS}, abc=r.get("abc", "full"))
+            found += [dict({k: row_value(k, v) for k, v in r.items() if k in ROW_FIELDS}, abc=r.get("abc", ABC_UNNAMED))
                       for r in json.load(open(d))["rows"] if str(r["unit"]) == str(unit) and "status" in r]
             continue
         path = os.path.join(d, f"unit{unit}.row")
@@ -99,7 +110,7 @@ def read_result(row_dirs, unit):
         res = dict(kv.split("=", 1) for kv in open(path).read().split())
         if "abc" not in res:  # rows written before synth_unit.sh named it: the unit's key says
             key = os.path.join(d, f"unit{unit}.key")
-            res["abc"] = "nosat" if os.path.exists(key) and "abc=nosat" in open(key).read() else "full"
+            res["abc"] = "nosat" if os.path.exists(key) and "abc=nosat" in open(key).read() else ABC_UNNAMED
         found.append(res)
     return next((r for r in found if r.get("status") == "ok"), found[0] if found else {})
 
@@ -172,7 +183,7 @@ def m3xu_table(rows, designs, probe):
         table.append(dict(design=name, label=label, unit=r["unit"], area_um2=num(r, "area_um2"),
                           cycle_ps=cycle(r), area=num(r, "area_um2") / num(base, "area_um2"),
                           cycle=cycle(r) / cycle(base), paper_area=p_area, paper_cycle=p_cycle))
-    out = dict(reg_ps=None if sta else REG_PS, cycle_from="OpenSTA minimum period" if sta else "ABC delay + register", rows=table, abc=sorted({r.get("abc", "full") for r in by.values() if r}))
+    out = dict(reg_ps=None if sta else REG_PS, cycle_from="OpenSTA minimum period" if sta else "ABC delay + register", rows=table, abc=sorted({r.get("abc", ABC_UNNAMED) for r in by.values() if r}))
     # the 12th bit: the L multipliers alone at 11 and 12 bits (the probe), against M3XU's overhead
     # (their combinational area: the probe's input and output registers taken out)
     mul = {int(p["params"].split("W=")[1].split(",")[0]): num(p, "area_um2") - num(p, "flops") * DFF_AREA
@@ -189,18 +200,19 @@ def m3xu_table(rows, designs, probe):
     return out
 
 
-# What a row's ABC script leaves out of the full one (synth/flow.sh), for the M3XU section's note.
+# What a row's ABC script does (synth/flow.sh), for the M3XU section's note.
 ABC_SCRIPT_NOTE = {
     "nosat": "without the SAT sweeps &fraig -x and scorr, which run for hours on the naive unit's 24 x 24 multipliers",
     "bounded": "the SAT sweep &fraig -x gives up on a pair of nodes after FLOW_BOUNDED_CONFLICTS conflicts (synth/flow.sh)",
+    "full": "the SAT sweep &fraig -x settles every pair of nodes however many conflicts it takes",
 }
 
 
 def abc_text(row):
-    """The status cell's note on a row not run with ABC's full script."""
-    if row.get("abc", "full") == "full":
+    """The status cell's note on a row not run with ABC's default script."""
+    if row.get("abc", ABC_UNNAMED) == ABC_DEFAULT:
         return ""
-    after = f" after the full script's {row['abc_after_s']} s" if row.get("abc_after_s") else ""
+    after = f" after the sweeps' {row['abc_after_s']} s" if row.get("abc_after_s") else ""
     return f" (ABC {row['abc']}{after})"
 
 
@@ -255,11 +267,11 @@ def markdown(title, rows, designs, m3xu, fmts, outs, env, served):
             lines.append(f"| {t['label']} | {t.get('unit', '-')} | {fmt(t.get('area_um2'), ',.0f')} "
                          f"| {fmt(t.get('area'), '.2f')} | {t['paper_area']:.2f} | {fmt(t.get('cycle_ps'), ',.0f')} "
                          f"| {fmt(t.get('cycle'), '.2f')} | {t['paper_cycle']:.2f} |")
-        if m3xu["abc"] != ["full"]:
+        if m3xu["abc"] != [ABC_DEFAULT]:
             lines += ["", f"ABC script of these rows: {', '.join(m3xu['abc'])} ("
-                      + "; ".join(f"SYNTH_ABC={s}: {ABC_SCRIPT_NOTE.get(s, 'see synth/flow.sh')}" for s in m3xu["abc"] if s != "full") + ")."]
+                      + "; ".join(f"SYNTH_ABC={s}: {ABC_SCRIPT_NOTE.get(s, 'see synth/flow.sh')}" for s in m3xu["abc"] if s != ABC_DEFAULT) + ")."]
             for c in m3xu.get("script_cost", []):
-                lines.append(f"- {c['label']}: {c['full_um2']:,.0f} µm² with the full script, "
+                lines.append(f"- {c['label']}: {c['full_um2']:,.0f} µm² with the {ABC_DEFAULT} script, "
                              f"{c['nosat_um2']:,.0f} without the sweeps ({100 * (c['nosat_um2'] / c['full_um2'] - 1):+.1f} %); "
                              f"delay {c['full_ps']:,.0f} / {c['nosat_ps']:,.0f} ps")
         tb = m3xu.get("twelfth_bit")
@@ -306,8 +318,8 @@ def main():
                  if r["status"] == "ok"]
     m3xu_rows = read_rows(a.units, [a.m3xu_dir], {str(n) for n in designs}) if a.m3xu_dir else rows
     m3xu = m3xu_table(m3xu_rows, designs, probe)
-    if m3xu and a.m3xu_dir:  # what the other ABC script costs, on the designs the main rows have with the full one
-        main = {r["unit"]: r for r in rows if r["status"] == "ok" and r.get("abc") == "full"}
+    if m3xu and a.m3xu_dir:  # what the other ABC script costs, on the designs the main rows have with the default
+        main = {r["unit"]: r for r in rows if r["status"] == "ok" and r.get("abc") == ABC_DEFAULT}
         label = {name: lab for name, lab, _, _ in PAPER}
         m3xu["script_cost"] = [
             dict(design=designs[r["unit"]], label=label.get(designs[r["unit"]], designs[r["unit"]]),
@@ -332,7 +344,7 @@ def main():
                          "minimum period"),
                   rows=[
         dict(r, power_modes=power_modes(r), design=designs.get(r["unit"]), serves=[f"{x} {y}" for x, y in served.get(r["unit"], [])], ab=mask_names(r["ab_mask"], fmts), c=mask_names(r["c_mask"], fmts),
-             out=mask_names(r["out_mask"], outs), command=" ".join(x for x in (a.env, f"SYNTH_ABC={r['abc']}" if r.get("abc", "full") != "full" and "SYNTH_ABC" not in a.env else "",
+             out=mask_names(r["out_mask"], outs), command=" ".join(x for x in (a.env, f"SYNTH_ABC={r['abc']}" if r.get("abc", ABC_UNNAMED) != ABC_DEFAULT and "SYNTH_ABC" not in a.env else "",
                                                       f"bash synth/synth.sh {r['unit']}") if x)) for r in rows])
     if m3xu:
         report["m3xu"] = m3xu

@@ -12,7 +12,8 @@ TIME_UNIT_PS, WIRE_LOAD, FF_CELLS, TIE_LO, TIE_HI).  Writes
   BASE.sta.tcl  the OpenSTA script (`sta -exit BASE.sta.tcl` reproduces BASE.sta.log)
   BASE.sta.log  its output
 and prints one line of key=value fields for the unit's row:
-  period_ps       the minimum clock period: the period of the first run less its worst setup slack
+  period_ps       the minimum clock period in whole ps: the period of the first run less its worst setup
+                  slack, rounded up, plus 1 ps at a time while the slack there is negative
   slack_ps / slack90_ps  the worst slack at that period (>= 0) and at 0.9 of it (< 0)
   unconstrained   endpoints without a timing check (check_setup), unclocked flip-flops added, less the
                   output bits a tie cell drives (constant_outputs: no path to time)
@@ -49,6 +50,7 @@ import subprocess
 import sys
 
 P0_NS = 1000.0  # the first run's clock period: longer than any path
+PERIOD_STEPS = 10  # at most this many 1 ps steps past the period that the slack at P0_NS gives
 
 
 def ports(netlist, top):
@@ -268,8 +270,14 @@ report_checks -path_delay max -format full -digits 4
 puts "== end"
 set slack [sta::time_sta_ui [sta::worst_slack_cmd max]]
 set period [expr {{ceil(({p0} - $slack) * {tu}) / {tu}}}]
-puts "== period $period"
 create_clock -name clk -period $period [get_ports clk]
+# OpenSTA's times are single-precision floats (a step is ~0.1 ps at P0 = 1000 ns): the period the slack
+# at P0 gives may miss by a fraction of a ps; 1 ps more until the worst slack is not negative
+for {{set i 0}} {{$i < {PERIOD_STEPS} && [sta::time_sta_ui [sta::worst_slack_cmd max]] < 0}} {{incr i}} {{
+  set period [expr {{$period + 1.0 / {tu}}}]
+  create_clock -name clk -period $period [get_ports clk]
+}}
+puts "== period $period"
 report_worst_slack -digits 4
 {prop}set_power_activity -global -activity 0.1 -duty 0.5
 set_power_activity -input -activity 0.1 -duty 0.5

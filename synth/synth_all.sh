@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `make synth`: every unit of build/rtl/gen/units.txt with ABC's full script, except the M3XU designs
+# `make synth`: every unit of build/rtl/gen/units.txt with ABC's default script, except the M3XU designs
 # (build/rtl/gen/designs.txt); then those with SYNTH_ABC=nosat into build/synth/LIB/nosat: the naive FP32
 # unit's eight 24 x 24 multipliers keep ABC's SAT sweeps busy for hours, and the Table III ratios must
 # come from one script; then one report (synth/report.py) in build/synth/LIB (LIB: the library's name,

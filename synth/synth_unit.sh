@@ -11,10 +11,10 @@
 #                 (a real library's X1/X2/X4 cells; cells45 has X1 only: no effect).  Unset: no sizing.
 #                 (&nf -D, the mapper's own target, leaves the netlist bit-identical: not used.)
 #   SYNTH_EXTRA   extra SystemVerilog files read with the RTL (a test's mutant unit)
-#   SYNTH_ABC=full|nosat|bounded: ABC's script (synth/flow.sh): with its SAT sweeps (&fraig -x, scorr),
-#                 without them, or with their conflicts bounded
-#   SYNTH_TIMEOUT: seconds for Yosys (3600); a unit whose full ABC script runs past them is synthesized
-#                 again with SYNTH_ABC=nosat, its row naming both (abc=nosat abc_after_s=SECONDS)
+#   SYNTH_ABC=bounded|full|nosat: ABC's script (synth/flow.sh): its SAT sweeps (&fraig -x, scorr) with
+#                 their conflicts bounded (the default), unbounded, or none
+#   SYNTH_TIMEOUT: seconds for Yosys (3600); a unit whose ABC script with sweeps runs past them is
+#                 synthesized again with SYNTH_ABC=nosat, its row naming both (abc=nosat abc_after_s=SECONDS)
 # Full flow: synth -flatten -top; check -assert (no combinational loop, no undriven or multiply driven net);
 # no latch; dfflibmap + abc -liberty (ABC's script: Yosys' default, then `buffer -p` for fanouts over 10,
 # print_stats: the mapped logic depth `lev`, and stime -p: ABC's critical combinational path in ps); each
@@ -46,8 +46,8 @@ flow_unit "$UNITS" "$n" || exit 1
 base=$OUT/unit$n
 [[ $QUICK == 1 ]] && base=$OUT/unit$n-quick
 target=${SYNTH_DELAY_PS:-}
-abc_key=${SYNTH_ABC:-full}; [[ $abc_key == full ]] && abc_key=""  # the default script is not named in the key
-key="top=$top params=$unit_params rtl=${RTL// /,} quick=$QUICK noshare=${SYNTH_NOSHARE:-} delay=${target:-none} lib=$LIB_SOURCE extra=${SYNTH_EXTRA:-}${abc_key:+ abc=$abc_key} power=${SYNTH_POWER_FIRST:-0}+${SYNTH_POWER_VECTORS:-200}${SYNTH_POWER_CONSTANT:+:constant}"
+abc_key=${SYNTH_ABC:-$FLOW_ABC_DEFAULT}
+key="top=$top params=$unit_params rtl=${RTL// /,} quick=$QUICK noshare=${SYNTH_NOSHARE:-} delay=${target:-none} lib=$LIB_SOURCE extra=${SYNTH_EXTRA:-} abc=$abc_key power=${SYNTH_POWER_FIRST:-0}+${SYNTH_POWER_VECTORS:-200}${SYNTH_POWER_CONSTANT:+:constant}"
 line() { # the table line of a row file
   awk -v u="$unit" -v a="$algo" -v k="$k" -v f="$f" -v ch="$chain" -v b="$block" -v fm="$ab/$c/$out" '
     { for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] } }
@@ -95,12 +95,12 @@ write_verilog -noattr -noexpr -nohex -nodec $base.v"
 fi
 echo "$script" >"$base.ys"
 start=$SECONDS
-limit=$FLOW_TIMEOUT abc_used=${SYNTH_ABC:-full} abc_after=""
+limit=$FLOW_TIMEOUT abc_used=$abc_key abc_after=""
 timeout "$limit" yosys -q -l "$base.log" -s "$base.ys" >/dev/null 2>&1; yrc=$?
-# ABC's full script past the time limit (timeout's 124): the unit again without its SAT sweeps, the row
-# saying so (NanGate's Blackwell K = 32 five-format unit: over 2 h with them, 206 s without)
-if [[ $yrc == 124 && $QUICK != 1 && ${SYNTH_ABC:-full} == full ]]; then
-  echo "synth: unit $n: ABC's full script ran past $limit s; again with SYNTH_ABC=nosat" >&2
+# ABC's script with SAT sweeps past the time limit (timeout's 124): the unit again without them, the row
+# saying so (NanGate's Blackwell K = 32 five-format unit: over 2 h with the full script, 206 s without)
+if [[ $yrc == 124 && $QUICK != 1 && $abc_key != nosat ]]; then
+  echo "synth: unit $n: ABC's $abc_key script ran past $limit s; again with SYNTH_ABC=nosat" >&2
   SYNTH_ABC=nosat flow_abc_script "$base.abc" "$target"
   abc_used=nosat abc_after=$limit start=$SECONDS
   timeout "$limit" yosys -q -l "$base.log" -s "$base.ys" >/dev/null 2>&1; yrc=$?
