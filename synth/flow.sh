@@ -31,8 +31,8 @@ flow_unit() {
 # ABC's scripts, by SYNTH_ABC: bounded (the default: two SAT sweeps, &fraig -x and scorr, that give up on a
 # pair of nodes after FLOW_BOUNDED_CONFLICTS conflicts: a pair they cannot tell apart stays two nodes), full
 # (the same sweeps, &fraig -x settling each pair however many conflicts it takes: most of its time goes to a
-# few hundred pairs that differ yet take thousands of conflicts to tell apart, 2-4 times bounded's time on
-# the K = 4-16 units for areas within -10..+6 % of bounded's, docs/synthesis.md), nosat (no sweeps: on a
+# few hundred pairs that differ yet take thousands of conflicts to tell apart, 1.7-2.5 times bounded's time
+# on K = 16 units for areas within about 10 % of bounded's, docs/synthesis.md), nosat (no sweeps: on a
 # unit of full-width 24 x 24 multipliers they run for hours; docs/synthesis.md gives the area this costs)
 export FLOW_ABC_SCRIPTS="bounded full nosat" FLOW_ABC_DEFAULT=bounded FLOW_BOUNDED_CONFLICTS=100  # exported: breakdown.sh's child shells
 

@@ -13,8 +13,8 @@
 # synth/liberty.py), SYNTH_UNITS (a units table), SYNTH_OUT (its output directory), SYNTH_JOBS,
 # SYNTH_NOSHARE=1 (skip Yosys' SAT resource sharing: much faster on the K = 32 multi-format units),
 # SYNTH_DELAY_PS (a delay target for ABC's gate sizing, upsize/dnsize), SYNTH_ABC=bounded|full|nosat (ABC's
-# script, synth/flow.sh: bounded, the default, limits the conflicts of its SAT sweeps; full does not, 2-4
-# times slower; nosat leaves them out, hours faster on the naive FP32 unit, 2.6-6.5 % more area),
+# script, synth/flow.sh: bounded, the default, limits the conflicts of its SAT sweeps; full does not, up
+# to 2.5 times slower; nosat leaves them out, hours faster on the naive FP32 unit, 2.6-6.5 % more area),
 # SYNTH_TIMEOUT (3600 s for Yosys; a unit whose ABC script with sweeps runs past it is redone with
 # SYNTH_ABC=nosat, its row saying so), SYNTH_EXTRA
 # (extra SystemVerilog files), SYNTH_NOREPORT=1,
