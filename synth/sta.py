@@ -24,7 +24,8 @@ and prints one line of key=value fields for the unit's row:
                   launch: clock->Q or input delay), the figure ABC's `stime` computes (the row's delay_ps)
   power_mw        OpenSTA's report_power at the minimum period with a global activity: every net, inputs
                   and internal, toggles with probability 0.1 per cycle at duty 0.5 (OpenSTA's default input
-                  activity, set on every net), the default-activity figure
+                  activity, set on every net), the default-activity figure; absent where the library has
+                  no power data (cells45: OpenSTA would report 0)
   power_act_mw    at the same period, the activity of the unit's own stimulus (synth/activity.py: the
                   netlist simulated on the random vectors of each instruction it serves, every net's
                   toggles counted), where the units table has its configs.txt beside it.  Debian's 2019
@@ -147,6 +148,12 @@ def input_bits(netlist, top):
     return out
 
 
+def has_power_tables(lib):
+    """Whether the Liberty file has power data (cells45 has none: OpenSTA would report 0 W for it)."""
+    with open(lib) as f:
+        return re.search(r"\b(internal_power|leakage_power)\s*\(|\bcell_leakage_power\s*:", f.read()) is not None
+
+
 def unit_activity(base, top, lib):
     """(activity, None) from synth/activity.py on the unit's own stimulus, or (None, why not): the units
     table has no configs.txt beside it (a sweep or probe unit: no instruction), the library has no power
@@ -155,9 +162,7 @@ def unit_activity(base, top, lib):
     row, configs = env.get("UNIT_ROW", ""), env.get("SYNTH_CONFIGS", "")
     if not row or not configs or not os.path.exists(configs):
         return None, None
-    with open(lib) as f:
-        text = f.read()
-    if not re.search(r"\b(internal_power|leakage_power)\s*\(|\bcell_leakage_power\s*:", text):
+    if not has_power_tables(lib):
         return None, "none(the-library-has-no-power-tables)"
     with open(base + ".unitrow", "w") as f:
         f.write(row + "\n")
@@ -315,7 +320,7 @@ report_worst_slack -digits 4
                   slack90_ps=f"{float(slack90.group(1)) * tu:.1f}", crit_start=path[0], crit_end=path[1],
                   crit_levels=path[2])
     pw = re.search(r"^Total\s+\S+\s+\S+\s+\S+\s+(\S+)", out, re.M)
-    if pw:
+    if pw and has_power_tables(lib):  # no power_mw where the library has no power data
         fields["power_mw"] = f"{float(pw.group(1)) * 1000:.4g}"
     if act:
         fields.update(activity_power(base, act, period * tu, out))

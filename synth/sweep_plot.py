@@ -80,7 +80,8 @@ def main(argv):
         # by (set, F, K): each series of the K plot in consecutive rows (gnuplot breaks a line at the
         # 1/0 of another series' row)
         for (s, k, fb), v in sorted(res.items(), key=lambda x: (x[0][0], x[0][2], x[0][1])):
-            f.write(f"{s},{k},{fb},{v['area']},{v['path_ps']},{v['abc_ps']},{v['power_mw']},{v['depth']},{v['unit']}\n")
+            f.write(",".join("" if x is None else str(x) for x in (  # a figure the row lacks: empty
+                s, k, fb, v['area'], v['path_ps'], v['abc_ps'], v['power_mw'], v['depth'], v['unit'])) + "\n")
     order = sorted(res, key=lambda x: (list(FORMAT_SETS).index(x[0]), x[1], x[2]))
     cell = lambda x, spec: "-" if x is None else format(x, spec)  # noqa: E731
     md = [f"# fda_unit sweep: area and critical path on {', '.join(libs)} (Yosys 0.23"

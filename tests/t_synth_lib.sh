@@ -127,6 +127,14 @@ for o in "${real[@]}" fallback; do
   if [[ -n $a && -n $b ]] && awk -v a="$a" -v b="$b" -v t=$TOL_PCT 'BEGIN {d = (a - b) / b * 100; exit !(d <= t && d >= -t)}'; then
     ok "synth lib: $o: OpenSTA's combinational delay without wire load $a ps = ABC's stime $b ps within $TOL_PCT %"
   else not_ok "synth lib: $o: OpenSTA $a ps against ABC $b ps: more than $TOL_PCT % apart"; fi
+  # power at the default activity where the library has power data; none on cells45, which has no
+  # power tables (OpenSTA reports 0 W for it: a figure that is not a measurement)
+  pw=$(val $o power_mw)
+  if [[ $o == fallback ]]; then
+    if [[ -z $pw ]]; then ok "synth lib: $o: no power figure on $(val $o lib) (no power tables)"
+    else not_ok "synth lib: $o: power_mw=$pw on a library without power tables"; fi
+  elif awk -v p="$pw" 'BEGIN {exit !(p > 0)}'; then ok "synth lib: $o: power at the default activity $pw mW"
+  else not_ok "synth lib: $o: power_mw='$pw' on a library with power tables"; fi
 done
 
 # sky130: the dont_use cells never reach the netlist

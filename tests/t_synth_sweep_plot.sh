@@ -53,6 +53,11 @@ grep -q "^| f16/bf16 | 8 | 24 | 1,000 | 2,000 | 3,000 | 1.50 | 10 | $(unit_of f1
   && grep -q "on testlib" <<<"$md" && grep -q "OpenSTA.s minimum period where a row has one, else ABC.s delay" <<<"$md" \
   && ok "sweep plot: table rows (period where timed, ABC's delay where not), library and path named" \
   || not_ok "sweep plot: table: $(grep -E '^\| (f16/bf16|fp8) \| 8 \| (24|13)' <<<"$md")"
+# sweep.csv: a figure the row lacks (the ABC-only row has no power) is an empty field, not a word
+grep -qx "fp8,8,13,400.0,800.0,800.0,,10,$(unit_of fp8 8 13)" $dir/sweep.csv \
+  && grep -qx "f16/bf16,8,24,1000.0,2000.0,3000.0,1.5,10,$(unit_of f16/bf16 8 24)" $dir/sweep.csv \
+  && ok "sweep plot: sweep.csv rows, an empty field where the row has no power" \
+  || not_ok "sweep plot: sweep.csv: $(grep -E '^(fp8,8,13|f16/bf16,8,24),' $dir/sweep.csv | tr '\n' ' ')"
 $PY - "$dir/sweep.json" <<'EOF' && ok "sweep plot: sweep.json holds the 5 rows and the 3 answers" || not_ok "sweep plot: sweep.json"
 import json, sys
 d = json.load(open(sys.argv[1]))
