@@ -224,22 +224,25 @@ def markdown(title, rows, designs, m3xu, fmts, outs, env, served):
     libs = sorted({r.get("lib", "cells45") for r in rows if r.get("status") == "ok"})
     approx = any(r.get("lib_real", "0") == "0" for r in rows if r.get("status") == "ok")
     wl = sorted({r.get("wire_load") for r in rows if r.get("wire_load")})
+    powered = any(num(r, "power_mw") for r in rows if r.get("status") == "ok")
     lines = [f"# {title}", "",
              f"Library: **{', '.join(libs) or '-'}**. Yosys 0.23 onto {', '.join(libs) or 'the library'} (docs/synthesis.md); timing by OpenSTA. "
-             + ("**Rows on cells45, the project's own approximate library (no real library was found): its "
-                "delays are about 1.7-2x NanGate's, its timing is approximate.** " if approx else "")
+             + ("**Rows on cells45, the project's own approximate library (the fallback when no real library is found): its "
+                "delays are about 1.6-1.9x NanGate's, its timing is approximate.** " if approx else "")
              + "Area: `stat -liberty` (cells only, no wiring). Period: OpenSTA's minimum clock period, the unit "
              "between flip-flops of its library (input delay a flip-flop's clock->Q, output delay its setup), "
              f"wire-load model {', '.join(wl) or 'none'}; critical path: its start and end points and cells "
              "(flip-flops not counted). ABC ps: ABC's `stime` combinational critical path (no wire load), a "
-             "cross-check; depth: mapped logic levels (ABC `lev`). mW: OpenSTA's report_power at the minimum "
-             "period with its default activity, every net toggling with probability 0.1 per cycle, pJ/cycle = mW x "
-             "period. mW act.: at the same period with the activity of the unit's own stimulus (the bench's vectors "
-             "of the instruction it serves, `mmaref gen ARCH INSTR --kind random --n 200`, simulated on the "
-             "netlist, every net's toggles counted; OpenSTA's energy per transition of each cell; "
-             "docs/synthesis.md); pJ/MAC: energy per multiply-add by mode, mW act. x period x the cycles a "
-             "vector holds the unit / its products (FP32C: per complex multiply-add). "
-             f"Reproduce a row: `{env + ' ' if env else ''}bash synth/synth.sh UNIT` (or `yosys -s` its script); "
+             "cross-check; depth: mapped logic levels (ABC `lev`). "
+             + ("mW: OpenSTA's report_power at the minimum "
+                "period with its default activity, every net toggling with probability 0.1 per cycle, pJ/cycle = mW x "
+                "period. mW act.: at the same period with the activity of the unit's own stimulus (the bench's vectors "
+                "of the instruction it serves, `mmaref gen ARCH INSTR --kind random --n 200`, simulated on the "
+                "netlist, every net's toggles counted; OpenSTA's energy per transition of each cell; "
+                "docs/synthesis.md); pJ/MAC: energy per multiply-add by mode, mW act. x period x the cycles a "
+                "vector holds the unit / its products (FP32C: per complex multiply-add). " if powered else
+                "No power (mW, pJ): no row has a figure, the library has no power tables. ")
+             + f"Reproduce a row: `{env + ' ' if env else ''}bash synth/synth.sh UNIT` (or `yosys -s` its script); "
              "UNIT is the row's index in this commit's units table (build/rtl/gen/units.txt), which shifts when the "
              "instruction table gains units: a row is identified by what it serves and its parameters.", "",
              "| unit | design or instructions served | top | K | F | chain | block | A/B formats | C | out | cells | area µm² | flops "

@@ -146,11 +146,20 @@ if [[ " ${real[*]} " == *" sky130hd "* && -f $dir/sky130hd/unit0.v ]]; then
   else not_ok "synth lib: sky130hd: dont_use cells in the netlist: '$bad' (dropped: '$dropped')"; fi
 fi
 
-# the fallback: cells45, announced, and the report says its timing is approximate
+# the fallback: cells45, announced, and the report says its timing is approximate and that it has no power
 if grep -q "no real library found" $dir/fallback.out && [[ $(val fallback lib) == cells45 && $(val fallback lib_real) == 0 ]] \
-   && python3 synth/report.py --units $dir/units.txt --dir $dir/fallback 0 2>&1 | grep -q "approximate"; then
-  ok "synth lib: SYNTH_LIB pointing nowhere: cells45 fallback, announced ('$(grep -o 'no real library found[^:]*' $dir/fallback.out)') and the report calls its timing approximate"
-else not_ok "synth lib: fallback to cells45: $(head -2 $dir/fallback.out)"; fi
+   && python3 synth/report.py --units $dir/units.txt --dir $dir/fallback 0 >/dev/null 2>&1 \
+   && grep -q "approximate" $dir/fallback/report.md && grep -q "No power (mW, pJ)" $dir/fallback/report.md \
+   && ! grep -q "mW: OpenSTA's report_power" $dir/fallback/report.md; then
+  ok "synth lib: SYNTH_LIB pointing nowhere: cells45 fallback, announced ('$(grep -o 'no real library found[^:]*' $dir/fallback.out)'); the report calls its timing approximate and says it has no power"
+else not_ok "synth lib: fallback to cells45: $(head -2 $dir/fallback.out); report: $(sed -n 3p $dir/fallback/report.md 2>/dev/null | grep -o 'approximate\|No power[^.]*\|mW: OpenSTA' | tr '\n' ' ')"; fi
+# a real library's report describes its power columns
+for o in "${real[@]}"; do
+  if python3 synth/report.py --units $dir/units.txt --dir $dir/$o 0 >/dev/null 2>&1 \
+     && grep -q "mW: OpenSTA's report_power" $dir/$o/report.md && ! grep -q "No power" $dir/$o/report.md; then
+    ok "synth lib: $o: the report describes its power columns"
+  else not_ok "synth lib: $o: the report's power note: $(sed -n 3p $dir/$o/report.md 2>/dev/null | grep -o 'No power[^.]*\|mW: OpenSTA' | tr '\n' ' ')"; fi
+done
 
 # the default script's time limit: the row is the unit without ABC's SAT sweeps, and says so
 if [[ $(cat $dir/timeout.rc) == 0 && $(val timeout status) == ok && $(val timeout abc) == nosat \
