@@ -18,10 +18,14 @@ regress:: all
 regress:: all
 	@for p in reference generic avx2; do echo "== MMAREF_SIMD=$$p"; \
 	  MMAREF_SIMD=$$p ORACLE_COUNT=$${ORACLE_COUNT_PATHS:-100000} bash tests/run.sh t_model_oracle || exit 1; done
-# make verify's mutation check (tests/t_rtl_verify_mutants.sh) on two more instructions: Hopper's f16 FDA
-# and Blackwell's FP8 K = 32 (tcgen05, f16 D, RNE), two more builds (about 2 minutes)
+# The suites too long for make test (their header says `# tier: regress`): the formal checks
+# (t_rtl_prove), the Slurm regression (t_rtl_regress_slurm), power at each unit's own activity
+# (t_synth_power) and make verify's mutation check (t_rtl_verify_mutants), here on two more instructions:
+# Hopper's f16 FDA and Blackwell's FP8 K = 32 (tcgen05, f16 D, RNE), two more builds (about 2 minutes).
+# Then the sanitized suites on every model and CLI suite (make test's t_model_sanitize runs four).
 regress:: all
-	@MUTANTS_ALL=1 bash tests/run.sh t_rtl_verify_mutants
+	@TEST_TIER=regress MUTANTS_ALL=1 bash tests/run.sh
+	@SANITIZE_ALL=1 bash tests/run.sh t_model_sanitize
 # make prove-all: the formal table of docs/formal.md (wrappers proven, mutants refuted, lane and zero-C
 # properties; every row's solver time up to PROVE_TIMEOUT, default 1800 s)
 regress:: all

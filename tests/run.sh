@@ -2,7 +2,9 @@
 # Runs every tests/t_*.sh suite.  A suite prints one line per check: "ok - what" or "not ok - what"
 # (anything else is passed through as commentary).  A suite that exits non-zero without reporting a
 # failure counts as one failure.  Ends with "N passed, M failed"; exits 1 on any failure.
-# usage: tests/run.sh [SUBSTRING]   (only the suites whose name contains it)
+# usage: tests/run.sh [SUBSTRING]   (only the suites whose name contains it, of either tier)
+# TEST_TIER: test (default; make test, what CI runs), regress (the suites whose header says
+# `# tier: regress`: too long for make test's 15 minutes on CI's 2 cores, run by make regress) or all.
 # TEST_JOBS (default 2): how many suites run at once, each lane taking the next suite from a queue.
 # The RTL suites (t_rtl_*) use the Verilated model: the first lane builds it (the longest step of make
 # test), then takes them from a queue of their own, then joins the others on the main queue; a lane that
@@ -20,9 +22,17 @@ jobs=${TEST_JOBS:-2}
 results=$(mktemp -d)
 trap 'rm -rf "$results"' EXIT
 
-suites=() rtl=()
+tier=${TEST_TIER:-test}
+case $tier in test | regress | all) ;;
+  *) echo "tests/run.sh: TEST_TIER must be test, regress or all, not '$tier'" >&2; exit 2 ;; esac
+suite_tier() { if grep -q '^# tier: regress' "$1"; then echo regress; else echo test; fi; }
+
+suites=() rtl=() other_tier=()
 for suite in tests/t_*.sh; do
   [[ -n $only && $suite != *"$only"* ]] && continue
+  if [[ -z $only && $tier != all && $(suite_tier "$suite") != "$tier" ]]; then
+    other_tier+=("$(basename "$suite" .sh)"); continue
+  fi
   suites+=("$suite")
   [[ $suite == */t_rtl_* ]] && rtl+=("$suite")
 done
@@ -124,6 +134,10 @@ while (( done < ${#suites[@]} )); do # each suite's report once it has finished,
   (( done < ${#suites[@]} )) && sleep 1
 done
 wait
+if (( ${#other_tier[@]} )); then
+  [[ $tier == test ]] && echo "# make regress runs the suites too long for make test: ${other_tier[*]}" ||
+    echo "# not run (TEST_TIER=$tier): ${other_tier[*]}"
+fi
 echo "suites: $cpu_total s of CPU in $(( $(date +%s) - t0 )) s"
 echo "$pass passed, $fail failed"
 [[ $fail -eq 0 ]]

@@ -3,13 +3,19 @@
 # oracles with fewer vectors.  Zero findings: every sanitizer report (ASan, UBSan, LeakSanitizer) goes to
 # a log file of its own, and any such file is a "not ok", whatever the suite that ran the program made of
 # its exit status.
-#   SANITIZE_SUITES   the suites run (names as tests/run.sh takes them)
+#   SANITIZE_SUITES   the suites run (names as tests/run.sh takes them); SANITIZE_ALL=1 (make regress)
+#   adds the paper, oracle, generator and batch suites to make test's five
 #   SANITIZE_ORACLE_COUNT (150), SANITIZE_AMD_ORACLE_N (300)   vectors per oracle configuration (the same
-#   code paths as more vectors; make test keeps within CI's 15 minutes)
-# runtime: 300 s (on CI's 2 cores; tests/run.sh starts the longest suites first)
+#   code paths as more vectors)
+# runtime: 250 s (a clean clone on CI's 2 cores beside other suites, most of it the sanitized build;
+# SANITIZE_ALL=1: 540 s)
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.." || exit 1
-SUITES=${SANITIZE_SUITES:-"t_model_paper t_model_properties t_model_schedule t_model_oracle t_cli_errors t_cli_smoke t_cli_mma t_cli_gen t_model_batch"}
+# make test: the suites of hostile input (t_cli_errors) and of the CLI's and the model's own paths;
+# SANITIZE_ALL=1 (make regress): the paper, oracle, generator and batch suites too
+QUICK="t_model_properties t_model_schedule t_cli_errors t_cli_smoke t_cli_mma"
+[[ ${SANITIZE_ALL:-0} == 1 ]] && QUICK+=" t_model_paper t_model_oracle t_cli_gen t_model_batch"
+SUITES=${SANITIZE_SUITES:-$QUICK}
 SAN=(-fsanitize=address,undefined -fno-sanitize-recover=all)
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 logs=$tmp/reports

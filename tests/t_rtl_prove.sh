@@ -25,7 +25,8 @@
 #      unnormalized is REFUTED; and of the cut harness of CDNA3's FP8 pass (tests/prove/fdrda_cut_harness.sv),
 #      the rounding's part rounding to the other kind is REFUTED (the harness can fail); of GDFS's cut
 #      harness (tests/prove/gdfs_cut_harness.sv), one group's term is PROVEN and its mutant REFUTED.
-# runtime: about 200 s (on CI's 2 cores; tests/run.sh starts the longest suites first)
+# runtime: 390 s (a clean clone on CI's 2 cores, beside other suites)
+# tier: regress (make regress runs it: too long for make test)
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.."
 if ! command -v yosys >/dev/null || ! command -v yosys-abc >/dev/null || ! command -v verilator >/dev/null; then

@@ -7,7 +7,8 @@
 # reproduces it, and a deleted shard result must be re-run alone on resume.  A configuration cut into two
 # shards must check the very vectors of one shard.  Bad input gets a one-line error.  Daemons that do not
 # start are a failure, never a skip.
-# runtime: 60 s (on CI's 2 cores; tests/run.sh starts the longest suites first)
+# runtime: 160 s (a clean clone on CI's 2 cores, beside other suites)
+# tier: regress (make regress runs it: too long for make test)
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.." || exit 1
 tmp=$(mktemp -d /tmp/mmaref-slurm.XXXXXX)

@@ -8,8 +8,9 @@
 # flip-flops' clock pins only, below the random stimulus's.  Also: `synth.sh` keeps each library's rows in
 # a folder of its own (build/synth/LIB_NAME), and a unit no instruction serves has no stimulus (one-line
 # error, non-zero exit).  With no real library found the suite says so and stops.
-# runtime: 90 s (on CI's 2 cores, two libraries at once; 90-106 s of CPU measured on the shared VM, most of it
-# the two syntheses of a 6,000-7,000-cell unit: over the 60 s aimed at, no smaller unit has an instruction)
+# runtime: 100 s (a clean clone on CI's 2 cores, beside other suites; most of it the two syntheses of a
+# 6,000-7,000-cell unit, as no smaller unit has an instruction)
+# tier: regress (make regress runs it: too long for make test)
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.."
 if ! command -v yosys >/dev/null || ! command -v sta >/dev/null; then
