@@ -22,7 +22,7 @@ regress:: all
 # (t_rtl_prove), the Slurm regression (t_rtl_regress_slurm), power at each unit's own activity
 # (t_synth_power) and make verify's mutation check (t_rtl_verify_mutants), here on two more instructions:
 # Hopper's f16 FDA and Blackwell's FP8 K = 32 (tcgen05, f16 D, RNE), two more builds (about 2 minutes).
-# Then the sanitized suites on every model and CLI suite (make test's t_model_sanitize runs four).
+# Then the sanitized suites on every model and CLI suite (make test's t_model_sanitize runs five).
 regress:: all
 	@TEST_TIER=regress MUTANTS_ALL=1 bash tests/run.sh
 	@SANITIZE_ALL=1 bash tests/run.sh t_model_sanitize

@@ -13,9 +13,9 @@
 cd "$(dirname "$0")/.." || exit 1
 # make test: the suites of hostile input (t_cli_errors) and of the CLI's and the model's own paths;
 # SANITIZE_ALL=1 (make regress): the paper, oracle, generator and batch suites too
-QUICK="t_model_properties t_model_schedule t_cli_errors t_cli_smoke t_cli_mma"
-[[ ${SANITIZE_ALL:-0} == 1 ]] && QUICK+=" t_model_paper t_model_oracle t_cli_gen t_model_batch"
-SUITES=${SANITIZE_SUITES:-$QUICK}
+default_suites="t_model_properties t_model_schedule t_cli_errors t_cli_smoke t_cli_mma"
+[[ ${SANITIZE_ALL:-0} == 1 ]] && default_suites+=" t_model_paper t_model_oracle t_cli_gen t_model_batch"
+SUITES=${SANITIZE_SUITES:-$default_suites}
 SAN=(-fsanitize=address,undefined -fno-sanitize-recover=all)
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 logs=$tmp/reports
