@@ -2,7 +2,7 @@
 # every input (tb/prove/prove.sh, docs/formal.md):
 #   make prove DUT=path/to/unit.sv [DUT_TOP=module] INSTR=ada:mma.m16n8k16.f32.e4m3.e4m3.f32 \
 #              [PARAMS=K=16,F=13] [DUT_AW=8] [REF=module REF_PARAMS=... REF_AW=8 | PROPERTY=swap:0,1]
-#              [FORMATS=all] [BOUND=16] [TIMEOUT=600] [INIT=any] [REPLAY=0]
+#              [FORMATS=all] [BOUND=16] [TIMEOUT=600] [INIT=any] [REPLAY=0] [FRONTEND=verilator|yosys]
 #   make prove-all   the table of docs/formal.md: the project's own units and properties (tests/prove/all.sh)
 # (prove.mk is read before rtl.mk: its prerequisites name the build paths themselves)
 .PHONY: prove prove-all
@@ -14,7 +14,8 @@ prove: $(CLI) $(LIB) $(BUILD)/rtl/libmmaref_dpi.a $(BUILD)/rtl/gen/instrs.txt
 	  REF_PARAMS=$(call shell_word,REF_PARAMS) REF_AW=$(call shell_word,REF_AW) PROPERTY=$(call shell_word,PROPERTY) \
 	  FORMATS=$(call shell_word,FORMATS) \
 	  REF_FILES=$(call shell_word,REF_FILES) BOUND=$(call shell_word,BOUND) TIMEOUT=$(call shell_word,TIMEOUT) \
-	  INIT=$(call shell_word,INIT) REPLAY=$(call shell_word,REPLAY) MMAREF=$(CLI) LIB=$(LIB) \
+	  INIT=$(call shell_word,INIT) REPLAY=$(call shell_word,REPLAY) FRONTEND=$(call shell_word,FRONTEND) \
+	  FE_CYCLES=$(call shell_word,FE_CYCLES) MMAREF=$(CLI) LIB=$(LIB) \
 	  DPI_LIB=$(BUILD)/rtl/libmmaref_dpi.a bash tb/prove/prove.sh
 
 prove-all: $(CLI) $(LIB) $(BUILD)/rtl/libmmaref_dpi.a $(BUILD)/rtl/gen/instrs.txt

@@ -33,6 +33,11 @@
 #              units mostly end UNKNOWN)
 #   REPLAY=0   do not replay a counterexample through make verify's bench (it costs a Verilator build)
 #   PROVE_DIR  the work and results directory (default build/prove/DUT_TOP)
+#   FRONTEND   how the DUT's files are read: verilator (the default for a unit outside this project's
+#              rtl/, tests/verify/ and tests/prove/): Verilator elaborates them and tb/prove/sv_frontend.py
+#              writes the netlist Yosys reads, which tb/prove/fe_check.py first holds against Verilator's
+#              simulation of the sources (FE_CYCLES cycles, default 2000); yosys (the default for the
+#              project's own files): Yosys reads them itself
 # One verdict line: PROVEN (solver, seconds), REFUTED (the counterexample as a `mmaref batch` line in
 # PROVE_DIR/cex.txt, the model's D, the unit's D from the replay, and the commands that replay it), or
 # UNKNOWN after N s.  Exit status: 0 proven, 1 refuted, 2 bad arguments or a unit Yosys cannot read,
@@ -44,9 +49,12 @@ die() { echo "prove: $*" >&2; exit 2; }
 MMAREF=${MMAREF:-build/mmaref}
 DUT=${DUT:-} INSTR=${INSTR:-} PARAMS=${PARAMS:-} DUT_AW=${DUT_AW:-} REF_AW=${REF_AW:-} PROPERTY=${PROPERTY:-} REF=${REF:--} REF_PARAMS=${REF_PARAMS:-} REF_FILES=${REF_FILES:-}
 FORMATS=${FORMATS:-instr} BOUND=${BOUND:-16} TIMEOUT=${TIMEOUT:-600} REPLAY=${REPLAY:-1} INIT=${INIT:-zero}
+FRONTEND=${FRONTEND:-} FE_CYCLES=${FE_CYCLES:-2000}
 [[ -n $DUT ]] || die "DUT= is required: make prove DUT=path/to/unit.sv INSTR=ARCH:INSTRUCTION (docs/formal.md)"
 [[ -n $INSTR ]] || die "INSTR= is required, e.g. INSTR=ada:mma.m16n8k16.f32.e4m3.e4m3.f32 (build/mmaref list)"
 [[ $TIMEOUT =~ ^[0-9]+$ && $TIMEOUT -gt 0 ]] || die "TIMEOUT=$TIMEOUT: not a positive number of seconds"
+[[ $FE_CYCLES =~ ^[0-9]+$ && $FE_CYCLES -gt 0 ]] || die "FE_CYCLES=$FE_CYCLES: not a positive number of cycles"
+case $FRONTEND in ''|verilator|yosys) ;; *) die "FRONTEND=$FRONTEND: verilator or yosys" ;; esac
 case $INIT in zero) init_cmd="setundef -init -zero; opt -fast;" ;; any) init_cmd="" ;;
   *) die "INIT=$INIT: zero or any" ;; esac
 command -v yosys >/dev/null && command -v yosys-abc >/dev/null || die "needs yosys and yosys-abc (scripts/setup.sh installs them)"
@@ -65,18 +73,50 @@ add_files() {
   done
 }
 add_files rtl/rtl.f
+n_ref=${#srcs[@]}
 read -r -a files <<<"$DUT"
 add_files "${files[@]}"
+dut_srcs=("${srcs[@]:n_ref}")
 TOP=${DUT_TOP:-$(basename "${files[0]%.*}")}
 grep -qE "^\s*module\s+$TOP\b" "${srcs[@]}" 2>/dev/null ||
   die "DUT_TOP=$TOP: no 'module $TOP' in the DUT files (set DUT_TOP=the unit's module)"
 read -r -a ref_files <<<"$REF_FILES"
 [[ ${#ref_files[@]} -gt 0 ]] && add_files "${ref_files[@]}"
+ref_srcs=("${srcs[@]:n_ref+${#dut_srcs[@]}}")
 mapfile -t srcs < <(printf '%s\n' "${srcs[@]}" | awk '!seen[$0]++')
 
 DIR=${PROVE_DIR:-build/prove/$TOP}
 mkdir -p "$DIR" || die "PROVE_DIR=$DIR: cannot create it"
 rm -f "$DIR"/{result.json,result.xml,cex.txt,cex.abc,miter.aig,abc-*.log}
+
+# the front end: the project's own files (the Verilog-2005 + SystemVerilog subset both tools read) go to
+# Yosys as they are; any other unit through Verilator's elaboration (tb/prove/sv_frontend.py), whose
+# netlist must first agree with Verilator's simulation of the sources (tb/prove/fe_check.py)
+if [[ -z $FRONTEND ]]; then
+  FRONTEND=yosys
+  for f in "${dut_srcs[@]}"; do
+    [[ $f == rtl/* || $f == tests/verify/* || ( $f == tests/prove/* && $f != tests/prove/*/* ) ]] || FRONTEND=verilator
+  done
+fi
+if [[ $FRONTEND == verilator ]]; then
+  grep -qE "^\s*module\s+$TOP\b" "${srcs[@]:0:n_ref}" 2>/dev/null &&
+    die "DUT_TOP=$TOP is a module of rtl/: read it with FRONTEND=yosys"
+  command -v verilator >/dev/null || die "FRONTEND=verilator needs verilator (scripts/setup.sh installs it)"
+  fe_params=(); IFS=, read -r -a plist <<<"$PARAMS"
+  for p in "${plist[@]}"; do [[ -n $p ]] && fe_params+=(--param "$p"); done
+  # the unit's files after the project's (rtl/rtl.f: a unit may use its packages and modules), as make verify reads them
+  fe_srcs=(rtl/rtl.f "${files[@]}")
+  t_fe=$(date +%s)
+  python3 tb/prove/sv_frontend.py --top "$TOP" "${fe_params[@]}" --incdir rtl --out "$DIR/dut_netlist.v" "${fe_srcs[@]}" ||
+    die "the front end cannot read $TOP (above); nothing was proven"
+  python3 tb/prove/sv_frontend.py --top "$TOP" "${fe_params[@]}" --incdir rtl --rename "fe_check_$TOP" --prefix fe_check_ \
+    --out "$DIR/dut_check.v" "${fe_srcs[@]}" || die "the front end cannot read $TOP; nothing was proven"
+  chk=$(python3 tb/prove/fe_check.py "$DIR/fe-check" "$TOP" "fe_check_$TOP" "$DIR/dut_check.v" "$PARAMS" "$FE_CYCLES" 1 "${fe_srcs[@]}" 2>&1) ||
+    die "the front end's netlist of $TOP differs from Verilator's simulation of its sources, so nothing is proven: ${chk##*$'\n'}"
+  echo "prove: front end: Verilator's elaboration of $TOP, as a netlist ($DIR/dut_netlist.v), equal to the sources on $FE_CYCLES simulated cycles ($(( $(date +%s) - t_fe )) s)"
+  srcs=("${srcs[@]:0:n_ref}" "$DIR/dut_netlist.v")
+  srcs+=("${ref_srcs[@]}")
+fi
 [[ -f build/rtl/gen/instrs.txt ]] || make -s build/rtl/gen/configs.txt >/dev/null || die "cannot build build/rtl/gen (make rtl)"
 info=$(python3 tb/prove/gen_prove.py "$MMAREF" "$INSTR" "$TOP" "$PARAMS" "$DUT_AW" "$REF" "$REF_PARAMS" "$REF_AW" "$PROPERTY" "$BOUND" "$FORMATS" "$DIR") || exit 2
 arch=${info%%:*} name=${info#*:}; name=${name%% *}
