@@ -1501,7 +1501,8 @@ def main():
             return 2
     with tempfile.TemporaryDirectory() as tmp:
         xml = a.xml or os.path.join(tmp, "design.xml")
-        cmd = ["verilator", "--xml-only", "--xml-output", xml, "-Wno-fatal", "-Wno-lint", "-Wno-style",
+        # -fno-dfg: Verilator's dataflow pass would hoist expressions out of the scopes that declare their names
+        cmd = ["verilator", "--xml-only", "--xml-output", xml, "-Wno-fatal", "-Wno-lint", "-Wno-style", "-fno-dfg",
                "--top-module", a.top, "--Mdir", os.path.join(tmp, "obj")]
         cmd += [f"-G{p}" for p in a.param] + [f"-I{i}" for i in a.incdir]
         for s in a.srcs:

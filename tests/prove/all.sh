@@ -88,6 +88,17 @@ rows+=("REFUTED mutant-10:$ADA32 $ADA32 $M @,INTERNAL=$(bits 10),SELECT=10")
 # when every lane of the instruction reaches the unit (DUT_AW), the last one included
 rows+=("REFUTED mutant-7:$FP4 $FP4 $M @,INTERNAL=$(bits 7),SELECT=7")
 rows+=("REFUTED example:naive_dot $HOPPER16 examples/naive_dot/naive_dot.sv K=16 BOUND=40")
+# units written independently of rtl/ in other styles (tests/prove/styles/: heavy SystemVerilog that Yosys
+# 0.23 cannot read, plain Verilog-2005 with another adder tree, normalizer and multiplier), read through
+# make prove's front end (Verilator's elaboration as a netlist, checked against its simulation first):
+# against the independent specification, which the row spec-fp8:ADA16 proves equal to fda_unit (so a
+# PROVEN row here proves the unit equal to fda_unit too); kred-4: both built with K = 4; the planted bugs
+STYLE_SPEC="REF=fda_spec REF_FILES=tests/prove/fda_spec.sv"
+for u in sv_dot_e4m3.sv plain_dot_e4m3.v; do
+  rows+=("PROVEN styles-spec:${u%.*} $ADA16 tests/prove/styles/$u K=16 $STYLE_SPEC REF_PARAMS=$(unit_params "$ADA16"),AW=8")
+  rows+=("PROVEN styles-spec-kred-4:${u%.*} $ADA16 tests/prove/styles/$u K=4 $STYLE_SPEC REF_PARAMS=$(unit_params "$ADA16" | sed 's/^K=16/K=4/'),AW=8")
+  rows+=("REFUTED styles-mutant:${u%.*} $ADA16 tests/prove/styles/$u K=16,MUTANT=1")
+done
 # make verify's timing fixture (a vector every other cycle, results through a FIFO 5 cycles late): proven
 # equal to the unit it wraps; its mutant 1 (results handed out in swapped pairs) never answers a lone vector
 rows+=("PROVEN wrapper:fda_pipe_wrap $HOPPER16 tests/verify/fda_pipe_wrap.sv SELECT=0 BOUND=24")
