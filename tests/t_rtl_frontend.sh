@@ -6,8 +6,8 @@
 # them (Yosys's sat proves them on the netlist); every construct the front end does not translate is one
 # FILE:LINE line and exit 2; a netlist with one planted difference fails the simulation check (the check
 # can fail); make prove reads the heavy unit through the front end and refutes its planted bug, replayed
-# by make verify.
-# runtime: 200 s
+# by make verify; a reference module of the user's read the same way (proven against itself, a mutant refuted).
+# runtime: 330 s
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.."
 for tool in verilator yosys; do
@@ -141,3 +141,16 @@ else not_ok "front end: make prove on sv_dot_e4m3 MUTANT=1: rc $rc: $(tail -5 <<
 out=$(DUT=$SV INSTR=ada:mma.m16n8k16.f32.e4m3.e4m3.f32 FRONTEND=slang bash tb/prove/prove.sh 2>&1); rc=$?
 [[ $rc == 2 && $out == "prove: FRONTEND=slang: verilator or yosys" ]] && ok "front end: FRONTEND=slang refused: $out" \
   || not_ok "front end: FRONTEND=slang: rc $rc: $out"
+# a reference module of the user's goes through the front end too (its netlist's top REF__ref): the heavy
+# unit against itself so read is PROVEN; the plain unit's planted bug against the heavy unit as the
+# reference is REFUTED (both sides Verilator's elaborations)
+out=$(PROVE_DIR=$dir/prove-self DUT=$SV INSTR=ada:mma.m16n8k16.f32.e4m3.e4m3.f32 REF=sv_dot_e4m3 TIMEOUT=120 REPLAY=0 \
+      MMAREF=build/mmaref bash tb/prove/prove.sh 2>&1); rc=$?
+[[ $rc == 0 && $out == *"PROVEN: sv_dot_e4m3 equals sv_dot_e4m3__ref"* && $(grep -c "prove: front end:" <<<"$out") == 2 ]] &&
+  ok "front end: sv_dot_e4m3 against itself, both sides through the front end, PROVEN" ||
+  not_ok "front end: sv_dot_e4m3 against itself: rc $rc: $(tail -3 <<<"$out")"
+out=$(PROVE_DIR=$dir/prove-ref DUT=$PLAIN INSTR=ada:mma.m16n8k16.f32.e4m3.e4m3.f32 PARAMS=MUTANT=1 REF=sv_dot_e4m3 REF_FILES=$SV \
+      TIMEOUT=120 REPLAY=0 MMAREF=build/mmaref bash tb/prove/prove.sh 2>&1); rc=$?
+[[ $rc == 1 && $out == *"REFUTED: plain_dot_e4m3 differs from sv_dot_e4m3__ref"* ]] &&
+  ok "front end: plain_dot_e4m3 MUTANT=1 against sv_dot_e4m3 as the reference REFUTED" ||
+  not_ok "front end: plain_dot_e4m3 MUTANT=1 against sv_dot_e4m3: rc $rc: $(tail -3 <<<"$out")"

@@ -37,7 +37,8 @@
 #              rtl/, tests/verify/ and tests/prove/): Verilator elaborates them and tb/prove/sv_frontend.py
 #              writes the netlist Yosys reads, which tb/prove/fe_check.py first holds against Verilator's
 #              simulation of the sources (FE_CYCLES cycles, default 2000); yosys (the default for the
-#              project's own files): Yosys reads them itself
+#              project's own files): Yosys reads them itself.  A user's REF module (defined outside the
+#              project's files) goes through the front end too, its netlist's top named REF__ref
 # One verdict line: PROVEN (solver, seconds), REFUTED (the counterexample as a `mmaref batch` line in
 # PROVE_DIR/cex.txt, the model's D, the unit's D from the replay, and the commands that replay it), or
 # UNKNOWN after N s.  Exit status: 0 proven, 1 refuted, 2 bad arguments or a unit Yosys cannot read,
@@ -91,31 +92,56 @@ rm -f "$DIR"/{result.json,result.xml,cex.txt,cex.abc,miter.aig,abc-*.log}
 
 # the front end: the project's own files (the Verilog-2005 + SystemVerilog subset both tools read) go to
 # Yosys as they are; any other unit through Verilator's elaboration (tb/prove/sv_frontend.py), whose
-# netlist must first agree with Verilator's simulation of the sources (tb/prove/fe_check.py)
+# netlist must first agree with Verilator's simulation of the sources (tb/prove/fe_check.py).  A reference
+# module of the user's (REF= in REF_FILES or the DUT's files) is read the same way.
+project_file() { [[ $1 == rtl/* || $1 == tests/verify/* || ( $1 == tests/prove/* && $1 != tests/prove/*/* ) ]]; }
+front_end() {  # front_end MODULE PARAMS NETLIST RENAME SOURCE...: the checked netlist of MODULE
+  local mod=$1 params=$2 out=$3 rename=$4 p; shift 4
+  local fe_params=() plist=()
+  IFS=, read -r -a plist <<<"$params"
+  for p in "${plist[@]}"; do [[ -n $p ]] && fe_params+=(--param "$p"); done
+  local t_fe=$(date +%s) base=${out%.v}
+  python3 tb/prove/sv_frontend.py --top "$mod" "${fe_params[@]}" --incdir rtl ${rename:+--rename "$rename"} \
+    --prefix "fe_${rename:-$mod}__" --out "$out" "$@" || die "the front end cannot read $mod (above); nothing was proven"
+  python3 tb/prove/sv_frontend.py --top "$mod" "${fe_params[@]}" --incdir rtl --rename "fe_check_$mod" --prefix fe_check_ \
+    --out "$base.check.v" "$@" || die "the front end cannot read $mod; nothing was proven"
+  local chk
+  chk=$(python3 tb/prove/fe_check.py "$base.fe-check" "$mod" "fe_check_$mod" "$base.check.v" "$params" "$FE_CYCLES" 1 "$@" 2>&1) ||
+    die "the front end's netlist of $mod differs from Verilator's simulation of its sources, so nothing is proven: ${chk##*$'\n'}"
+  echo "prove: front end: Verilator's elaboration of $mod, as a netlist ($out), equal to the sources on $FE_CYCLES simulated cycles ($(( $(date +%s) - t_fe )) s)"
+}
+fe_forced=$FRONTEND
 if [[ -z $FRONTEND ]]; then
   FRONTEND=yosys
-  for f in "${dut_srcs[@]}"; do
-    [[ $f == rtl/* || $f == tests/verify/* || ( $f == tests/prove/* && $f != tests/prove/*/* ) ]] || FRONTEND=verilator
-  done
+  for f in "${dut_srcs[@]}"; do project_file "$f" || FRONTEND=verilator; done
 fi
+if [[ $FRONTEND == verilator || ($REF != - && -z $fe_forced) ]]; then
+  command -v verilator >/dev/null || die "the front end needs verilator (scripts/setup.sh installs it)"
+fi
+# the unit's files after the project's (rtl/rtl.f: a unit may use its packages and modules), as make verify reads them
+fe_srcs=(rtl/rtl.f "${files[@]}")
 if [[ $FRONTEND == verilator ]]; then
   grep -qE "^\s*module\s+$TOP\b" "${srcs[@]:0:n_ref}" 2>/dev/null &&
     die "DUT_TOP=$TOP is a module of rtl/: read it with FRONTEND=yosys"
-  command -v verilator >/dev/null || die "FRONTEND=verilator needs verilator (scripts/setup.sh installs it)"
-  fe_params=(); IFS=, read -r -a plist <<<"$PARAMS"
-  for p in "${plist[@]}"; do [[ -n $p ]] && fe_params+=(--param "$p"); done
-  # the unit's files after the project's (rtl/rtl.f: a unit may use its packages and modules), as make verify reads them
-  fe_srcs=(rtl/rtl.f "${files[@]}")
-  t_fe=$(date +%s)
-  python3 tb/prove/sv_frontend.py --top "$TOP" "${fe_params[@]}" --incdir rtl --out "$DIR/dut_netlist.v" "${fe_srcs[@]}" ||
-    die "the front end cannot read $TOP (above); nothing was proven"
-  python3 tb/prove/sv_frontend.py --top "$TOP" "${fe_params[@]}" --incdir rtl --rename "fe_check_$TOP" --prefix fe_check_ \
-    --out "$DIR/dut_check.v" "${fe_srcs[@]}" || die "the front end cannot read $TOP; nothing was proven"
-  chk=$(python3 tb/prove/fe_check.py "$DIR/fe-check" "$TOP" "fe_check_$TOP" "$DIR/dut_check.v" "$PARAMS" "$FE_CYCLES" 1 "${fe_srcs[@]}" 2>&1) ||
-    die "the front end's netlist of $TOP differs from Verilator's simulation of its sources, so nothing is proven: ${chk##*$'\n'}"
-  echo "prove: front end: Verilator's elaboration of $TOP, as a netlist ($DIR/dut_netlist.v), equal to the sources on $FE_CYCLES simulated cycles ($(( $(date +%s) - t_fe )) s)"
-  srcs=("${srcs[@]:0:n_ref}" "$DIR/dut_netlist.v")
-  srcs+=("${ref_srcs[@]}")
+  front_end "$TOP" "$PARAMS" "$DIR/dut_netlist.v" "" "${fe_srcs[@]}"
+  srcs=("${srcs[@]:0:n_ref}" "$DIR/dut_netlist.v" "${ref_srcs[@]}")
+fi
+# the reference: through the front end when the file that defines it is not the project's (or FRONTEND=verilator
+# says so and it is not a module of rtl/); its netlist's top is REF__ref, so that it can be the DUT's own module
+if [[ $REF != - ]]; then
+  ref_def=$(grep -lE "^\s*module\s+$REF\b" "${srcs[@]:0:n_ref}" "${dut_srcs[@]}" "${ref_srcs[@]}" 2>/dev/null | head -1)
+  [[ -n $ref_def ]] || die "REF=$REF: no 'module $REF' in rtl/, the DUT's files or REF_FILES"
+  ref_fe=yosys
+  case $fe_forced in
+    verilator) [[ $ref_def == rtl/* ]] || ref_fe=verilator ;;
+    '') project_file "$ref_def" || ref_fe=verilator ;;
+  esac
+  if [[ $ref_fe == verilator ]]; then
+    front_end "$REF" "$REF_PARAMS" "$DIR/ref_netlist.v" "${REF}__ref" rtl/rtl.f "${files[@]}" "${ref_files[@]}"
+    srcs=("${srcs[@]:0:n_ref}" "$DIR/ref_netlist.v")
+    [[ $FRONTEND == verilator ]] && srcs+=("$DIR/dut_netlist.v") || srcs+=("${dut_srcs[@]}")
+    REF=${REF}__ref
+  fi
 fi
 [[ -f build/rtl/gen/instrs.txt ]] || make -s build/rtl/gen/configs.txt >/dev/null || die "cannot build build/rtl/gen (make rtl)"
 info=$(python3 tb/prove/gen_prove.py "$MMAREF" "$INSTR" "$TOP" "$PARAMS" "$DUT_AW" "$REF" "$REF_PARAMS" "$REF_AW" "$PROPERTY" "$BOUND" "$FORMATS" "$DIR") || exit 2
