@@ -38,7 +38,7 @@ def main():
             if n == "clk":
                 continue
             if n == "rst_n":
-                drive.append(f"    rst_n = (cyc < 2) ? 1'b0 : (($urandom % 64) != 0);")
+                drive.append("    rst_n = (cyc < 2) ? 1'b0 : (($urandom % 64) != 0);")
                 continue
             words = (w + 31) // 32
             drive.append(f"    for (int i = 0; i < {words}; i++) begin r = $urandom; k = $urandom % 8; "

@@ -389,10 +389,6 @@ def case_mask(d, el):
 
 
 # --------------------------------------------------------------------------------- symbolic execution
-class Flags:
-    """Names of the jump conditions live in a process: return, and break/continue per loop."""
-
-
 class Module:
     """One module of the XML, translated: drivers per signal bit range, registers, instances."""
 
@@ -694,8 +690,7 @@ class Exec:
         self.m, self.d, self.g = mod, mod.d, mod.g
         self.vals = vals
         self.scopes = scopes        # local name scopes (begin blocks, function bodies)
-        self.nba = {} if nba else None
-        self.allow_nba = nba
+        self.nba = {} if nba else None   # a clocked block's non-blocking assignments
         self.flags = []             # keys of the jump conditions in force (return, break, continue)
         self.depth = 0
 
