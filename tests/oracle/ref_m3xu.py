@@ -1,6 +1,6 @@
 """Independent exact reference for the M3XU kind (FP32 and FP32C modes): the CLOSED form of the definition.
 
-Written from docs/m3xu.md (the definition the integrator fixed: /work/briefs/m3xu-def.md), sharing no
+Written from docs/m3xu.md (mmaref's exact definition of the M3XU paper's result), sharing no
 code with cmodel/ nor with ref.py / ref_amd.py.  Python 3 standard library only.
 
 The model (cmodel/src/algo_m3xu.c) computes the step form: 12-bit halves, partial products per multiply

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """The oracle's own instruction table: (architecture, instruction name) -> the arithmetic schedule.
 
-Written from the MMA-Sim paper (/work/shared/papers/mma-sim.md: section IV, Tables III and IV,
+Written from the MMA-Sim paper (section IV, Tables III and IV,
 Appendix B and C) and, for CDNA1, which the paper does not cover, from docs/algorithms.md ("CDNA1");
-the M3XU design (architecture m3xu) from the M3XU paper (/work/shared/papers/m3xu.md, section IV) and
+the M3XU design (architecture m3xu) from the M3XU paper (section IV) and
 its exact definition (docs/m3xu.md).
 It reads nothing of the model: the instruction's name is parsed here, and the parameters come from
 rules that say what the paper's text says.  `mmaref list --json` serves only to enumerate the
@@ -17,7 +17,7 @@ Two independent renderings of the paper are kept and checked against each other 
 The rules give every parameter; the tables say which instruction exists on which architecture, and
 --selftest renders the rules of every cell back into the table's notation and compares.
 
-The schedule is the form of /work/plan/interface.md: a list of passes, each
+The schedule is the form of the model's pass schedule (cmodel/include/mmaref.h): a list of passes, each
   {algo, k_first, k_count, frac_bits, group, align_products, align_c, scales, flush, out};
 pass i > 0 takes pass i-1's result as its C; the last pass's out is D's.
 
