@@ -1,4 +1,5 @@
-// fda_datapath: one combinational FDA pass over KD products (docs/algorithms.md, FDA Steps 0-5).
+// fda_datapath: one combinational FDA pass over KD products (docs/algorithms.md, FDA Steps 0-5): the
+// block scales, one fda_term a product (Step 2), fda_sum (Steps 1, 3-4) and mma_encode (Step 5).
 //   d = round(C + sum_k a_k b_k [* 2^(e_sa + e_sb)]), aligned to e_max keeping F fractional bits.
 // Operand formats and the output kind are chosen at run time among those in the masks, as one Tensor
 // Core datapath serves f16 and bf16 (or e4m3, e5m2, e3m2, e2m3, e2m1).
@@ -33,26 +34,8 @@ module fda_datapath #(
   localparam int CF     = mma_pkg::max_man_bits(CM);        // ... of C
   localparam int TF     = mma_pkg::imax(mma_pkg::imax(PF, CF), F);   // common grid before truncation to F
   localparam int XW     = TF + 2;                           // every term is below 4 on that grid
-  localparam int CW     = mma_pkg::clog2(CF + 2);
   localparam int SW     = F + 3 + mma_pkg::clog2(KD + 1);   // signed exact sum
   localparam int SM     = 1 << mma_pkg::FMT_UE8M0;
-
-  // ---- C: unpack; an f16 C of an f32 D is widened (a subnormal f16 becomes a normal f32) ----
-  mma_pkg::fp_t uc;
-  logic signed [EW-1:0] c_exp;
-  logic [CF:0] c_sig0, c_sig;
-  logic [CW-1:0] c_lz;
-  mma_unpack #(.MASK(CM), .MW(CF), .IW(32)) u_unpack_c (.raw(c), .fmt(fmt_c), .u(uc), .sig(c_sig0));
-  mma_lzc #(.W(CF + 1)) u_lzc_c (.x(c_sig0), .count(c_lz));
-  always @* begin
-    c_sig = c_sig0;
-    c_exp = mma_pkg::fp_exp(uc);
-    if (mma_pkg::popcount(CM) > 1 && fmt_c != mma_pkg::out_fmt_of(OUT_MASK, out_kind)
-        && mma_pkg::fp_is_sub(uc)) begin
-      c_sig = c_sig0 << c_lz;
-      c_exp = mma_pkg::fp_exp(uc) - EW'(c_lz);
-    end
-  end
 
   // ---- block scales: exponents only (UE8M0), a NaN scale makes D NaN ----
   logic signed [EW-1:0] s_exp [NSW];
@@ -80,45 +63,27 @@ module fda_datapath #(
     end
   endgenerate
 
-  // ---- Step 2: exact unnormalized products; C is term 0 ----
-  logic [KD:0] t_neg;
-  logic [KD-1:0] p_nan, p_inf;
-  logic [(KD+1)*EW-1:0] exps;
-  logic [(KD+1)*XW-1:0] x;
-  assign t_neg[0] = mma_pkg::fp_sign(uc);
-  assign exps[0 +: EW] = ZERO_EXP != 0 && mma_pkg::fp_is_zero(uc) ? EW'(ZERO_EXP) : c_exp;
-  assign x[0 +: XW] = XW'(c_sig) << (TF - CF);
+  // ---- Step 2: exact unnormalized products (fda_term) ----
+  logic [KD-1:0] p_nan, p_inf, p_neg;
+  logic [KD*EW-1:0] p_exp;
+  logic [KD*XW-1:0] p_x;
   generate
     for (i = 0; i < KD; i++) begin : g_lane
-      mma_pkg::fp_t ua, ub;
-      logic [MW:0] ga, gb;
-      mma_unpack #(.MASK(AB_MASK), .MW(MW), .IW(AW)) u_a (.raw(a[i*AW +: AW]), .fmt(fmt_a), .u(ua), .sig(ga));
-      mma_unpack #(.MASK(AB_MASK), .MW(MW), .IW(AW)) u_b (.raw(b[i*AW +: AW]), .fmt(fmt_b), .u(ub), .sig(gb));
-      assign p_nan[i] = mma_pkg::fp_is_nan(ua) | mma_pkg::fp_is_nan(ub)
-                      | (mma_pkg::fp_is_inf(ua) & mma_pkg::fp_is_zero(ub))
-                      | (mma_pkg::fp_is_zero(ua) & mma_pkg::fp_is_inf(ub));
-      assign p_inf[i] = (mma_pkg::fp_is_inf(ua) | mma_pkg::fp_is_inf(ub)) & ~p_nan[i];
-      assign t_neg[i+1] = mma_pkg::fp_sign(ua) ^ mma_pkg::fp_sign(ub);
-      assign exps[(i+1)*EW +: EW] =
-          ZERO_EXP != 0 && (mma_pkg::fp_is_zero(ua) | mma_pkg::fp_is_zero(ub)) ? EW'(ZERO_EXP)
-        : mma_pkg::fp_exp(ua) + mma_pkg::fp_exp(ub) + (BLOCK > 0 ? s_exp[i / (BLOCK > 0 ? BLOCK : 1)] : EW'(0));
-      assign x[(i+1)*XW +: XW] = XW'(ga * gb) << (TF - PF);
+      fda_term #(.AB_MASK(AB_MASK), .TF(TF), .ZERO_EXP(ZERO_EXP), .AW(AW)) u_term (
+        .fmt_a(fmt_a), .fmt_b(fmt_b), .a(a[i*AW +: AW]), .b(b[i*AW +: AW]),
+        .s_exp(BLOCK > 0 ? s_exp[i / (BLOCK > 0 ? BLOCK : 1)] : EW'(0)),
+        .nan(p_nan[i]), .inf(p_inf[i]), .neg(p_neg[i]), .exp(p_exp[i*EW +: EW]), .x(p_x[i*XW +: XW]));
     end
   endgenerate
 
-  // ---- Step 1: special values ----
-  logic d_nan, d_inf, d_inf_neg;
-  mma_special #(.N(KD + 2)) u_special (
-    .nan({|s_nan, p_nan, mma_pkg::fp_is_nan(uc)}), .inf({1'b0, p_inf, mma_pkg::fp_is_inf(uc)}),
-    .neg({1'b0, t_neg}),
-    .d_nan(d_nan), .d_inf(d_inf), .d_inf_neg(d_inf_neg));
-
-  // ---- Steps 3-4: e_max, alignment (truncation toward zero), exact sum ----
+  // ---- Steps 1, 3-4 (fda_sum): C, special values, e_max, alignment, exact sum ----
   logic signed [SW-1:0] sum;
   logic signed [EW+1:0] lsb_exp;
-  mma_align_sum #(.N(KD + 1), .F(F), .XW(XW), .OW(F + 2), .EXTRA(TF - F), .SW(SW),
-                  .MUTANT(MUTANT == 1 ? 1 : 0)) u_sum (
-    .x(x), .neg(t_neg), .exps(exps), .sum(sum), .lsb_exp(lsb_exp));
+  logic d_nan, d_inf, d_inf_neg;
+  fda_sum #(.KD(KD), .F(F), .AB_MASK(AB_MASK), .C_MASK(C_MASK), .OUT_MASK(OUT_MASK), .ZERO_EXP(ZERO_EXP),
+            .MUTANT(MUTANT == 1 ? 1 : 0)) u_sum (
+    .fmt_c(fmt_c), .out_kind(out_kind), .c(c), .p_nan(p_nan), .p_inf(p_inf), .p_neg(p_neg), .p_exp(p_exp),
+    .p_x(p_x), .s_nan(|s_nan), .sum(sum), .lsb_exp(lsb_exp), .d_nan(d_nan), .d_inf(d_inf), .d_inf_neg(d_inf_neg));
 
   // ---- Step 5: normalize, round, pack ----
   mma_encode #(.SW(SW), .LW(EW + 2), .OUT_MASK(OUT_MASK), .DW(32), .MUTANT(MUTANT == 2 ? 1 : 0)) u_encode (

@@ -16,7 +16,9 @@ rtl/mma_encode.sv       // Step 5: normalize -> round -> pack
 rtl/mma_handshake.sv    // valid/ready, pass sequencing, output register
 rtl/mma_chain.sv        // passes chained through one datapath (CoFDA, CoFDRDA, GPS groups, SFMA)
 rtl/mma_to_f16.sv       // an FP8 operand converted exactly to f16 (Hopper's FP8 mma.sync)
-rtl/fda_datapath.sv     // one FDA pass
+rtl/fda_term.sv         // FDA Step 2: one exact product
+rtl/fda_sum.sv          // FDA Steps 1, 3-4: C, special values, e_max, alignment, exact sum
+rtl/fda_datapath.sv     // one FDA pass: the products, fda_sum, Step 5
 rtl/mma_fp_mul.sv       // IEEE product rounded once (GPS Step 2), optional flushing
 rtl/mma_fp_add.sv       // IEEE sum rounded once (GPS Steps 3-4, C added last), optional flushing
 rtl/mma_add_last.sv     // C added last: one IEEE addition in D's format (FP8 mma.sync)

@@ -226,9 +226,53 @@ for i in SYNC16 SYNC32 SYNC32H SYNC16B; do
   to_f16_row PROVEN sync-to-f16-formats "$i" 0; all_formats
   sync_passes_row PROVEN spec-sync-passes-formats "$i" 8 "" F16_CUT=1; all_formats
 done
-# the 16-bit formats: where the boundary lies (8- and 11-bit significands, 16- and 22-bit products)
+# the 16-bit formats (8- and 11-bit significands, 16- and 22-bit products): bf16 K = 8 proven whole; the
+# f16 units proven with a cut point at the operands' decoding (tests/prove/fda_cut_harness.sv PART 0:
+# rtl/'s mma_unpack against the specification's spec_decode for every operand of the instruction's
+# formats, lane 0 of A and of B; its mutant reads a subnormal's exponent one short), then the unit
+# against the specification decoding its operands with rtl/'s mma_unpack (DECODE_CUT = 1): each product
+# is then the same multiplication of the same significands on both sides, which the solver merges;
+# whole, the two sides' multipliers fed by differently built decoders stall it (Volta's f16 K = 4: no
+# verdict in 28 minutes).  Volta f16 K = 4 (F = 23), Hopper f16 K = 16 (F = 25, zero terms at -133) with
+# an f32 D and with an f16 D (RNE), Ampere bf16 K = 8, tf32 K = 4 (Step 0 in the decoding), Ampere's
+# f16 K = 16 in two chained passes (CoFDA, below); the spec's mutant aligns with F - 1 bits
+HOPPER16D=hopper:mma.m16n8k16.f16.f16.f16.f16                    # f16, K = 16, F = 25, f16 D (RNE)
+TF32_4=ampere:mma.m16n8k4.f32.tf32.tf32.f32                      # tf32, K = 4, F = 24
+COFDA16=ampere:mma.m16n8k16.f32.f16.f16.f32                      # f16, K = 16 in two passes of 8
 spec_row PROVEN spec-bf16 AMPERE8 16
-spec_row PROVEN spec-f16 VOLTA 16
+fda_cut_row() {  # EXPECT NAME INSTR-VARIABLE AW PART WORD DUT-SIDE
+  local ins=${!3} p
+  p="$(unit_params "$ins"),AW=$4,PART=$5,WORD=$6"
+  rows+=("$1 $2:$3 $ins tests/prove/fda_cut_harness.sv SIDE=$7,$p REF=fda_cut_harness REF_PARAMS=SIDE=1,$p")
+}
+for iv in VOLTA:16 HOPPER16:16 HOPPER16D:16 AMPERE8:16 TF32_4:32; do
+  i=${iv%:*} aw=${iv#*:}
+  fda_cut_row PROVEN fda-decode "$i" "$aw" 0 -1 0
+  spec_row PROVEN spec-decode-cut "$i" "$aw" "" DECODE_CUT=1
+done
+# CoFDA's two passes: each pass is the datapath of Ampere's K = 8 unit (the same parameters), which the
+# rows above prove on every format combination; the unit against the specification running that
+# datapath for each pass (PASS_CUT = 1) is the chaining and the handshake, UNKNOWN where measured (220 s),
+# as the two-pass FDRDA units' chaining is (whole, with DECODE_CUT: no verdict in 13 minutes)
+spec_row PROVEN spec-passes COFDA16 16 "" PASS_CUT=1
+fda_cut_row REFUTED fda-decode-mutant VOLTA 16 0 -1 2
+# ... on every format combination of each of those units at once (FORMATS=all: f16 and bf16, f32 and f16
+# D, C in f32 or f16, as each unit serves them)
+for iv in VOLTA:16 HOPPER16:16 AMPERE8:16 TF32_4:32; do
+  i=${iv%:*} aw=${iv#*:}
+  fda_cut_row PROVEN fda-decode-formats "$i" "$aw" 0 -1 0; all_formats
+  spec_row PROVEN spec-decode-cut-formats "$i" "$aw" "" DECODE_CUT=1; all_formats
+done
+spec_row REFUTED spec-decode-cut-mutant-F-short VOLTA 16 "" DECODE_CUT=1,SPEC_MUTANT=1
+# ... and one pass cut finer (PART 1: the products and their sum with C, rtl/fda_term.sv and
+# rtl/fda_sum.sv against fda_spec_term and fda_spec_sum, each of the three words of the exact sum a proof;
+# PART 2: mma_encode against spec_round for every sum PART 1 allows), for a pass too large to prove whole:
+# Hopper's f16 K = 16; the mutants leave the last product out of e_max and round to the other kind
+for w in 0 1 2; do fda_cut_row PROVEN fda-sum-word-$w HOPPER16 16 1 $w 0; done
+fda_cut_row REFUTED fda-sum-mutant HOPPER16 16 1 0 2
+fda_cut_row PROVEN fda-round HOPPER16 16 2 -1 0
+fda_cut_row PROVEN fda-round HOPPER16D 16 2 -1 0
+fda_cut_row REFUTED fda-round-mutant HOPPER16 16 2 -1 2
 # GDFS against its independent specification (tests/prove/gdfs_spec.sv, written alike from the paper's GDFS
 # steps): gdfs_unit with the instruction's parameters against the spec with the same ones and the
 # instruction's block size and scale format, which make verify's contract has no port for (gdfs_unit
@@ -297,10 +341,10 @@ fdrda_spec_row REFUTED spec-fnuz-mutant-F-short FNUZ16 8 "" SPEC_MUTANT=1
 # second allows; the mutants align the products with F - 1 bits, C with RZ, round to RZ); and the
 # unit against the spec running rtl/'s pass (PASS_CUT = 1): the chaining of the passes and the handshake.
 # The K = 32 unit's pass is the K = 16 unit's (the same fdrda_datapath): its parts are those rows.
-fdrda_cut_row() {  # EXPECT NAME INSTR-VARIABLE AW PART DUT-SIDE
+fdrda_cut_row() {  # EXPECT NAME INSTR-VARIABLE AW PART DUT-SIDE [MORE-SPEC-PARAMS]
   local ins=${!3} p
   p="$(unit_params "$ins"),AW=$4"
-  rows+=("$1 $2:$3 $ins tests/prove/fdrda_cut_harness.sv SIDE=$6,PART=$5,$p REF=fdrda_cut_harness REF_PARAMS=SIDE=1,PART=$5,$p")
+  rows+=("$1 $2:$3 $ins tests/prove/fdrda_cut_harness.sv SIDE=$6,PART=$5,$p REF=fdrda_cut_harness REF_PARAMS=SIDE=1,PART=$5,$p${7:+,$7}")
 }
 fdrda_cut_row PROVEN fnuz-dot FNUZ16 8 0 0
 fdrda_cut_row PROVEN fnuz-dot FNUZ16B 8 0 0
@@ -321,8 +365,18 @@ for i in FNUZ16 FNUZ32; do fdrda_spec_row PROVEN spec-fnuz-passes-formats "$i" 8
 FDRDA8=cdna3:v_mfma_f32_32x32x8_f16                                # f16, K = 8
 FDRDA8B=cdna3:v_mfma_f32_32x32x8_bf16                              # bf16, K = 8
 FDRDA16=cdna3:v_mfma_f32_16x16x16_f16                              # f16, K = 16 in two passes
-fdrda_cut_row PROVEN fdrda-dot FDRDA8 16 0 0
-fdrda_cut_row PROVEN fdrda-dot FDRDA8B 16 0 0
+# the dot sum's part with the cut point at the operands' decoding (DECODE_CUT: the specification's products
+# decode with rtl/'s mma_unpack, proven equal to spec_decode by the fda-decode rows, tests/prove/
+# fda_cut_harness.sv PART 0 with the precision's fractional bits): without it the f16 part stays UNKNOWN
+fdrda_decode_row() {  # NAME INSTR-VARIABLE AW: rtl/'s decoding against spec_decode, as fdrda_spec decodes
+  local ins=${!2} p
+  p="K=$(sed 's/^K=\([0-9]*\).*/\1/' <<<"$(unit_params "$ins")"),AB_MASK=$(sed -n 's/.*AB_MASK=\([0-9]*\).*/\1/p' <<<"$(unit_params "$ins")")"
+  p="$p,AW=$3,PART=0,WORD=-1,DECODE_MW=10"
+  rows+=("PROVEN $1:$2 $ins tests/prove/fda_cut_harness.sv SIDE=0,$p REF=fda_cut_harness REF_PARAMS=SIDE=1,$p")
+}
+fdrda_decode_row fda-decode FDRDA8 16
+fdrda_cut_row PROVEN fdrda-dot FDRDA8 16 0 0 DECODE_CUT=1
+fdrda_cut_row PROVEN fdrda-dot FDRDA8B 16 0 0 DECODE_CUT=1
 fdrda_cut_row PROVEN fdrda-add-c FDRDA8 16 1 0
 fdrda_cut_row PROVEN fdrda-round FDRDA8 16 2 0
 fdrda_spec_row PROVEN spec-fdrda-passes FDRDA8 16 "" PASS_CUT=1
@@ -331,7 +385,8 @@ fdrda_spec_row PROVEN spec-fdrda-passes FDRDA16 16 "" PASS_CUT=1
 # time), K = 8 in two passes of its K = 4 pass (xf32 only); 32-bit lanes
 XF32_4=cdna3:v_mfma_f32_32x32x4_xf32                               # K = 4
 XF32_8=cdna3:v_mfma_f32_16x16x8_xf32                               # K = 8 in two passes
-fdrda_cut_row PROVEN fdrda-dot XF32_4 32 0 0
+fdrda_decode_row fda-decode XF32_4 32
+fdrda_cut_row PROVEN fdrda-dot XF32_4 32 0 0 DECODE_CUT=1
 fdrda_cut_row PROVEN fdrda-add-c XF32_4 32 1 0
 fdrda_cut_row PROVEN fdrda-round XF32_4 32 2 0
 fdrda_spec_row PROVEN spec-fdrda-passes XF32_4 32 "" PASS_CUT=1

@@ -28,6 +28,9 @@
 //   a[98:96], and the specification's flags b[98:96] where they give the same verdict, else the
 //   verdict's own (NaN: any_nan alone).  So a proof says the two parts
 //   agree on every input cut the part before allows, whatever values a special value makes irrelevant.
+// DECODE_CUT = 1 (PART 0): the specification's products decode their operands with rtl/'s mma_unpack
+// (fdrda_spec_term), which tests/prove/fda_cut_harness.sv's PART 0 proves equal to spec_decode: the two
+// sides' multipliers are then one (the 11-bit significands of f16 otherwise stall the solver).
 // With the three proven, fdrda_datapath equals fdrda_spec_pass for every input (the parts compose the
 // same way on both sides); fdrda_spec's PASS_CUT rows prove the rest of the unit.  PARTs 1 and 2 need
 // K * AW of at least 102 bits (an elaboration error otherwise).
@@ -48,7 +51,8 @@ module fdrda_cut_harness #(
   parameter int ALIGN_C   = mma_pkg::ROUND_RD,
   parameter int OUT       = mma_pkg::OUT_F32_RNE,
   parameter int AW        = 8,
-  parameter int NSW       = 1
+  parameter int NSW       = 1,
+  parameter int DECODE_CUT = 0                           // PART 0: the specification decodes with rtl/'s mma_unpack
 ) (
   input  logic                          clk,
   input  logic                          rst_n,
@@ -63,14 +67,6 @@ module fdrda_cut_harness #(
   input  logic                          out_ready,
   output logic [31:0]                   d
 );
-  // the largest exponent field value minus the bias over A's and B's formats
-  function automatic int top_exp(input int mask);
-    top_exp = 0;
-    for (int f = 0; f < mma_pkg::NUM_FMTS; f++)
-      if (mask[f] && (1 << mma_pkg::fmt_exp_bits(f)) - 1 - mma_pkg::fmt_bias(f) > top_exp)
-        top_exp = (1 << mma_pkg::fmt_exp_bits(f)) - 1 - mma_pkg::fmt_bias(f);
-  endfunction
-
   localparam int KP   = K / CHAIN;                                    // products per pass
   localparam int FM   = SIDE == 2 && PART == 0 ? F - 1 : F;           // PART 0's mutant
   localparam int DSW  = mma_pkg::fdrda_dot_width(KP, FM, ALGO);       // rtl/'s s_dot, sum ...
@@ -79,7 +75,7 @@ module fdrda_cut_harness #(
   localparam int SEW  = 16;                                           // the specification's
   localparam int SSW  = fdrda_spec_sum_width(KP, F, AB_MASK);
   localparam int E_LO = 2 * mma_pkg::ZERO_EXP;
-  localparam int E_HI = 2 * top_exp(AB_MASK);
+  localparam int E_HI = 2 * cut_top_exp(AB_MASK);
   localparam int EB   = $clog2(E_HI - E_LO + 1);
   localparam int C_HI = (1 << mma_pkg::fmt_exp_bits(mma_pkg::FMT_F32)) - 2 - mma_pkg::fmt_bias(mma_pkg::FMT_F32);
   localparam int L_LO = (E_LO < mma_pkg::ZERO_EXP ? E_LO : mma_pkg::ZERO_EXP) - mma_pkg::FDRDA_DOT_F;
@@ -111,7 +107,7 @@ module fdrda_cut_harness #(
         logic signed [SSW-1:0] s_dot;
         logic signed [SEW-1:0] e_dot;
         fdrda_spec_dot #(.K(KP), .F(F), .ALGO(ALGO), .AB_MASK(AB_MASK), .ALIGN_DOT(ALIGN_DOT), .AW(AW),
-                         .EW(SEW), .SW(SSW)) u_dot (
+                         .EW(SEW), .SW(SSW), .DECODE_CUT(DECODE_CUT)) u_dot (
           .fmt_a(fmt_a), .fmt_b(fmt_b), .a(a[KP*AW-1:0]), .b(b[KP*AW-1:0]), .e_dot(e_dot), .s_dot(s_dot),
           .nan(nan), .pos_inf(pos_inf), .neg_inf(neg_inf), .pos_ovf(pos_ovf), .neg_ovf(neg_ovf));
         assign s64 = 64'(s_dot);

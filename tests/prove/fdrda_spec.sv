@@ -45,7 +45,9 @@
 // A pass is fdrda_spec_pass (tests/prove/fdrda_spec_pass.svh: the products' dot sum, then C).  PASS_CUT
 // (make prove's cut point; 0 for the specification): 1 runs each pass through rtl/fdrda_datapath.sv
 // instead, so that a proof against the unit checks the passes' chaining and the handshake alone; the
-// passes themselves are proven equal half by half (tests/prove/fdrda_cut_harness.sv).
+// passes themselves are proven equal half by half (tests/prove/fdrda_cut_harness.sv).  DECODE_CUT (make
+// prove's cut point; 0 for the specification): 1 decodes A and B with rtl/'s mma_unpack
+// (fdrda_spec_term), which tests/prove/fda_cut_harness.sv's PART 0 proves equal to spec_decode.
 // The port contract of make verify: D is registered on the handshake and held until taken.
 `include "tests/prove/spec_common.svh"
 `include "tests/prove/fdrda_spec_pass.svh"
@@ -61,6 +63,7 @@ module fdrda_spec #(
   parameter int OUT         = mma_pkg::OUT_F32_RNE,
   parameter int SPEC_MUTANT = 0,
   parameter int PASS_CUT    = 0,
+  parameter int DECODE_CUT  = 0,
   parameter int AW          = mma_pkg::max_width(AB_MASK)
 ) (
   input  logic                          clk,
@@ -88,7 +91,7 @@ module fdrda_spec #(
     for (p = 0; p < CHAIN; p++) begin : g_pass
       if (PASS_CUT == 0) begin : g_spec
         fdrda_spec_pass #(.K(KP), .F(SPEC_MUTANT == 1 ? F - 1 : F), .ALGO(ALGO), .AB_MASK(AB_MASK),
-                          .ALIGN_DOT(ALIGN_DOT), .ALIGN_C(ALIGN_C), .OUT(OUT), .AW(AW),
+                          .ALIGN_DOT(ALIGN_DOT), .ALIGN_C(ALIGN_C), .OUT(OUT), .AW(AW), .DECODE_CUT(DECODE_CUT),
                           .C_FMT(p == 0 ? mma_pkg::FMT_F32 : mma_pkg::out_format(OUT))) u_pass (
           .fmt_a(fmt_a), .fmt_b(fmt_b), .c(cs[p*32 +: 32]), .a(a[p*KP*AW +: KP*AW]), .b(b[p*KP*AW +: KP*AW]),
           .d(cs[(p+1)*32 +: 32]));

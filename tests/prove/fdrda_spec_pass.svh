@@ -25,6 +25,7 @@ module fdrda_spec_pass #(
   parameter int ALIGN_DOT = mma_pkg::ROUND_RD,
   parameter int ALIGN_C   = mma_pkg::ROUND_RD,
   parameter int OUT       = mma_pkg::OUT_F32_RNE,
+  parameter int DECODE_CUT = 0,                        // make prove's cut point (fdrda_spec_term)
   parameter int AW        = 8,
   parameter int C_FMT     = mma_pkg::FMT_F32
 ) (
@@ -39,7 +40,7 @@ module fdrda_spec_pass #(
   logic signed [SW-1:0] s_dot;
   logic                 nan, pos_inf, neg_inf, pos_ovf, neg_ovf;
   fdrda_spec_dot #(.K(K), .F(F), .ALGO(ALGO), .AB_MASK(AB_MASK), .ALIGN_DOT(ALIGN_DOT), .AW(AW), .EW(EW),
-                   .SW(SW)) u_dot (
+                   .SW(SW), .DECODE_CUT(DECODE_CUT)) u_dot (
     .fmt_a(fmt_a), .fmt_b(fmt_b), .a(a), .b(b), .e_dot(e_dot), .s_dot(s_dot), .nan(nan), .pos_inf(pos_inf),
     .neg_inf(neg_inf), .pos_ovf(pos_ovf), .neg_ovf(neg_ovf));
   logic signed [SW-1:0] sum;
@@ -64,6 +65,7 @@ module fdrda_spec_dot #(
   parameter int ALGO      = mma_pkg::ALGO_GFDRDA,
   parameter int AB_MASK   = 1 << mma_pkg::FMT_E4M3FNUZ,
   parameter int ALIGN_DOT = mma_pkg::ROUND_RD,
+  parameter int DECODE_CUT = 0,                        // make prove's cut point (fdrda_spec_term)
   parameter int AW        = 8,
   parameter int EW        = 16,
   parameter int SW        = 44
@@ -88,7 +90,7 @@ module fdrda_spec_dot #(
   genvar gk;
   generate
     for (gk = 0; gk < K; gk++) begin : g_term
-      fdrda_spec_term #(.AB_MASK(AB_MASK), .AW(AW), .MW(MW), .G(G), .EW(EW)) u_term (
+      fdrda_spec_term #(.AB_MASK(AB_MASK), .DECODE_CUT(DECODE_CUT), .AW(AW), .MW(MW), .G(G), .EW(EW)) u_term (
         .fmt_a(fmt_a), .fmt_b(fmt_b), .a(a[gk*AW +: AW]), .b(b[gk*AW +: AW]),
         .neg(t_neg[gk]), .e(t_e[gk*EW +: EW]), .x(t_x[gk*XW +: XW]), .nan(t_nan[gk]),
         .pinf(t_pinf[gk]), .ninf(t_ninf[gk]), .povf(t_povf[gk]), .novf(t_novf[gk]));
@@ -276,8 +278,11 @@ endmodule
 // One product (Step 2, and Steps 1 and 3 for it): a and b decoded from the format table, the exact
 // product of their integer significands on a grid of G fractional bits, its exponent ea + eb, its sign,
 // whether it is NaN or an infinity (Step 1), and whether it overflows (|p| >= 2^128, finite operands).
+// DECODE_CUT (make prove's cut point; 0 for the specification): a and b decoded by rtl/'s mma_unpack
+// instead of spec_decode, which tests/prove/fda_cut_harness.sv (PART 0, DECODE_MW) proves equal to it.
 module fdrda_spec_term #(
   parameter int AB_MASK = 1 << mma_pkg::FMT_E4M3FNUZ,
+  parameter int DECODE_CUT = 0,
   parameter int AW      = 8,
   parameter int MW      = 3,
   parameter int G       = 24,
@@ -294,10 +299,22 @@ module fdrda_spec_term #(
   logic signed [EW-1:0] dea, deb;                      // the operands decoded (spec_common.svh)
   logic [MW:0]          dma, dmb;
   logic                 dsa, dsb, dza, dzb, dia, dib, dna, dnb;
-  spec_decode #(.MASK(AB_MASK), .AW(AW), .MW(MW), .EW(EW)) u_decode_a (
-    .fmt(fmt_a), .raw(a), .s(dsa), .e(dea), .m(dma), .zero(dza), .inf(dia), .nan(dna));
-  spec_decode #(.MASK(AB_MASK), .AW(AW), .MW(MW), .EW(EW)) u_decode_b (
-    .fmt(fmt_b), .raw(b), .s(dsb), .e(deb), .m(dmb), .zero(dzb), .inf(dib), .nan(dnb));
+  generate
+    if (DECODE_CUT != 0) begin : g_cut
+      mma_pkg::fp_t ua, ub;
+      mma_unpack #(.MASK(AB_MASK), .MW(MW), .IW(AW)) u_unpack_a (.raw(a), .fmt(fmt_a), .u(ua), .sig(dma));
+      mma_unpack #(.MASK(AB_MASK), .MW(MW), .IW(AW)) u_unpack_b (.raw(b), .fmt(fmt_b), .u(ub), .sig(dmb));
+      assign {dsa, dea, dza, dia, dna} = {mma_pkg::fp_sign(ua), EW'(mma_pkg::fp_exp(ua)), mma_pkg::fp_is_zero(ua),
+                                          mma_pkg::fp_is_inf(ua), mma_pkg::fp_is_nan(ua)};
+      assign {dsb, deb, dzb, dib, dnb} = {mma_pkg::fp_sign(ub), EW'(mma_pkg::fp_exp(ub)), mma_pkg::fp_is_zero(ub),
+                                          mma_pkg::fp_is_inf(ub), mma_pkg::fp_is_nan(ub)};
+    end else begin : g_own
+      spec_decode #(.MASK(AB_MASK), .AW(AW), .MW(MW), .EW(EW)) u_decode_a (
+        .fmt(fmt_a), .raw(a), .s(dsa), .e(dea), .m(dma), .zero(dza), .inf(dia), .nan(dna));
+      spec_decode #(.MASK(AB_MASK), .AW(AW), .MW(MW), .EW(EW)) u_decode_b (
+        .fmt(fmt_b), .raw(b), .s(dsb), .e(deb), .m(dmb), .zero(dzb), .inf(dib), .nan(dnb));
+    end
+  endgenerate
   always @* begin
     logic signed [EW-1:0] ea, eb, lead;
     logic [MW:0]          ma, mb;

@@ -12,6 +12,13 @@
 // flags is read as its own rounder reads them (cut_verdict_rtl, cut_verdict_spec).
 `ifndef ROUND_CUT_SVH
 `define ROUND_CUT_SVH
+// the largest exponent field value minus the bias over a mask of formats (a cut's exponent range)
+function automatic int cut_top_exp(input int mask);
+  cut_top_exp = 0;
+  for (int f = 0; f < mma_pkg::NUM_FMTS; f++)
+    if (mask[f] && (1 << mma_pkg::fmt_exp_bits(f)) - 1 - mma_pkg::fmt_bias(f) > cut_top_exp)
+      cut_top_exp = (1 << mma_pkg::fmt_exp_bits(f)) - 1 - mma_pkg::fmt_bias(f);
+endfunction
 function automatic logic [1:0] cut_verdict_rtl(input logic nan, input logic inf, input logic inf_neg);
   cut_verdict_rtl = nan ? 2'd1 : !inf ? 2'd0 : inf_neg ? 2'd3 : 2'd2;
 endfunction
