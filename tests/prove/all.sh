@@ -252,7 +252,7 @@ for iv in VOLTA:16 HOPPER16:16 HOPPER16D:16 AMPERE8:16 TF32_4:32; do
 done
 # CoFDA's two passes: each pass is the datapath of Ampere's K = 8 unit (the same parameters), which the
 # rows above prove on every format combination; the unit against the specification running that
-# datapath for each pass (PASS_CUT = 1) is the chaining and the handshake, UNKNOWN where measured (220 s),
+# datapath for each pass (PASS_CUT = 1) is the chaining and the handshake, UNKNOWN where measured (934 s),
 # as the two-pass FDRDA units' chaining is (whole, with DECODE_CUT: no verdict in 13 minutes)
 spec_row PROVEN spec-passes COFDA16 16 "" PASS_CUT=1
 fda_cut_row REFUTED fda-decode-mutant VOLTA 16 0 -1 2

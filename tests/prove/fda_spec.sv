@@ -24,14 +24,17 @@
 // multiplied as f16 (11-bit significands); every e4m3 and e5m2 value is exact in f16, but an e4m3
 // subnormal (below 2^-6) is an f16 normal: its exponent is then its leading one's (at least f16's -14),
 // which e_max sees.  F16_CUT (make prove's cut point, 0 for the specification): the conversion is rtl/'s
-// mma_to_f16 instead, which a proof of its own sets equal to spec_to_f16 (docs/formal.md).  Scope: A and B of the IEEE-like formats
-// with or without infinities (f16, bf16, fp8, fp6, fp4; not tf32's Step 0 nor the fnuz formats), C of
+// mma_to_f16 instead, which a proof of its own sets equal to spec_to_f16 (docs/formal.md).  Scope: A and
+// B of the IEEE-like formats with or without infinities (f16, bf16, tf32 with its 13 ignored mantissa
+// bits cleared by spec_decode as Step 0, fp8, fp6, fp4; not the fnuz formats), C of
 // an IEEE format up to 32 bits (with C_LAST, in D's format), D up to 32 bits, UE8M0 block scales
 // (BLOCK > 0, one scale per BLOCK products).
 // PASS_CUT (make prove's cut point; 0 for the specification): 1 runs each pass through rtl/fda_datapath.sv
 // instead, so that a proof against the unit checks the passes' chaining, C_LAST's addition and the
 // handshake alone; the pass itself is proven equal part by part (tests/prove/fda_cut_harness.sv).  Not
-// with AB_F16 (an elaboration error).
+// with AB_F16 (an elaboration error).  DECODE_CUT (make prove's cut point; 0 for the specification): 1
+// decodes A and B with rtl/'s mma_unpack (fda_spec_term), which tests/prove/fda_cut_harness.sv's PART 0
+// proves equal to spec_decode on every operand.
 // SPEC_MUTANT (the check that a proof against this spec can fail; 0 for the specification): 1 aligns with
 // F - 1 fractional bits.
 // The port contract of make verify (docs/verify-your-design.md, section 4): D is registered on the
