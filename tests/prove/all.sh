@@ -367,11 +367,11 @@ FDRDA8B=cdna3:v_mfma_f32_32x32x8_bf16                              # bf16, K = 8
 FDRDA16=cdna3:v_mfma_f32_16x16x16_f16                              # f16, K = 16 in two passes
 # the dot sum's part with the cut point at the operands' decoding (DECODE_CUT: the specification's products
 # decode with rtl/'s mma_unpack, proven equal to spec_decode by the fda-decode rows, tests/prove/
-# fda_cut_harness.sv PART 0 with the precision's fractional bits): without it the f16 part stays UNKNOWN
-fdrda_decode_row() {  # NAME INSTR-VARIABLE AW: rtl/'s decoding against spec_decode, as fdrda_spec decodes
+# fda_cut_harness.sv PART 0 as fdrda_spec decodes, DECODE_OF = 1): without it the f16 part stays UNKNOWN
+fdrda_decode_row() {  # NAME INSTR-VARIABLE AW: the cut's decoder against spec_decode, as fdrda_spec decodes
   local ins=${!2} p
   p="K=$(sed 's/^K=\([0-9]*\).*/\1/' <<<"$(unit_params "$ins")"),AB_MASK=$(sed -n 's/.*AB_MASK=\([0-9]*\).*/\1/p' <<<"$(unit_params "$ins")")"
-  p="$p,AW=$3,PART=0,WORD=-1,DECODE_MW=10"
+  p="$p,AW=$3,PART=0,WORD=-1,DECODE_OF=1"
   rows+=("PROVEN $1:$2 $ins tests/prove/fda_cut_harness.sv SIDE=0,$p REF=fda_cut_harness REF_PARAMS=SIDE=1,$p")
 }
 fdrda_decode_row fda-decode FDRDA8 16

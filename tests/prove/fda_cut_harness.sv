@@ -17,9 +17,10 @@
 // f16 D to f32-RZ).
 // The word compared: WORD (0 to 3), or, where WORD is -1, chosen by C's low bits (PART 0; PART 1 reads
 // C whole and needs WORD).  PART 0's words: A's significand, A's {sign, zero, inf, NaN, exponent}, B's
-// significand, B's {sign, zero, inf, NaN, exponent}, the significands with DECODE_MW fractional bits as
-// the specification's pass decodes them (fda_spec: the mantissa field's, tf32's 23; fdrda_spec: the
-// precision's, tf32's 10).  PART 1's (sum_cut_word, round_cut.svh): the exact sum's low and high words,
+// significand, B's {sign, zero, inf, NaN, exponent}, the significands with as many fractional bits as
+// the specification's pass decodes them with (DECODE_OF 0, fda_spec: the mantissa field's, tf32's 23;
+// 1, fdrda_spec: the precision's, tf32's 10).  rtl/'s side is decode_cut.svh's spec_decode_rtl, the
+// module DECODE_CUT puts in the specification.  PART 1's (sum_cut_word, round_cut.svh): the exact sum's low and high words,
 // {range bit, verdict of Step 1 (0 the sum, 1 NaN, 2 +inf, 3 -inf), lsb}, the sum * 2^lsb read as 0 where
 // the verdict is a special value; the range bit is 1 on the specification's side and, on rtl/'s, says lsb
 // lies in [L_LO, L_HI] and the sum is not the most negative number of its width, where PART 2 is proven.
@@ -48,7 +49,7 @@ module fda_cut_harness #(
   parameter int ZERO_EXP = 0,
   parameter int AW       = 16,
   parameter int NSW      = 1,
-  parameter int DECODE_MW = fda_spec_frac_bits(AB_MASK)   // PART 0: the significands' fractional bits
+  parameter int DECODE_OF = 0                            // PART 0: the decoding of fda_spec (0) or fdrda_spec (1)
 ) (
   input  logic                          clk,
   input  logic                          rst_n,
@@ -72,7 +73,8 @@ module fda_cut_harness #(
   localparam int XW   = TF + 2;
   localparam int RSW  = F + 3 + mma_pkg::clog2(KD + 1);               // rtl/'s sum
   localparam int SEW  = 16;                                           // the specification's exponents,
-  localparam int SPW  = DECODE_MW;                                     // significands (DECODE_CUT's too),
+  localparam int SPW  = DECODE_OF == 1 ? mma_pkg::max_man_bits(AB_MASK)  // significands as the pass decodes them,
+                                       : fda_spec_frac_bits(AB_MASK);
   localparam int G    = fda_spec_grid(AB_MASK, C_MASK, OUT_MASK, F, 0);  // grid
   localparam int SSW  = fda_spec_sum_width(KD, G, F);                 // and sum
   localparam int E_LO = ZERO_EXP != 0 && ZERO_EXP < 2 * mma_pkg::ZERO_EXP ? ZERO_EXP : 2 * mma_pkg::ZERO_EXP;
@@ -106,11 +108,12 @@ module fda_cut_harness #(
         assign raw = o == 0 ? a[AW-1:0] : b[AW-1:0];
         assign fmt = o == 0 ? fmt_a : fmt_b;
         if (SIDE != 1) begin : g_rtl
-          mma_pkg::fp_t u;
-          mma_unpack #(.MASK(AB_MASK), .MW(SPW), .IW(AW)) u_unpack (.raw(raw), .fmt(fmt), .u(u), .sig(m[o]));
-          assign {s[o], zero[o], inf[o], nan[o]} = {mma_pkg::fp_sign(u), mma_pkg::fp_is_zero(u), mma_pkg::fp_is_inf(u),
-                                                    mma_pkg::fp_is_nan(u)};
-          assign e[o] = SEW'(mma_pkg::fp_exp(u)) - SEW'(SIDE == 2 && mma_pkg::fp_is_sub(u) ? 1 : 0);
+          // the cut's own decoder (decode_cut.svh), as DECODE_CUT uses it; the mutant reads a subnormal
+          // (neither zero, infinite nor NaN, the significand below its leading bit) one binade low
+          logic signed [SEW-1:0] e_rtl;
+          spec_decode_rtl #(.MASK(AB_MASK), .AW(AW), .MW(SPW), .EW(SEW)) u_decode (
+            .fmt(fmt), .raw(raw), .s(s[o]), .e(e_rtl), .m(m[o]), .zero(zero[o]), .inf(inf[o]), .nan(nan[o]));
+          assign e[o] = e_rtl - SEW'(SIDE == 2 && !zero[o] && !inf[o] && !nan[o] && !m[o][SPW] ? 1 : 0);
         end else begin : g_spec
           spec_decode #(.MASK(AB_MASK), .AW(AW), .MW(SPW), .EW(SEW)) u_decode (
             .fmt(fmt), .raw(raw), .s(s[o]), .e(e[o]), .m(m[o]), .zero(zero[o]), .inf(inf[o]), .nan(nan[o]));

@@ -7,6 +7,7 @@
 `define FDA_SPEC_PASS_SVH
 `include "tests/prove/spec_common.svh"
 `include "tests/prove/spec_to_f16.svh"
+`include "tests/prove/decode_cut.svh"
 
 // the largest mantissa over a mask of formats
 function automatic int fda_spec_frac_bits(input int mask);
@@ -229,13 +230,10 @@ module fda_spec_term #(
       spec_decode #(.MASK(F16), .AW(16), .MW(PW), .EW(EW)) u_decode_b (
         .fmt(mma_pkg::FMT_BITS'(mma_pkg::FMT_F16)), .raw(hb), .s(dsb), .e(deb), .m(dmb), .zero(dzb), .inf(dib), .nan(dnb));
     end else if (DECODE_CUT != 0) begin : g_cut
-      mma_pkg::fp_t ua, ub;
-      mma_unpack #(.MASK(AB_MASK), .MW(PW), .IW(AW)) u_unpack_a (.raw(a), .fmt(fmt_a), .u(ua), .sig(dma));
-      mma_unpack #(.MASK(AB_MASK), .MW(PW), .IW(AW)) u_unpack_b (.raw(b), .fmt(fmt_b), .u(ub), .sig(dmb));
-      assign {dsa, dea, dza, dia, dna} = {mma_pkg::fp_sign(ua), EW'(mma_pkg::fp_exp(ua)), mma_pkg::fp_is_zero(ua),
-                                          mma_pkg::fp_is_inf(ua), mma_pkg::fp_is_nan(ua)};
-      assign {dsb, deb, dzb, dib, dnb} = {mma_pkg::fp_sign(ub), EW'(mma_pkg::fp_exp(ub)), mma_pkg::fp_is_zero(ub),
-                                          mma_pkg::fp_is_inf(ub), mma_pkg::fp_is_nan(ub)};
+      spec_decode_rtl #(.MASK(AB_MASK), .AW(AW), .MW(PW), .EW(EW)) u_decode_a (
+        .fmt(fmt_a), .raw(a), .s(dsa), .e(dea), .m(dma), .zero(dza), .inf(dia), .nan(dna));
+      spec_decode_rtl #(.MASK(AB_MASK), .AW(AW), .MW(PW), .EW(EW)) u_decode_b (
+        .fmt(fmt_b), .raw(b), .s(dsb), .e(deb), .m(dmb), .zero(dzb), .inf(dib), .nan(dnb));
     end else begin : g_raw
       spec_decode #(.MASK(AB_MASK), .AW(AW), .MW(PW), .EW(EW)) u_decode_a (
         .fmt(fmt_a), .raw(a), .s(dsa), .e(dea), .m(dma), .zero(dza), .inf(dia), .nan(dna));

@@ -5,6 +5,7 @@
 `ifndef FDRDA_SPEC_PASS_SVH
 `define FDRDA_SPEC_PASS_SVH
 `include "tests/prove/spec_common.svh"
+`include "tests/prove/decode_cut.svh"
 
 // the width of every signed sum of a pass of K products (room to spare): the products' grid or Step 6's
 // 31 fractional bits, whichever is finer, eight integer bits and the carries of K + 1 terms
@@ -279,7 +280,7 @@ endmodule
 // product of their integer significands on a grid of G fractional bits, its exponent ea + eb, its sign,
 // whether it is NaN or an infinity (Step 1), and whether it overflows (|p| >= 2^128, finite operands).
 // DECODE_CUT (make prove's cut point; 0 for the specification): a and b decoded by rtl/'s mma_unpack
-// instead of spec_decode, which tests/prove/fda_cut_harness.sv (PART 0, DECODE_MW) proves equal to it.
+// instead of spec_decode, which tests/prove/fda_cut_harness.sv (PART 0, DECODE_OF) proves equal to it.
 module fdrda_spec_term #(
   parameter int AB_MASK = 1 << mma_pkg::FMT_E4M3FNUZ,
   parameter int DECODE_CUT = 0,
@@ -301,13 +302,10 @@ module fdrda_spec_term #(
   logic                 dsa, dsb, dza, dzb, dia, dib, dna, dnb;
   generate
     if (DECODE_CUT != 0) begin : g_cut
-      mma_pkg::fp_t ua, ub;
-      mma_unpack #(.MASK(AB_MASK), .MW(MW), .IW(AW)) u_unpack_a (.raw(a), .fmt(fmt_a), .u(ua), .sig(dma));
-      mma_unpack #(.MASK(AB_MASK), .MW(MW), .IW(AW)) u_unpack_b (.raw(b), .fmt(fmt_b), .u(ub), .sig(dmb));
-      assign {dsa, dea, dza, dia, dna} = {mma_pkg::fp_sign(ua), EW'(mma_pkg::fp_exp(ua)), mma_pkg::fp_is_zero(ua),
-                                          mma_pkg::fp_is_inf(ua), mma_pkg::fp_is_nan(ua)};
-      assign {dsb, deb, dzb, dib, dnb} = {mma_pkg::fp_sign(ub), EW'(mma_pkg::fp_exp(ub)), mma_pkg::fp_is_zero(ub),
-                                          mma_pkg::fp_is_inf(ub), mma_pkg::fp_is_nan(ub)};
+      spec_decode_rtl #(.MASK(AB_MASK), .AW(AW), .MW(MW), .EW(EW)) u_decode_a (
+        .fmt(fmt_a), .raw(a), .s(dsa), .e(dea), .m(dma), .zero(dza), .inf(dia), .nan(dna));
+      spec_decode_rtl #(.MASK(AB_MASK), .AW(AW), .MW(MW), .EW(EW)) u_decode_b (
+        .fmt(fmt_b), .raw(b), .s(dsb), .e(deb), .m(dmb), .zero(dzb), .inf(dib), .nan(dnb));
     end else begin : g_own
       spec_decode #(.MASK(AB_MASK), .AW(AW), .MW(MW), .EW(EW)) u_decode_a (
         .fmt(fmt_a), .raw(a), .s(dsa), .e(dea), .m(dma), .zero(dza), .inf(dia), .nan(dna));
