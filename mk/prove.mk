@@ -3,9 +3,13 @@
 #   make prove DUT=path/to/unit.sv [DUT_TOP=module] INSTR=ada:mma.m16n8k16.f32.e4m3.e4m3.f32 \
 #              [PARAMS=K=16,F=13] [DUT_AW=8] [REF=module REF_PARAMS=... REF_AW=8 | PROPERTY=swap:0,1]
 #              [FORMATS=all] [BOUND=16] [TIMEOUT=600] [INIT=any] [REPLAY=0] [FRONTEND=verilator|yosys]
-#   make prove-all   the table of docs/formal.md: the project's own units and properties (tests/prove/all.sh)
+#   make prove-all   the table of docs/formal.md: the project's own units and properties (tests/prove/all.sh),
+#                    its records in build/prove-all/table.jsonl (PROVE_ALL_DIR)
+#   make prove-table docs/formal.md's tables of rows rendered from docs/data/prove-all.jsonl, with make
+#                    prove-all's records merged in first (a record of the same row and instruction replaced,
+#                    a new row added, an ERROR row left out; tools/prove_table.py)
 # (prove.mk is read before rtl.mk: its prerequisites name the build paths themselves)
-.PHONY: prove prove-all
+.PHONY: prove prove-all prove-table
 # The user's variables reach tb/prove/prove.sh as shell words (shell_word, Makefile): a quote or a
 # $(...) in DUT is a character of a file name, never a command; the script sets the defaults.
 prove: $(CLI) $(LIB) $(BUILD)/rtl/libmmaref_dpi.a $(BUILD)/rtl/gen/instrs.txt
@@ -20,3 +24,10 @@ prove: $(CLI) $(LIB) $(BUILD)/rtl/libmmaref_dpi.a $(BUILD)/rtl/gen/instrs.txt
 
 prove-all: $(CLI) $(LIB) $(BUILD)/rtl/libmmaref_dpi.a $(BUILD)/rtl/gen/instrs.txt
 	@MMAREF=$(CLI) bash tests/prove/all.sh
+
+PROVE_TABLE_DATA := docs/data/prove-all.jsonl
+prove-table:
+	@new=$${PROVE_ALL_DIR:-$(BUILD)/prove-all}/table.jsonl; \
+	if [ -f "$$new" ]; then python3 tools/prove_table.py --merge $(PROVE_TABLE_DATA) "$$new" || exit 2; \
+	else echo "prove-table: no $$new (make prove-all writes it): the tables rendered from $(PROVE_TABLE_DATA) as it is"; fi; \
+	python3 tools/prove_table.py --update docs/formal.md $(PROVE_TABLE_DATA)

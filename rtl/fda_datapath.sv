@@ -29,12 +29,9 @@ module fda_datapath #(
 );
   localparam int EW     = mma_pkg::EW;
   localparam int CM     = C_MASK | mma_pkg::out_formats(OUT_MASK);  // C's formats, D's included
-  localparam int MW     = mma_pkg::max_man_bits(AB_MASK);   // fractional bits of an operand significand
-  localparam int PF     = 2 * MW;                           // ... of a product
-  localparam int CF     = mma_pkg::max_man_bits(CM);        // ... of C
-  localparam int TF     = mma_pkg::imax(mma_pkg::imax(PF, CF), F);   // common grid before truncation to F
+  localparam int TF     = mma_pkg::fda_grid_bits(AB_MASK, CM, F);  // common grid before truncation to F
   localparam int XW     = TF + 2;                           // every term is below 4 on that grid
-  localparam int SW     = F + 3 + mma_pkg::clog2(KD + 1);   // signed exact sum
+  localparam int SW     = mma_pkg::fda_sum_width(KD, F);    // signed exact sum
   localparam int SM     = 1 << mma_pkg::FMT_UE8M0;
 
   // ---- block scales: exponents only (UE8M0), a NaN scale makes D NaN ----

@@ -13,9 +13,9 @@ module fda_sum #(
   parameter int ZERO_EXP = 0,                              // a zero C's exponent in e_max (0: its own)
   parameter int CM       = C_MASK | mma_pkg::out_formats(OUT_MASK),  // C's formats, D's included
   parameter int CF       = mma_pkg::max_man_bits(CM),      // fractional bits of C's significand
-  parameter int TF       = mma_pkg::imax(mma_pkg::imax(2 * mma_pkg::max_man_bits(AB_MASK), CF), F),
+  parameter int TF       = mma_pkg::fda_grid_bits(AB_MASK, CM, F),
   parameter int XW       = TF + 2,                         // a term's width on the grid (below 4)
-  parameter int SW       = F + 3 + mma_pkg::clog2(KD + 1), // signed exact sum
+  parameter int SW       = mma_pkg::fda_sum_width(KD, F),  // signed exact sum
   parameter int MUTANT   = 0                               // test only (see above)
 ) (
   input  logic [mma_pkg::FMT_BITS-1:0]  fmt_c,             // C enters in D's format (Volta's f16 C is widened)

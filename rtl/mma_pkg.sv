@@ -85,6 +85,20 @@ package mma_pkg;
     imax = a > b ? a : b;
   endfunction
 
+  // FDA Steps 3-4 (rtl/fda_sum.sv): the fractional bits of the common grid every term is placed on before
+  // the truncation to f, exact for a product of two ab_mask operands and for a C of c_mask (which holds
+  // D's formats: a later pass's C).  Read by fda_datapath, which sizes the terms, and fda_sum.
+  function automatic int fda_grid_bits(input int ab_mask, input int c_mask, input int f);
+    fda_grid_bits = imax(imax(2 * max_man_bits(ab_mask), max_man_bits(c_mask)), f);
+  endfunction
+
+  // FDA Step 4 (rtl/fda_sum.sv): the width of the signed exact sum of C and kd terms, each truncated to f
+  // fractional bits below 2^e_max (below 2: f + 1 bits), their carries and a sign.  Read by fda_sum,
+  // which makes it, and fda_datapath, which rounds it.
+  function automatic int fda_sum_width(input int kd, input int f);
+    fda_sum_width = f + 3 + clog2(kd + 1);
+  endfunction
+
   // FDRDA Steps 4-5 (rtl/fdrda_dot.sv): the width of the signed dot sum s_dot of kd products with f
   // fractional bits: one exact sum of kd (FDRDA), or two of kd / 2 (GFDRDA's even and odd lanes) added
   // after Steps 6-7.  Read by fdrda_dot, which makes it, and fdrda_add_c, which takes it.

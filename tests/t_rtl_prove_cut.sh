@@ -21,7 +21,7 @@ rm -rf "$W"
 row() {  # row NAME EXPECTED: make prove-all's row NAME alone; its verdict must be EXPECTED
   local out rc verdict
   out=$(PROVE_ROW=$1 PROVE_ALL_DIR="$W" PROVE_TIMEOUT=600 bash tests/prove/all.sh 2>&1); rc=$?
-  verdict=$(sed -n "s|^\[[0-9]*/[0-9]*\] $1 *\([A-Z]*\) .*|\1|p" <<<"$out")
+  verdict=$(sed -n "s|^\[[0-9]*/[0-9]*\] $1 *\([A-Z][A-Z]*\) .*|\1|p" <<<"$out")
   if [[ $rc == 0 && $verdict == "$2" ]]; then ok "prove cut: $1 $2"
   else not_ok "prove cut: $1 must be $2 (rc=$rc): $(grep -m2 '^\[\|prove' <<<"$out" | tr '\n' ' ')"; fi
 }

@@ -7,9 +7,13 @@
 # or refuted where the algorithm itself breaks them (the model's D shows it too), or, past the solver's
 # reach, UNKNOWN with the time it was given.  Every counterexample is replayed through make verify's
 # bench (VECTORS=): the unit's D must differ from the model's there too (the mutants of one instruction
-# share one build, +mutant=N).  Writes build/prove-all/table.md and table.jsonl; prints
-# progress, one line a row.  Exit status 1 when a row's verdict contradicts what it must be (a mutant
-# proven, a correct unit refuted); UNKNOWN is reported, not a failure: it is the measured boundary.
+# share one build, +mutant=N).  Writes build/prove-all/table.jsonl (one record a row) and, rendered from
+# it by tools/prove_table.py, table.md, boundary.md and boundary.json (the rows that ended UNKNOWN, with
+# their reasons: the why map below); make prove-table merges the records into docs/data/prove-all.jsonl,
+# which docs/formal.md's tables are rendered from.  Prints a line as each row starts and one as it ends
+# (verdict, seconds, elapsed, rows done and left), and a summary.  Exit status 1 when a row's verdict
+# contradicts what it must be (a mutant proven, a correct unit refuted); UNKNOWN is reported, not a
+# failure: it is the measured boundary.
 #   PROVE_TIMEOUT  seconds per row for the solver (default 1800)
 #   PROVE_ONLY     run only the rows whose name contains this (or one of several, |-separated);
 #   PROVE_SKIP     not those that contain this
@@ -391,6 +395,46 @@ fdrda_cut_row PROVEN fdrda-add-c XF32_4 32 1 0
 fdrda_cut_row PROVEN fdrda-round XF32_4 32 2 0
 fdrda_spec_row PROVEN spec-fdrda-passes XF32_4 32 "" PASS_CUT=1
 fdrda_spec_row PROVEN spec-fdrda-passes XF32_8 32 "" PASS_CUT=1
+# GPS (CDNA1's and CDNA2's f16 and bf16 MFMA: products rounded to f32, each group of G summed pairwise in
+# f32, the groups added to C one after another) against its independent specification (tests/prove/
+# gps_spec.sv, written from the paper's Algorithms 2 and 3 and IEEE 754's multiplication and addition,
+# sharing only the format table with rtl/).  Whole, one f16 group stays UNKNOWN (with DECODE_CUT too);
+# proven in three parts instead (tests/prove/gps_cut_harness.sv): one product, rtl/'s mma_fp_mul against
+# gps_spec_mul for every operand pair of the instruction's formats (PART 0, with the cut point at the
+# operands' decoding, which the fda-decode rows prove as fdrda_spec decodes, DECODE_OF = 1), one f32
+# addition, mma_fp_add against gps_spec_add for every two f32 values (PART 1), and the unit against the
+# specification running rtl/'s two operations in its own order (OP_CUT = 1: the pairwise tree, C first,
+# the groups in order, the handshake; its mutant sums a group in order).  The harness's mutants round
+# toward zero.  Two groups (K = 8): the chaining of the unit's one group datapath, UNKNOWN as the two-pass
+# units' is.
+GPS4=cdna1:v_mfma_f32_32x32x4f16                                  # f16, K = 4: one group of 4
+GPS4F=cdna2:v_mfma_f32_32x32x4f16                                 # f16 and bf16, K = 4, subnormals flushed
+GPS2B=cdna1:v_mfma_f32_32x32x2bf16                                # bf16, K = 2: one group of 2
+gps_spec_row() { spec_row_of tests/prove/gps_spec.sv gps_unit "$@"; }
+gps_cut_row() {  # EXPECT NAME INSTR-VARIABLE PART DUT-SIDE [MORE-PARAMS]: the harness has no G, no OUT
+  local ins=${!3} p
+  p="$(unit_params "$ins" | sed 's/,G=[0-9]*//; s/,OUT=[0-9]*//'),AW=16,PART=$4${6:+,$6}"
+  rows+=("$1 $2:$3 $ins tests/prove/gps_cut_harness.sv SIDE=$5,$p REF=gps_cut_harness REF_PARAMS=SIDE=1,$p")
+}
+for i in GPS4 GPS4F GPS2B; do
+  fdrda_decode_row fda-decode "$i" 16
+  gps_cut_row PROVEN gps-mul "$i" 0 0 DECODE_CUT=1
+done
+gps_cut_row REFUTED gps-mul-mutant GPS4 0 2 DECODE_CUT=1
+gps_cut_row PROVEN gps-add GPS4 1 0
+gps_cut_row PROVEN gps-add GPS4F 1 0
+gps_cut_row REFUTED gps-add-mutant GPS4 1 2
+for i in GPS4 GPS4F GPS2B GPS8; do gps_spec_row PROVEN spec-gps-ops "$i" 16 "" OP_CUT=1; done
+gps_spec_row REFUTED spec-gps-ops-mutant GPS4 16 "" OP_CUT=1,SPEC_MUTANT=1
+gps_spec_row PROVEN spec-gps GPS4 16
+gps_spec_row PROVEN spec-gps-decode-cut GPS4 16 "" DECODE_CUT=1
+# SFMA (AMD's f32 MFMA: one IEEE fused multiply-add per product, in order) against its independent
+# specification (tests/prove/sfma_spec.sv: the exact product and C on one 556-bit grid, rounded once),
+# one FMA (K = 1): UNKNOWN, with the decoding cut too; its mutant rounds toward zero
+sfma_spec_row() { spec_row_of tests/prove/sfma_spec.sv sfma_unit "$@"; }
+sfma_spec_row PROVEN spec-sfma SFMA1 32
+sfma_spec_row PROVEN spec-sfma-decode-cut SFMA1 32 "" DECODE_CUT=1
+sfma_spec_row REFUTED spec-sfma-mutant SFMA1 32 "" SPEC_MUTANT=1
 # the M3XU designs (tests/prove/m3xu_contract.sv): pipelined and not, without FP32C and with, 11-bit
 # multipliers and 12-bit, on the modes they share; the FP16 mode against the fda_unit of the instruction
 # (Ampere's m16n8k8); the two planted bugs of the RTL (a_L b_L dropped, FP32C's sign flip missing)
@@ -403,6 +447,74 @@ rows+=("PROVEN m3xu-f16-mode:$M3F16 $M3F16 $X $M3XU")
 rows+=("REFUTED m3xu-mutant-1:$M3F32 $M3F32 $X $M3XU,MUTANT=1 $XR")
 rows+=("REFUTED m3xu-mutant-2:$M3F32C $M3F32C $X $M3XU,MUTANT=2,PORT_W=64 $XR,PORT_W=64")
 
+# the reasons a row that ends UNKNOWN stops, as docs/formal.md measures them (its record's "why", in
+# tools/prove_table.py's boundary table): keyed by a row's full name or by its name's part before the first
+# colon, the full name first, then that part without a -kred-N (the same miter at a smaller K); a line
+# break and the spaces after it read as one space
+declare -A why=(
+  [lanes-rotate-1]="a rotation moves every lane across the adder tree, so the two copies' e_max comparisons,
+    alignment shifters and adder trees must be proven equal internally, which SAT sweeping did not do in the
+    time given (the boundary is the significand width and the distance a lane moves, more than K)"
+  [lanes-swap-0-1:GPS8]="GPS's f16 group: the two copies' alignments and exact sums of 11-bit significands
+    must be proven equal internally, which SAT sweeping did not do in the time given (the boundary is the
+    significand width)"
+  [sign-symmetry]="the unit sums the signed terms in two's complement, so every internal signal of the
+    negated copy is the arithmetic negation of the other copy's, a relation SAT sweeping (which pairs
+    signals equal or complementary) cannot use; random simulation and bmc3 found no counterexample"
+  [sign-symmetry:GPS8]="undecided as on fda_unit, where the cause was measured (the negated copy's signals
+    are the arithmetic negations of the other copy's, which SAT sweeping cannot pair); random simulation
+    found no counterexample"
+  [m3xu-pipelined]="the pipelined design's registers hold the M3XU's values one cycle later, so SAT sweeping
+    finds no internal signal to pair; unrolled over the 17 cycles and fraiged it was undecided in 300 s too"
+  [m3xu-without-fp32c]="32-bit C and D against the M3XU's 64-bit ones: adders of other widths, no internal
+    signal for SAT sweeping to pair"
+  [m3xu-mul11]="11-bit multipliers against the M3XU's 12-bit ones: multipliers and adders of other shapes,
+    no internal signal for SAT sweeping to pair"
+  [m3xu-f16-mode]="the M3XU's FP16 mode against Ampere's fda_unit: multipliers and adders of other shapes,
+    no internal signal for SAT sweeping to pair"
+  [spec-passes]="the chaining of the two passes (the unit's one datapath run twice against the
+    specification's two, PASS_CUT=1): iprove on the unrolled miter undecided, then dprove; each pass is
+    proven (the K = 8 unit's rows)"
+  [spec-fdrda-passes:FDRDA16]="the chaining of CDNA3's two f16 passes (PASS_CUT=1), the boundary CoFDA's
+    chaining meets too: undecided (916.5 s with PROVE_TIMEOUT=1500); the pass itself is proven (the FDRDA8
+    rows)"
+  [spec-fdrda-passes:XF32_8]="the chaining of the two xf32 passes (PASS_CUT=1), the boundary of the two-pass
+    f16 units too: undecided; the pass itself is proven (the XF32_4 rows)"
+  [styles-spec]="a unit written otherwise (e_max as a chain of comparisons, exponents of other widths and
+    encodings, alignment on another grid): SAT sweeping finds no internal signal of one side equal to one of
+    the other and the unrolled miter's SAT calls do not finish; its stages alone are proven in seconds
+    (tests/prove/styles/parts.sh)"
+  [spec-sync]="the whole mma.sync FP8 path in one miter: the unit's and the specification's two different
+    f16 conversions sit in front of e_max and the alignments, and the solver does not pair them; proven in
+    three parts instead (sync-to-f16, spec-sync-passes, sync-add-last)"
+  [gps-mul:GPS4F]="CDNA2's flushed product (FLUSH = 1): the harness that proves CDNA1's f16 product in seconds
+    is undecided at 600 s; the cause not isolated"
+  [spec-gps]="one f16 group whole: the two sides' products and the four f32 additions after them (each addition
+    alone about two minutes: gps-add) must be paired in one sequential miter, which dprove did not do in
+    900 s; proven in parts instead (gps-mul, gps-add, spec-gps-ops)"
+  [spec-gps-decode-cut]="one f16 group with the decoding cut: the products merge, the four f32 additions of
+    two different adders still must be paired one after another; proven in parts instead (gps-mul, gps-add,
+    spec-gps-ops)"
+  [spec-gps-ops:GPS8]="the chaining of two groups (the unit's one group datapath run twice against the
+    specification's two): the boundary the two-pass units' chaining meets; one group is proven
+    (spec-gps-ops:GPS4)"
+  [spec-sfma]="one f32 FMA: the unit adds in a window of 3p + 5 bits with C's far bits jammed into a sticky
+    bit, the specification on an exact 556-bit grid, and the window's argument is what the solver would
+    have to rediscover (with the decoding cut too: spec-sfma-decode-cut)"
+  [spec-sfma-decode-cut]="one f32 FMA with the decoding cut: the unit's window of 3p + 5 bits with C's far
+    bits jammed into a sticky bit against the specification's exact 556-bit grid, whose equality is the
+    window's argument (rtl/sfma_datapath.sv's header) that the solver would have to rediscover"
+  [spec-gdfs]="the four scale-multiplied groups in one miter, undecided (the cause of the whole not measured
+    apart); proven in parts instead (gdfs-group, gdfs-sum, gdfs-round, spec-gdfs-cut)"
+  [spec-gdfs-kred-16]="one group with UE4M3 scales, whose significands multiply the group sum: undecided,
+    the cause not measured (with UE8M0 scales, which only move the exponent, the group is proven)"
+  [spec-gdfs-kred-32]="two scale-multiplied groups in one miter, undecided (the cause not measured apart);
+    proven in parts instead"
+  [spec-fnuz]="the whole FDRDA pass in one miter: with C fixed to +0 or every A fixed to 0 it is proven in
+    seconds, with both free the solver cannot pair the two sides' sums through their different normalizers
+    while the sums themselves are still being paired; proven in parts instead (fnuz-dot, fnuz-add-c,
+    fnuz-round, spec-fnuz-passes)"
+)
 n=${#rows[@]} i=0 bad=0
 if [[ ${PROVE_LIST:-} == 1 ]]; then
   for row in "${rows[@]}"; do read -r expect name _ <<<"$row"; echo "$expect $name"; done
@@ -411,25 +523,51 @@ fi
 if [[ -n ${PROVE_ROW:-} ]] && ! printf '%s\n' "${rows[@]}" | awk -v r="$PROVE_ROW" '$2 == r {f = 1} END {exit !f}'; then
   echo "prove-all: no row named '$PROVE_ROW' (PROVE_LIST=1 lists them)" >&2; exit 2
 fi
-: >"$OUT/table.jsonl.tmp"
-printf '| row | instruction | verdict | solver | seconds | AND gates | make verify replay |\n|---|---|---|---|---|---|---|\n' >"$OUT/table.md.tmp"
-for row in "${rows[@]}"; do
-  read -r expect name instr dut params extra <<<"$row"
-  i=$((i + 1))
+# the rows this run takes (PROVE_ONLY, PROVE_ROW, PROVE_SKIP), counted first for the progress lines
+picked() {
+  local name=$1 hit w wants
   if [[ -n ${PROVE_ONLY:-} ]]; then
     hit=0; IFS='|' read -r -a wants <<<"$PROVE_ONLY"
     for w in "${wants[@]}"; do [[ $name == *"$w"* ]] && hit=1; done
-    (( hit )) || continue
+    (( hit )) || return 1
   fi
-  [[ -n ${PROVE_ROW:-} && $name != "$PROVE_ROW" ]] && continue
-  [[ -n ${PROVE_SKIP:-} && $name == *"$PROVE_SKIP"* ]] && continue
+  [[ -n ${PROVE_ROW:-} && $name != "$PROVE_ROW" ]] && return 1
+  [[ -n ${PROVE_SKIP:-} && $name == *"$PROVE_SKIP"* ]] && return 1
+  return 0
+}
+why_of() {  # the why map's reason for row NAME: its full name's entry, else its prefix's, one line
+  local w=""
+  local kind=${1%%:*}
+  if [[ -n ${why[$1]+set} ]]; then w=${why[$1]}; elif [[ -n ${why[$kind]+set} ]]; then w=${why[$kind]}
+  elif [[ $kind =~ ^(.*)-kred-[0-9]+$ && -n ${why[${BASH_REMATCH[1]}]+set} ]]; then w=${why[${BASH_REMATCH[1]}]}; fi
+  w=${w//$'\n'/ }
+  while [[ $w == *"  "* ]]; do w=${w//  / }; done
+  echo "$w"
+}
+hms() { printf '%d:%02d:%02d' $(( $1 / 3600 )) $(( $1 % 3600 / 60 )) $(( $1 % 60 )); }
+todo=0
+for row in "${rows[@]}"; do read -r _ name _ <<<"$row"; picked "$name" && todo=$((todo + 1)); done
+# build/prove-all/table.jsonl: one record a row (tools/prove_table.py --record: result.json's fields and
+# the row's name, expected verdict, replay, wall seconds, date, machine, the why map's reason when
+# UNKNOWN; a row without result.json an ERROR record), then table.md, boundary.md and boundary.json
+# rendered from it (tools/prove_table.py --outdir)
+machine="$(nproc) cores $(uname -m)" start=$(date +%s%N) ran=0 tool_bad=0
+declare -A count=()
+: >"$OUT/table.jsonl.tmp"
+for row in "${rows[@]}"; do
+  read -r expect name instr dut params extra <<<"$row"
+  i=$((i + 1))
+  picked "$name" || continue
+  row_instr=$instr
+  echo "[$i/$n] $name running (since $(date +%H:%M:%S))"
   daw="" raw=""
   [[ $params == *@* ]] && daw=$(unit_aw "$instr")
   [[ $dut == @ ]] && dut=$(unit_file "$instr")
   [[ $extra == *REF_PARAMS=@* ]] && raw=$(unit_aw "$instr")
   params=${params/@/$(unit_params "$instr")} extra=${extra//@/$(unit_params "$instr")}
   dir=$OUT/$(tr ':/' '__' <<<"$name")
-  t0=$(date +%s)
+  t0=$(date +%s%N)
+  rm -f "$dir/result.json"
   out=$(env DUT="$dut" INSTR="$instr" PARAMS="$params" DUT_AW="$daw" REF_AW="$raw" TIMEOUT="$TIMEOUT" REPLAY=0 PROVE_DIR="$dir" MMAREF="$MMAREF" \
         ${extra:+$extra} bash tb/prove/prove.sh 2>&1)
   verdict=$(sed -n 's/^prove: \(PROVEN\|REFUTED\|UNKNOWN\) (exit.*/\1/p' <<<"$out")
@@ -438,9 +576,7 @@ for row in "${rows[@]}"; do
   if [[ $verdict == ERROR || ($verdict != UNKNOWN && $verdict != "$expect") ]]; then
     bad=$((bad + 1)); note=" (must be $expect)"
   fi
-  solver=$(json() { python3 -c "import json,sys; print(json.load(open(sys.argv[1])).get(sys.argv[2]))" "$dir/result.json" "$1" 2>/dev/null; }
-           echo "$(json solver)|$(json solver_seconds)|$(json and_gates)")
-  IFS='|' read -r s_name s_secs s_and <<<"$solver"
+  s_secs=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1])).get('solver_seconds'))" "$dir/result.json" 2>/dev/null)
   # a counterexample replayed in make verify's bench: fda_mutants with SELECT=0 and +mutant=N (one build
   # per instruction), any other unit as it is
   replay=""
@@ -463,13 +599,24 @@ for row in "${rows[@]}"; do
     elif [[ $rrc == 2 && $rep == *"STALL "* ]]; then replay="model $md, unit: no result (STALL)"
     else replay="NOT reproduced"; bad=$((bad + 1)); note=" (its counterexample is not reproduced)"; fi
   fi
-  printf '[%d/%d] %-44s %-8s %s s%s%s\n' "$i" "$n" "$name" "$verdict" "${s_secs:-?}" "${replay:+; replay: $replay}" "$note"
+  ran=$((ran + 1)) count[$verdict]=$(( ${count[$verdict]:-0} + 1 ))
+  wall=$(( ($(date +%s%N) - t0) / 100000000 ))
+  wall="$((wall / 10)).$((wall % 10))"
+  printf '[%d/%d] %-44s %-8s %s s%s%s | wall %s s, %s elapsed, %d done, %d left\n' "$i" "$n" "$name" "$verdict" \
+    "${s_secs:-?}" "${replay:+; replay: $replay}" "$note" "$wall" "$(hms $(( ($(date +%s%N) - start) / 1000000000 )))" \
+    "$ran" "$((todo - ran))"
   [[ $verdict == ERROR ]] && grep -m2 'prove:' <<<"$out" | sed 's/^/    /'
-  printf '| %s | %s | %s%s | %s | %s | %s | %s |\n' "${name%%:*}" "$instr" "$verdict" "$note" "${s_name:-}" "${s_secs:-}" \
-    "${s_and:-}" "$replay" >>"$OUT/table.md.tmp"
-  [[ -f $dir/result.json ]] && { tr -d '\n' <"$dir/result.json"; echo; } >>"$OUT/table.jsonl.tmp"
-  : "$t0"
+  note=${note# (} reason=""
+  [[ $verdict == UNKNOWN ]] && reason=$(why_of "$name")
+  python3 tools/prove_table.py --record "$dir/result.json" --row="$name" --instruction="$row_instr" --verdict="$verdict" \
+    --expect="$expect" --replay="$replay" --wall="$wall" --date="$(date -u +%F)" --machine="$machine" --why="$reason" \
+    --note="${note%)}" >>"$OUT/table.jsonl.tmp" || tool_bad=1
 done
-mv "$OUT/table.md.tmp" "$OUT/table.md"; mv "$OUT/table.jsonl.tmp" "$OUT/table.jsonl"
-echo "prove-all: $n rows, $bad contradicting what they must be; table: $OUT/table.md (TIMEOUT=$TIMEOUT s a row)"
-[[ $bad == 0 ]]
+mv "$OUT/table.jsonl.tmp" "$OUT/table.jsonl"
+python3 tools/prove_table.py --outdir "$OUT" "$OUT/table.jsonl" || tool_bad=1
+verdicts=""
+for v in PROVEN REFUTED UNKNOWN ERROR; do [[ -n ${count[$v]:-} ]] && verdicts+="${verdicts:+, }${count[$v]} $v"; done
+echo "prove-all: $ran of $n rows run (${verdicts:-none}), $bad contradicting what they must be, $(hms $(( ($(date +%s%N) - start) / 1000000000 ))) wall" \
+  "in all; table: $OUT/table.md, boundary: $OUT/boundary.md (TIMEOUT=$TIMEOUT s a row)"
+(( tool_bad )) && echo "prove-all: tools/prove_table.py could not write a record or the tables (above)" >&2
+[[ $bad == 0 && $tool_bad == 0 ]]

@@ -67,11 +67,9 @@ module fda_cut_harness #(
   localparam int EW   = mma_pkg::EW;                                  // rtl/'s exponents
   localparam int LW   = EW + 2;
   localparam int MW   = mma_pkg::max_man_bits(AB_MASK);               // rtl/'s significands, ...
-  localparam int PF   = 2 * MW;                                       // ... products ...
-  localparam int CF   = mma_pkg::max_man_bits(C_MASK | mma_pkg::out_formats(OUT_MASK));
-  localparam int TF   = mma_pkg::imax(mma_pkg::imax(PF, CF), F);      // ... and grid (fda_datapath's)
+  localparam int TF   = mma_pkg::fda_grid_bits(AB_MASK, C_MASK | mma_pkg::out_formats(OUT_MASK), F);  // ... grid
   localparam int XW   = TF + 2;
-  localparam int RSW  = F + 3 + mma_pkg::clog2(KD + 1);               // rtl/'s sum
+  localparam int RSW  = mma_pkg::fda_sum_width(KD, F);                // ... and sum (fda_datapath's)
   localparam int SEW  = 16;                                           // the specification's exponents,
   localparam int SPW  = DECODE_OF == 1 ? mma_pkg::max_man_bits(AB_MASK)  // significands as the pass decodes them,
                                        : fda_spec_frac_bits(AB_MASK);

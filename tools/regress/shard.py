@@ -148,7 +148,8 @@ def run_prove(config):
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     if p.returncode == 2:
         raise PlanError(f"{(p.stdout.strip().splitlines() or ['?'])[-1]}: make a new plan (make regress-plan)")
-    m = re.search(r'^\[\d+/\d+\] (\S+) +(PROVEN|REFUTED|UNKNOWN|ERROR) +(\S+) s(.*)$', p.stdout, re.M)
+    # the row's result line (not its "running" line), less the wall time and progress after " | wall"
+    m = re.search(r'^\[\d+/\d+\] (\S+) +(PROVEN|REFUTED|UNKNOWN|ERROR) +(\S+) s(.*?)(?: \| wall .*)?$', p.stdout, re.M)
     r = {'vectors': 0, 'mismatches': 0, 'stimulus': {}, 'bins': {}, 'holes': [],
          'verdict': 'pass' if p.returncode == 0 and m else 'FAIL',
          'replay': f"PROVE_ROW='{config}' bash tests/prove/all.sh"}
