@@ -21,6 +21,9 @@
 #   PROVE_LIST=1   print each row's expected verdict and name, one row a line, and run nothing
 #   PROVE_ALL_DIR  where the rows and the table go (default build/prove-all)
 set -u
+# the script is one brace group, which bash reads to its end before running it: an edit of this file
+# while a run is in progress does not change what that run executes
+{
 cd "$(dirname "$0")/../.."
 MMAREF=${MMAREF:-build/mmaref}
 OUT=${PROVE_ALL_DIR:-build/prove-all}
@@ -620,3 +623,5 @@ echo "prove-all: $ran of $n rows run (${verdicts:-none}), $bad contradicting wha
   "in all; table: $OUT/table.md, boundary: $OUT/boundary.md (TIMEOUT=$TIMEOUT s a row)"
 (( tool_bad )) && echo "prove-all: tools/prove_table.py could not write a record or the tables (above)" >&2
 [[ $bad == 0 && $tool_bad == 0 ]]
+exit
+}
