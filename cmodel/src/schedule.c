@@ -204,7 +204,9 @@ static inline uint64_t pass_products(const mmaref_instr *in, const mmaref_pass *
         uint64_t run = p->k_count == 64 ? ~0ULL : (1ULL << p->k_count) - 1;
         return run << p->k_first;
     }
-    if (p->k_run < 0 || p->k_count % p->k_run || p->k_stride < p->k_run)
+    /* a later run starts k_stride after the one before it, inside K: a stride of K or more is malformed
+     * (and would overflow mmaref_pass_k's int arithmetic) */
+    if (p->k_run < 0 || p->k_count % p->k_run || p->k_stride < p->k_run || (p->k_count > p->k_run && p->k_stride >= in->k))
         return 0;
     uint64_t m = 0;
     for (int j = 0; j < p->k_count; j++) {

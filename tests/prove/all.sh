@@ -414,16 +414,22 @@ GPS4=cdna1:v_mfma_f32_32x32x4f16                                  # f16, K = 4: 
 GPS4F=cdna2:v_mfma_f32_32x32x4f16                                 # f16 and bf16, K = 4, subnormals flushed
 GPS2B=cdna1:v_mfma_f32_32x32x2bf16                                # bf16, K = 2: one group of 2
 gps_spec_row() { spec_row_of tests/prove/gps_spec.sv gps_unit "$@"; }
-gps_cut_row() {  # EXPECT NAME INSTR-VARIABLE PART DUT-SIDE [MORE-PARAMS]: the harness has no G, no OUT
+gps_cut_row() {  # EXPECT NAME INSTR-VARIABLE PART DUT-SIDE [MORE-PARAMS] [REF-SIDE (1)]: no G, no OUT
   local ins=${!3} p
   p="$(unit_params "$ins" | sed 's/,G=[0-9]*//; s/,OUT=[0-9]*//'),AW=16,PART=$4${6:+,$6}"
-  rows+=("$1 $2:$3 $ins tests/prove/gps_cut_harness.sv SIDE=$5,$p REF=gps_cut_harness REF_PARAMS=SIDE=1,$p")
+  rows+=("$1 $2:$3 $ins tests/prove/gps_cut_harness.sv SIDE=$5,$p REF=gps_cut_harness REF_PARAMS=SIDE=${7:-1},$p")
 }
 for i in GPS4 GPS4F GPS2B; do
   fdrda_decode_row fda-decode "$i" 16
   gps_cut_row PROVEN gps-mul "$i" 0 0 DECODE_CUT=1
 done
 gps_cut_row REFUTED gps-mul-mutant GPS4 0 2 DECODE_CUT=1
+# CDNA2's flushed product, undecided whole (gps-mul:GPS4F), in three steps (PART 2): rtl/'s product equals
+# rtl/'s unflushed product between the flushing done outside it, which equals the specification's alike,
+# which equals the specification's flushed product
+gps_cut_row PROVEN gps-mul-flush-rtl GPS4F 2 0 DECODE_CUT=1 3
+gps_cut_row PROVEN gps-mul-flush-outside GPS4F 2 3 DECODE_CUT=1 4
+gps_cut_row PROVEN gps-mul-flush-spec GPS4F 2 4 DECODE_CUT=1 1
 gps_cut_row PROVEN gps-add GPS4 1 0
 gps_cut_row PROVEN gps-add GPS4F 1 0
 gps_cut_row REFUTED gps-add-mutant GPS4 1 2
@@ -490,8 +496,9 @@ declare -A why=(
   [spec-sync]="the whole mma.sync FP8 path in one miter: the unit's and the specification's two different
     f16 conversions sit in front of e_max and the alignments, and the solver does not pair them; proven in
     three parts instead (sync-to-f16, spec-sync-passes, sync-add-last)"
-  [gps-mul:GPS4F]="CDNA2's flushed product (FLUSH = 1): the harness that proves CDNA1's f16 product in seconds
-    is undecided at 600 s; the cause not isolated"
+  [gps-mul:GPS4F]="CDNA2's flushed product (FLUSH = 1) in one step: the harness that proves CDNA1's f16
+    product in seconds is undecided at 600 s; proven in three steps instead (gps-mul-flush-rtl,
+    gps-mul-flush-outside, gps-mul-flush-spec: the flushing taken outside the product on both sides)"
   [spec-gps]="one f16 group whole: the two sides' products and the four f32 additions after them (each addition
     alone about two minutes: gps-add) must be paired in one sequential miter, which dprove did not do in
     900 s; proven in parts instead (gps-mul, gps-add, spec-gps-ops)"

@@ -8,6 +8,10 @@
 // the same functions on both sides.  It wears make verify's port contract so that make prove can drive
 // it; the other inputs are not read.  SIDE = 0 rtl/, 1 the specification, 2 a mutant (PART 0: a zero
 // product's sign lost, +0 for every zero; PART 1: the sum rounded toward zero).
+// PART 2 takes CDNA2's flushed product (FLUSH = 1) apart, where PART 0 whole is undecided: SIDE 0 and 1 as
+// in PART 0, SIDE 3 rtl/'s product without flushing (FLUSH = 0) between the flushing done outside it
+// (an operand whose exponent field is 0 replaced by +0, a result whose exponent field is 0 by a zero of
+// its sign), SIDE 4 the specification's product alike.  0 = 3, 3 = 4 and 4 = 1 prove 0 = 1.
 `include "tests/prove/gps_spec.sv"
 
 /* verilator lint_off UNUSEDSIGNAL */  // the contract's inputs that an operation does not read
@@ -34,20 +38,31 @@ module gps_cut_harness #(
   output logic [31:0]                   d
 );
   localparam int OUT = SIDE == 2 && PART == 1 ? mma_pkg::OUT_F32_RZ : mma_pkg::OUT_F32_RNE;
-  logic [31:0] x, r, p;
-  assign x = 32'(a);
+  localparam bit OUTSIDE = PART == 2 && SIDE >= 3;       // the flushing done outside the product
+  // an f16 or bf16 operand (the formats GPS reads) whose exponent field is 0 (zero or subnormal) -> +0
+  localparam int MF16 = mma_pkg::fmt_man_bits(mma_pkg::FMT_F16), MBF16 = mma_pkg::fmt_man_bits(mma_pkg::FMT_BF16);
+  function automatic logic [AW-1:0] flush_operand(input logic [mma_pkg::FMT_BITS-1:0] fmt, input logic [AW-1:0] raw);
+    if (fmt == mma_pkg::FMT_BITS'(mma_pkg::FMT_BF16)) flush_operand = raw[14:MBF16] == '0 ? '0 : raw;
+    else                                              flush_operand = raw[14:MF16] == '0 ? '0 : raw;
+  endfunction
+  logic [31:0]   x, r, p, q;
+  logic [AW-1:0] a0, b0;
+  assign x  = 32'(a);
+  assign a0 = OUTSIDE ? flush_operand(fmt_a, a[0 +: AW]) : a[0 +: AW];
+  assign b0 = OUTSIDE ? flush_operand(fmt_b, b[0 +: AW]) : b[0 +: AW];
+  assign q  = OUTSIDE && p[30:23] == 8'd0 ? {p[31], 31'd0} : p;  // a subnormal product -> a zero of its sign
   generate
-    if (K * AW < 32) begin : g_scope
-      $error("gps_cut_harness: PART 1 reads a 32-bit x from A's lanes: K * AW must be at least 32");
+    if (K * AW < 32 || (PART == 2 && (FLUSH == 0 || AW != 16))) begin : g_scope
+      $error("gps_cut_harness: PART 1 reads a 32-bit x from A's lanes (K * AW at least 32); PART 2 is FLUSH = 1's, on 16-bit lanes");
     end
-    if (PART == 0 && SIDE == 1) begin : g_spec_mul
-      assign p = '0;
-      gps_spec_mul #(.AB_MASK(AB_MASK), .FLUSH(FLUSH), .DECODE_CUT(DECODE_CUT), .AW(AW)) u_mul (
-        .fmt_a(fmt_a), .fmt_b(fmt_b), .a(a[0 +: AW]), .b(b[0 +: AW]), .p(r));
-    end else if (PART == 0) begin : g_rtl_mul
-      mma_fp_mul #(.AB_MASK(AB_MASK), .OUT(OUT), .FLUSH(FLUSH), .AW(AW), .DW(32)) u_mul (
-        .fmt_a(fmt_a), .fmt_b(fmt_b), .a(a[0 +: AW]), .b(b[0 +: AW]), .d(p));
-      assign r = SIDE == 2 && p[30:0] == '0 ? '0 : p;
+    if (PART != 1 && (SIDE == 1 || SIDE == 4)) begin : g_spec_mul
+      gps_spec_mul #(.AB_MASK(AB_MASK), .FLUSH(OUTSIDE ? 0 : FLUSH), .DECODE_CUT(DECODE_CUT), .AW(AW)) u_mul (
+        .fmt_a(fmt_a), .fmt_b(fmt_b), .a(a0), .b(b0), .p(p));
+      assign r = q;
+    end else if (PART != 1) begin : g_rtl_mul
+      mma_fp_mul #(.AB_MASK(AB_MASK), .OUT(OUT), .FLUSH(OUTSIDE ? 0 : FLUSH), .AW(AW), .DW(32)) u_mul (
+        .fmt_a(fmt_a), .fmt_b(fmt_b), .a(a0), .b(b0), .d(p));
+      assign r = SIDE == 2 && p[30:0] == '0 ? '0 : q;
     end else if (SIDE == 1) begin : g_spec_add
       assign p = '0;
       gps_spec_add #(.FLUSH(FLUSH)) u_add (.x(x), .y(c), .d(r));
