@@ -229,15 +229,10 @@ module fda_spec_term #(
         .fmt(mma_pkg::FMT_BITS'(mma_pkg::FMT_F16)), .raw(ha), .s(dsa), .e(dea), .m(dma), .zero(dza), .inf(dia), .nan(dna));
       spec_decode #(.MASK(F16), .AW(16), .MW(PW), .EW(EW)) u_decode_b (
         .fmt(mma_pkg::FMT_BITS'(mma_pkg::FMT_F16)), .raw(hb), .s(dsb), .e(deb), .m(dmb), .zero(dzb), .inf(dib), .nan(dnb));
-    end else if (DECODE_CUT != 0) begin : g_cut
-      spec_decode_rtl #(.MASK(AB_MASK), .AW(AW), .MW(PW), .EW(EW)) u_decode_a (
-        .fmt(fmt_a), .raw(a), .s(dsa), .e(dea), .m(dma), .zero(dza), .inf(dia), .nan(dna));
-      spec_decode_rtl #(.MASK(AB_MASK), .AW(AW), .MW(PW), .EW(EW)) u_decode_b (
-        .fmt(fmt_b), .raw(b), .s(dsb), .e(deb), .m(dmb), .zero(dzb), .inf(dib), .nan(dnb));
     end else begin : g_raw
-      spec_decode #(.MASK(AB_MASK), .AW(AW), .MW(PW), .EW(EW)) u_decode_a (
+      spec_decode_cut #(.CUT(DECODE_CUT), .MASK(AB_MASK), .AW(AW), .MW(PW), .EW(EW)) u_decode_a (
         .fmt(fmt_a), .raw(a), .s(dsa), .e(dea), .m(dma), .zero(dza), .inf(dia), .nan(dna));
-      spec_decode #(.MASK(AB_MASK), .AW(AW), .MW(PW), .EW(EW)) u_decode_b (
+      spec_decode_cut #(.CUT(DECODE_CUT), .MASK(AB_MASK), .AW(AW), .MW(PW), .EW(EW)) u_decode_b (
         .fmt(fmt_b), .raw(b), .s(dsb), .e(deb), .m(dmb), .zero(dzb), .inf(dib), .nan(dnb));
     end
   endgenerate

@@ -300,19 +300,10 @@ module fdrda_spec_term #(
   logic signed [EW-1:0] dea, deb;                      // the operands decoded (spec_common.svh)
   logic [MW:0]          dma, dmb;
   logic                 dsa, dsb, dza, dzb, dia, dib, dna, dnb;
-  generate
-    if (DECODE_CUT != 0) begin : g_cut
-      spec_decode_rtl #(.MASK(AB_MASK), .AW(AW), .MW(MW), .EW(EW)) u_decode_a (
-        .fmt(fmt_a), .raw(a), .s(dsa), .e(dea), .m(dma), .zero(dza), .inf(dia), .nan(dna));
-      spec_decode_rtl #(.MASK(AB_MASK), .AW(AW), .MW(MW), .EW(EW)) u_decode_b (
-        .fmt(fmt_b), .raw(b), .s(dsb), .e(deb), .m(dmb), .zero(dzb), .inf(dib), .nan(dnb));
-    end else begin : g_own
-      spec_decode #(.MASK(AB_MASK), .AW(AW), .MW(MW), .EW(EW)) u_decode_a (
-        .fmt(fmt_a), .raw(a), .s(dsa), .e(dea), .m(dma), .zero(dza), .inf(dia), .nan(dna));
-      spec_decode #(.MASK(AB_MASK), .AW(AW), .MW(MW), .EW(EW)) u_decode_b (
-        .fmt(fmt_b), .raw(b), .s(dsb), .e(deb), .m(dmb), .zero(dzb), .inf(dib), .nan(dnb));
-    end
-  endgenerate
+  spec_decode_cut #(.CUT(DECODE_CUT), .MASK(AB_MASK), .AW(AW), .MW(MW), .EW(EW)) u_decode_a (
+    .fmt(fmt_a), .raw(a), .s(dsa), .e(dea), .m(dma), .zero(dza), .inf(dia), .nan(dna));
+  spec_decode_cut #(.CUT(DECODE_CUT), .MASK(AB_MASK), .AW(AW), .MW(MW), .EW(EW)) u_decode_b (
+    .fmt(fmt_b), .raw(b), .s(dsb), .e(deb), .m(dmb), .zero(dzb), .inf(dib), .nan(dnb));
   always @* begin
     logic signed [EW-1:0] ea, eb, lead;
     logic [MW:0]          ma, mb;

@@ -50,7 +50,7 @@ module gps_cut_harness #(
   assign x  = 32'(a);
   assign a0 = OUTSIDE ? flush_operand(fmt_a, a[0 +: AW]) : a[0 +: AW];
   assign b0 = OUTSIDE ? flush_operand(fmt_b, b[0 +: AW]) : b[0 +: AW];
-  assign q  = OUTSIDE && p[30:23] == 8'd0 ? {p[31], 31'd0} : p;  // a subnormal product -> a zero of its sign
+  assign q  = gps_spec_flush(OUTSIDE ? 1 : 0, p);       // a subnormal product -> a zero of its sign
   generate
     if (K * AW < 32 || (PART == 2 && (FLUSH == 0 || AW != 16))) begin : g_scope
       $error("gps_cut_harness: PART 1 reads a 32-bit x from A's lanes (K * AW at least 32); PART 2 is FLUSH = 1's, on 16-bit lanes");

@@ -56,19 +56,10 @@ module gps_spec_mul #(
   logic                 sa0, sb0, za0, zb0, ia, ib, na, nb;
   logic signed [EW-1:0] ea, eb;
   logic [MW:0]          ma, mb;
-  generate
-    if (DECODE_CUT != 0) begin : g_cut
-      spec_decode_rtl #(.MASK(AB_MASK), .AW(AW), .MW(MW), .EW(EW)) u_a (
-        .fmt(fmt_a), .raw(a), .s(sa0), .e(ea), .m(ma), .zero(za0), .inf(ia), .nan(na));
-      spec_decode_rtl #(.MASK(AB_MASK), .AW(AW), .MW(MW), .EW(EW)) u_b (
-        .fmt(fmt_b), .raw(b), .s(sb0), .e(eb), .m(mb), .zero(zb0), .inf(ib), .nan(nb));
-    end else begin : g_spec
-      spec_decode #(.MASK(AB_MASK), .AW(AW), .MW(MW), .EW(EW)) u_a (
-        .fmt(fmt_a), .raw(a), .s(sa0), .e(ea), .m(ma), .zero(za0), .inf(ia), .nan(na));
-      spec_decode #(.MASK(AB_MASK), .AW(AW), .MW(MW), .EW(EW)) u_b (
-        .fmt(fmt_b), .raw(b), .s(sb0), .e(eb), .m(mb), .zero(zb0), .inf(ib), .nan(nb));
-    end
-  endgenerate
+  spec_decode_cut #(.CUT(DECODE_CUT), .MASK(AB_MASK), .AW(AW), .MW(MW), .EW(EW)) u_a (
+    .fmt(fmt_a), .raw(a), .s(sa0), .e(ea), .m(ma), .zero(za0), .inf(ia), .nan(na));
+  spec_decode_cut #(.CUT(DECODE_CUT), .MASK(AB_MASK), .AW(AW), .MW(MW), .EW(EW)) u_b (
+    .fmt(fmt_b), .raw(b), .s(sb0), .e(eb), .m(mb), .zero(zb0), .inf(ib), .nan(nb));
 
   // Step 1 (FLUSH): a zero or subnormal operand (no hidden one) is +0, as spec_decode reads +0: sign 0,
   // exponent ZERO_EXP, significand 0

@@ -43,23 +43,12 @@ module sfma_spec_fma #(
   logic                 s_a, s_b, s_c, z_a, z_b, z_c, i_a, i_b, i_c, n_a, n_b, n_c;
   logic signed [EW-1:0] e_a, e_b, e_c;
   logic [MW:0]          m_a, m_b, m_c;
-  generate
-    if (DECODE_CUT != 0) begin : g_cut
-      spec_decode_rtl #(.MASK(1 << FMT), .AW(32), .MW(MW), .EW(EW)) u_a (
-        .fmt(mma_pkg::FMT_BITS'(FMT)), .raw(a), .s(s_a), .e(e_a), .m(m_a), .zero(z_a), .inf(i_a), .nan(n_a));
-      spec_decode_rtl #(.MASK(1 << FMT), .AW(32), .MW(MW), .EW(EW)) u_b (
-        .fmt(mma_pkg::FMT_BITS'(FMT)), .raw(b), .s(s_b), .e(e_b), .m(m_b), .zero(z_b), .inf(i_b), .nan(n_b));
-      spec_decode_rtl #(.MASK(1 << FMT), .AW(32), .MW(MW), .EW(EW)) u_c (
-        .fmt(mma_pkg::FMT_BITS'(FMT)), .raw(c), .s(s_c), .e(e_c), .m(m_c), .zero(z_c), .inf(i_c), .nan(n_c));
-    end else begin : g_spec
-      spec_decode #(.MASK(1 << FMT), .AW(32), .MW(MW), .EW(EW)) u_a (
-        .fmt(mma_pkg::FMT_BITS'(FMT)), .raw(a), .s(s_a), .e(e_a), .m(m_a), .zero(z_a), .inf(i_a), .nan(n_a));
-      spec_decode #(.MASK(1 << FMT), .AW(32), .MW(MW), .EW(EW)) u_b (
-        .fmt(mma_pkg::FMT_BITS'(FMT)), .raw(b), .s(s_b), .e(e_b), .m(m_b), .zero(z_b), .inf(i_b), .nan(n_b));
-      spec_decode #(.MASK(1 << FMT), .AW(32), .MW(MW), .EW(EW)) u_c (
-        .fmt(mma_pkg::FMT_BITS'(FMT)), .raw(c), .s(s_c), .e(e_c), .m(m_c), .zero(z_c), .inf(i_c), .nan(n_c));
-    end
-  endgenerate
+  spec_decode_cut #(.CUT(DECODE_CUT), .MASK(1 << FMT), .AW(32), .MW(MW), .EW(EW)) u_a (
+    .fmt(mma_pkg::FMT_BITS'(FMT)), .raw(a), .s(s_a), .e(e_a), .m(m_a), .zero(z_a), .inf(i_a), .nan(n_a));
+  spec_decode_cut #(.CUT(DECODE_CUT), .MASK(1 << FMT), .AW(32), .MW(MW), .EW(EW)) u_b (
+    .fmt(mma_pkg::FMT_BITS'(FMT)), .raw(b), .s(s_b), .e(e_b), .m(m_b), .zero(z_b), .inf(i_b), .nan(n_b));
+  spec_decode_cut #(.CUT(DECODE_CUT), .MASK(1 << FMT), .AW(32), .MW(MW), .EW(EW)) u_c (
+    .fmt(mma_pkg::FMT_BITS'(FMT)), .raw(c), .s(s_c), .e(e_c), .m(m_c), .zero(z_c), .inf(i_c), .nan(n_c));
 
   // the exact product and C on the grid of 2^L: each magnitude shifted left by its last bit's weight - L
   logic                  s_p, z_p, i_p;
