@@ -26,6 +26,14 @@
 #              proof for all of them (a counterexample names its instruction); a list of formats
 #              (e4m3,e5m2): those of the combinations whose A and B formats it holds
 #   BOUND      cycles from reset to the check (default 16: the unit must answer within BOUND - 1)
+#   CUT        a cut point at a combinational module, MODULE[,MODULE..]: every instance of it, on either
+#              side, is replaced by free values under the one assumption that equal inputs give equal
+#              outputs (tb/prove/cut_points.py: two instances of the same module and parameters, in any
+#              cycles up to BOUND), so that PROVEN says the two sides agree whatever function the module
+#              computes: a chained unit's passes against the specification's, the pass's own equality
+#              proven apart.  A counterexample at the cut holds for some function in the module's place;
+#              the replay through make verify (REPLAY=1) says whether the real module shows it, and the
+#              verdict is UNKNOWN when it does not.  Keep BOUND small (its cycles are kept as history).
 #   TIMEOUT    seconds for the solver (default 600); past it the verdict is UNKNOWN, never a pass
 #   INIT       zero (default): registers that reset does not set start at 0 on both sides, as in the
 #              benches; any: they start from any value (a unit whose D depends on power-up state is then
@@ -50,7 +58,8 @@ die() { echo "prove: $*" >&2; exit 2; }
 MMAREF=${MMAREF:-build/mmaref}
 DUT=${DUT:-} INSTR=${INSTR:-} PARAMS=${PARAMS:-} DUT_AW=${DUT_AW:-} REF_AW=${REF_AW:-} PROPERTY=${PROPERTY:-} REF=${REF:--} REF_PARAMS=${REF_PARAMS:-} REF_FILES=${REF_FILES:-}
 FORMATS=${FORMATS:-instr} BOUND=${BOUND:-16} TIMEOUT=${TIMEOUT:-600} REPLAY=${REPLAY:-1} INIT=${INIT:-zero}
-FRONTEND=${FRONTEND:-} FE_CYCLES=${FE_CYCLES:-2000}
+FRONTEND=${FRONTEND:-} FE_CYCLES=${FE_CYCLES:-2000} CUT=${CUT:-}
+[[ -z $CUT || $CUT =~ ^[A-Za-z_][A-Za-z0-9_]*(,[A-Za-z_][A-Za-z0-9_]*)*$ ]] || die "CUT=$CUT: module names, comma-separated"
 [[ -n $DUT ]] || die "DUT= is required: make prove DUT=path/to/unit.sv INSTR=ARCH:INSTRUCTION (docs/formal.md)"
 [[ -n $INSTR ]] || die "INSTR= is required, e.g. INSTR=ada:mma.m16n8k16.f32.e4m3.e4m3.f32 (build/mmaref list)"
 [[ $TIMEOUT =~ ^[0-9]+$ && $TIMEOUT -gt 0 ]] || die "TIMEOUT=$TIMEOUT: not a positive number of seconds"
@@ -154,7 +163,20 @@ t0=$(date +%s%N)
 secs() { local ms=$(( ($(date +%s%N) - $1) / 1000000 )); printf '%d.%d' $((ms / 1000)) $((ms % 1000 / 100)); }
 # Yosys: read, flatten (what the two sides share, e.g. identical multipliers, merges), map to an AIG
 echo "prove: $TOP against $ref for $what (K = $K), bound $BOUND cycles, unreset registers at $([[ $INIT == zero ]] && echo 0 || echo 'any value')"
-yosys -q -l "$DIR/yosys.log" -p "read_verilog -sv -formal -Irtl ${srcs[*]} $DIR/prove_top.sv; prep -top prove_top;
+read_miter="read_verilog -sv -formal -Irtl ${srcs[*]} $DIR/prove_top.sv; prep -top prove_top;"
+if [[ -n $CUT ]]; then
+  # the cut: the CUT modules' instances kept as cells while the rest is flattened, then turned into ports
+  # of prove_top (expose -evert), which tb/prove/cut_points.py drives with free values under congruence
+  keep="" evert=""; for m in ${CUT//,/ }; do keep+=" *\\$m"; evert+=" prove_top/t:*$m"; done
+  yosys -q -l "$DIR/cut.log" -p "read_verilog -sv -formal -Irtl ${srcs[*]} $DIR/prove_top.sv; hierarchy -top prove_top; proc;
+    opt_clean; setattr -mod -set keep_hierarchy 1 $keep; flatten; opt_clean; write_json $DIR/cut-pre.json;
+    expose -evert -sep __$evert; write_json $DIR/cut.json; write_rtlil $DIR/cut.il" >/dev/null 2>&1 || {
+    echo "prove: Yosys could not cut the miter at $CUT ($DIR/cut.log):" >&2; grep -m3 -E 'ERROR|error' "$DIR/cut.log" >&2; exit 2; }
+  cut_info=$(python3 tb/prove/cut_points.py "$DIR/cut.json" "$DIR/cut-pre.json" "$CUT" "$BOUND" "$DIR/prove_cut_top.sv") || exit 2
+  echo "prove: cut at $cut_info"
+  read_miter="read_rtlil $DIR/cut.il; read_verilog -sv -formal $DIR/prove_cut_top.sv; prep -top prove_cut_top;"
+fi
+yosys -q -l "$DIR/yosys.log" -p "$read_miter
   flatten; memory_map; opt -full; async2sync; techmap; opt -fast; $init_cmd dffunmap; abc -g AND -fast; opt_clean; stat;
   write_aiger -zinit -map $DIR/miter.aim $DIR/miter.aig" >/dev/null 2>&1 || {
   echo "prove: Yosys could not build the miter ($DIR/yosys.log):" >&2
@@ -190,7 +212,8 @@ abc sim 30 "sim -F $((BOUND + 1)) -W 32"
 # coverage bins) through the miter (tb/prove/aig_sim.py): a counterexample that only a corner shows (every
 # product -0 with C = -0, a scale at its limit) is one random simulation and a short bmc3 do not reach
 # (FORMATS=all: those of every combination's instruction, each line followed by its sel)
-if [[ $verdict != REFUTED ]]; then
+# (not with CUT: the cut's free values are inputs the directed vectors do not set)
+if [[ $verdict != REFUTED && -z $CUT ]]; then
   : >"$DIR/directed.txt" && : >"$DIR/directed-sel.txt"
   while read -r sel ins _; do
     "$MMAREF" gen "${ins%%:*}" "${ins#*:}" --kind directed >"$DIR/directed-one.txt" 2>/dev/null ||
@@ -232,7 +255,8 @@ if [[ $verdict == REFUTED ]]; then
     read -r sel ins <<<"$sel_line"; arch=${ins%%:*} name=${ins#*:} sim_line="$line $(printf '%x' "$sel")"
   fi
   # every counterexample simulated on the miter once more, whichever engine found it: it must fail the check
-  [[ $(python3 tb/prove/aig_sim.py "$DIR/miter.aig" "$DIR/miter.aim" "$DIR/layout.txt" $((BOUND + 1)) <<<"$sim_line") == 0 ]] ||
+  # (with CUT, the cut's free values are part of it: the replay below stands for this)
+  [[ -n $CUT || $(python3 tb/prove/aig_sim.py "$DIR/miter.aig" "$DIR/miter.aim" "$DIR/layout.txt" $((BOUND + 1)) <<<"$sim_line") == 0 ]] ||
     { echo "prove: the counterexample of $engine ($DIR/cex.txt) does not fail the miter in simulation" >&2; exit 2; }
   model_d=$("$MMAREF" batch "$arch" "$name" <"$DIR/cex.txt" 2>&1)
   read -r -a v <<<"$line"
@@ -245,7 +269,7 @@ fi
 solver="abc $engine"; [[ $engine == cec ]] && solver="abc iprove (unrolled)"; [[ $engine == directed ]] && solver="directed simulation"
 detail="solver $solver, $t_abc s (Yosys $t_yosys s, ${and:-?} AND gates)"
 case $verdict in
-  PROVEN)  echo "prove: PROVEN: $TOP equals $ref on $what for every input; $detail" ;;
+  PROVEN)  echo "prove: PROVEN: $TOP equals $ref on $what for every input${CUT:+, whatever function each instance of $CUT computes (the cut)}; $detail" ;;
   UNKNOWN) why="the solver gave up"; [[ $abc_rc == 124 ]] && why="the solver did not finish (TIMEOUT=$TIMEOUT)"
            echo "prove: UNKNOWN after $t_abc s: $why; nothing is proven ($detail)" ;;
   REFUTED)
@@ -264,6 +288,12 @@ case $verdict in
       unit_d=$(sed -n 's/^  unit D: *//p' <<<"$rep" | head -1)
       if [[ -n $unit_d ]]; then echo "  unit D:  $unit_d (make verify's bench, the same vector)"
       else echo "  unit D:  the replay did not report one: $(tail -1 <<<"$rep")"; fi
+      if [[ -n $CUT && ( -z $unit_d || $unit_d == "$model_d" ) ]]; then
+        verdict=UNKNOWN status=4
+        echo "  the difference is one at the cut ($CUT as some other function) that the real $CUT does not show on this vector: nothing is proven or refuted"
+      fi
+    elif [[ -n $CUT ]]; then
+      echo "  at the cut: the sides differ when $CUT computes some function; the replay (REPLAY=1) says whether the real one shows it"
     fi
     echo "  replay:  make verify DUT=\"${rdut:-$DUT}\" DUT_TOP=$TOP INSTR=$arch:$name${PARAMS:+ PARAMS=$PARAMS}${DUT_AW:+ DUT_AW=$DUT_AW} VECTORS=$DIR/cex.txt"
     echo "           $MMAREF batch $arch $name < $DIR/cex.txt"
@@ -278,8 +308,8 @@ xml_str() { local s=${1//&/&amp;}; s=${s//</&lt;}; s=${s//>/&gt;}; printf '%s' "
     "$(json_str "$TOP")" "$(json_str "$ref")" "$(json_str "$arch:$name")" "$(json_str "$verdict")" "$solver"
   printf ' "init": "%s", "bound": %s, "timeout": %s, "solver_seconds": %s, "yosys_seconds": %s, "and_gates": %s,\n' \
     "$INIT" "$BOUND" "$TIMEOUT" "$t_abc" "$t_yosys" "${and:-null}"
-  printf ' "formats": %s, "property": %s, "counterexample": %s}\n' "$nf" "$([[ -n $PROPERTY ]] && json_str "$PROPERTY" || echo null)" \
-    "$([[ $verdict == REFUTED ]] && json_str "$line" || echo null)"
+  printf ' "formats": %s, "property": %s, "cut": %s, "counterexample": %s}\n' "$nf" "$([[ -n $PROPERTY ]] && json_str "$PROPERTY" || echo null)" \
+    "$([[ -n $CUT ]] && json_str "$CUT" || echo null)" "$([[ $verdict == REFUTED ]] && json_str "$line" || echo null)"
 } >"$DIR/result.json.tmp" && mv "$DIR/result.json.tmp" "$DIR/result.json"
 {
   fail=0; [[ $verdict != PROVEN ]] && fail=1

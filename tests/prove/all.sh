@@ -124,6 +124,22 @@ for iv in VOLTA:2 ADA16:3 FP4:2 HOPPER8:3; do
 done
 # a property can fail: A negated but C kept is no identity
 rows+=("REFUTED sign-c-kept:VOLTA $VOLTA @ @ PROPERTY=negate-keep-c")
+# sign symmetry in three parts (tests/prove/sign_harness.sv, each computing both copies and answering
+# whether they break the claim, the reference 0): one product (PART 0; the unit's A and B are f16), the
+# sum with C's format, the output kind and every product free (PART 1: Volta's four products read from
+# Hopper's K = 16 vector), the rounding with the output kind free (PART 2): Volta's f16 unit, every
+# instruction of it; each part's mutant (B negated too, C kept, D not negated back) refuted
+sign_row() {  # EXPECT NAME PART SIDE VECTOR-INSTR-VARIABLE: Volta's pass, on that vector
+  local ins=${!5} p
+  p="$(unit_params "$VOLTA" | sed "s/^K=[0-9]*/K=$(sed 's/^K=\([0-9]*\).*/\1/' <<<"$(unit_params "$ins")")/"),KD=4,AW=16,PART=$3"
+  rows+=("$1 $2:VOLTA $ins tests/prove/sign_harness.sv SIDE=$4,$p REF=sign_harness REF_PARAMS=SIDE=1,$p")
+}
+sign_row PROVEN sign-term 0 0 VOLTA
+sign_row PROVEN sign-sum 1 0 HOPPER16
+sign_row PROVEN sign-round 2 0 VOLTA
+sign_row REFUTED sign-term-mutant 0 2 VOLTA
+sign_row REFUTED sign-sum-mutant 1 2 HOPPER16
+sign_row REFUTED sign-round-mutant 2 2 VOLTA
 # GDFS: two lanes of one group trade places freely; lanes of two groups meet different scales
 GDFS16=blackwell:tcgen05.mma.m128n8k64.block16.f32.e2m1.e2m1.ue8m0   # e2m1, K = 64, groups of 16, UE8M0
 rows+=("PROVEN lanes-swap-0-1:GDFS16 $GDFS16 @ @ PROPERTY=swap:0,1")
@@ -262,6 +278,14 @@ done
 # datapath for each pass (PASS_CUT = 1) is the chaining and the handshake, UNKNOWN where measured (934 s),
 # as the two-pass FDRDA units' chaining is (whole, with DECODE_CUT: no verdict in 13 minutes)
 spec_row PROVEN spec-passes COFDA16 16 "" PASS_CUT=1
+# ... and proven with the pass cut (CUT: every fda_datapath instance, the unit's one and the
+# specification's two, replaced by free values under congruence, tb/prove/cut_points.py): the chaining
+# and the handshake for any function in the datapath's place, which with the pass's own proof (the K = 8
+# unit's rows, the same parameters) is the unit; the mutant chains the passes in the other order
+cut_at() { rows[${#rows[@]}-1]+=" CUT=$1 BOUND=${2:-6}"; }  # MODULE [BOUND]: the row cut at MODULE
+spec_row PROVEN chain-cut COFDA16 16 "" PASS_CUT=1; cut_at fda_datapath
+spec_row PROVEN chain-cut-formats COFDA16 16 "" PASS_CUT=1; cut_at fda_datapath; all_formats
+spec_row REFUTED chain-cut-mutant COFDA16 16 "" PASS_CUT=1,SPEC_MUTANT=2; cut_at fda_datapath
 fda_cut_row REFUTED fda-decode-mutant VOLTA 16 0 -1 2
 # ... on every format combination of each of those units at once (FORMATS=all: f16 and bf16, f32 and f16
 # D, C in f32 or f16, as each unit serves them)
@@ -398,6 +422,13 @@ fdrda_cut_row PROVEN fdrda-add-c XF32_4 32 1 0
 fdrda_cut_row PROVEN fdrda-round XF32_4 32 2 0
 fdrda_spec_row PROVEN spec-fdrda-passes XF32_4 32 "" PASS_CUT=1
 fdrda_spec_row PROVEN spec-fdrda-passes XF32_8 32 "" PASS_CUT=1
+# the two-pass units' chaining with the pass cut (as CoFDA's above): the f16 unit's pass is the K = 8 f16
+# unit's datapath (the same parameters), proven in the rows above; the xf32 unit's pass serves xf32 alone
+# (AB_MASK), the K = 4 unit's xf32, f16 and bf16: the one-pass unit with the xf32-only datapath equals the
+# K = 4 unit on xf32 (xf32-only-pass), whose pass the rows above prove
+rows+=("PROVEN xf32-only-pass:XF32_4 $XF32_4 rtl/fdrda_unit.sv $(unit_params "$XF32_8" | sed 's/K=8,/K=4,/; s/CHAIN=2,/CHAIN=1,/') REF=fdrda_unit REF_PARAMS=$(unit_params "$XF32_4")")
+for iv in FDRDA16:16 XF32_8:32; do fdrda_spec_row PROVEN chain-cut "${iv%:*}" "${iv#*:}" "" PASS_CUT=1; cut_at fdrda_datapath; done
+fdrda_spec_row REFUTED chain-cut-mutant FDRDA16 16 "" PASS_CUT=1,SPEC_MUTANT=2; cut_at fdrda_datapath
 # GPS (CDNA1's and CDNA2's f16 and bf16 MFMA: products rounded to f32, each group of G summed pairwise in
 # f32, the groups added to C one after another) against its independent specification (tests/prove/
 # gps_spec.sv, written from the paper's Algorithms 2 and 3 and IEEE 754's multiplication and addition,
@@ -435,6 +466,36 @@ gps_cut_row PROVEN gps-add GPS4F 1 0
 gps_cut_row REFUTED gps-add-mutant GPS4 1 2
 for i in GPS4 GPS4F GPS2B GPS8; do gps_spec_row PROVEN spec-gps-ops "$i" 16 "" OP_CUT=1; done
 gps_spec_row REFUTED spec-gps-ops-mutant GPS4 16 "" OP_CUT=1,SPEC_MUTANT=1
+# two groups chained (K = 8) with the group cut: every gps_datapath instance free under congruence; one
+# group is spec-gps-ops:GPS4's (the same parameters); the mutant takes the groups in the other order
+gps_spec_row PROVEN chain-cut GPS8 16 "" PASS_CUT=1; cut_at gps_datapath
+gps_spec_row REFUTED chain-cut-mutant GPS8 16 "" PASS_CUT=1,SPEC_MUTANT=2; cut_at gps_datapath
+# every GPS unit (CDNA1's and CDNA2's twelve, 30 instructions) has one of four group datapaths: G = 4 on
+# f16 (GPS4's), G = 2 on bf16 (GPS2B's), CDNA2's flushed G = 4 on f16 and bf16 (GPS4F's, every format
+# combination below: its flushed product on bf16 in the three steps, as f16's above, FORMATS=all in one
+# proof undecided at 600 s) and flushed G = 2 on bf16 (GPS2BF's, below); the additions are GPS4's and
+# GPS4F's gps-add (mma_fp_add depends on the flushing alone); each chained unit's groups with the group cut
+GPS2BF=cdna2:v_mfma_f32_32x32x2bf16                               # bf16, K = 2, flushed: one group of 2
+fdrda_decode_row fda-decode GPS2BF 16
+gps_cut_row PROVEN gps-mul-flush-rtl GPS2BF 2 0 DECODE_CUT=1 3
+gps_cut_row PROVEN gps-mul-flush-outside GPS2BF 2 3 DECODE_CUT=1 4
+gps_cut_row PROVEN gps-mul-flush-spec GPS2BF 2 4 DECODE_CUT=1 1
+gps_spec_row PROVEN spec-gps-ops GPS2BF 16 "" OP_CUT=1
+fdrda_decode_row fda-decode-formats GPS4F 16; all_formats
+GPS4FB=cdna2:v_mfma_f32_32x32x4bf16_1k                            # bf16 on GPS4F's unit
+gps_cut_row PROVEN gps-mul-flush-rtl GPS4FB 2 0 DECODE_CUT=1 3
+gps_cut_row PROVEN gps-mul-flush-outside GPS4FB 2 3 DECODE_CUT=1 4
+gps_cut_row PROVEN gps-mul-flush-spec GPS4FB 2 4 DECODE_CUT=1 1
+gps_spec_row PROVEN spec-gps-ops-formats GPS4F 16 "" OP_CUT=1; all_formats
+GPS16=cdna1:v_mfma_f32_16x16x16f16                                # f16, K = 16: four groups of 4
+GPS4B=cdna1:v_mfma_f32_32x32x4bf16                                # bf16, K = 4: two groups of 2
+GPS8B=cdna1:v_mfma_f32_16x16x8bf16                                # bf16, K = 8: four groups of 2
+GPS8F=cdna2:v_mfma_f32_32x32x8f16                                 # f16 and bf16, K = 8, flushed: two groups
+GPS16F=cdna2:v_mfma_f32_16x16x16f16                               # f16 and bf16, K = 16, flushed: four groups
+GPS4BF=cdna2:v_mfma_f32_32x32x4bf16                               # bf16, K = 4, flushed: two groups of 2
+GPS8BF=cdna2:v_mfma_f32_16x16x8bf16                               # bf16, K = 8, flushed: four groups of 2
+for i in GPS16 GPS4B GPS8B GPS4BF GPS8BF; do gps_spec_row PROVEN chain-cut "$i" 16 "" PASS_CUT=1; cut_at gps_datapath 8; done
+for i in GPS8F GPS16F; do gps_spec_row PROVEN chain-cut-formats "$i" 16 "" PASS_CUT=1; cut_at gps_datapath 8; all_formats; done
 gps_spec_row PROVEN spec-gps GPS4 16
 gps_spec_row PROVEN spec-gps-decode-cut GPS4 16 "" DECODE_CUT=1
 # SFMA (AMD's f32 MFMA: one IEEE fused multiply-add per product, in order) against its independent
@@ -469,7 +530,8 @@ declare -A why=(
     significand width)"
   [sign-symmetry]="the unit sums the signed terms in two's complement, so every internal signal of the
     negated copy is the arithmetic negation of the other copy's, a relation SAT sweeping (which pairs
-    signals equal or complementary) cannot use; random simulation and bmc3 found no counterexample"
+    signals equal or complementary) cannot use; random simulation and bmc3 found no counterexample; cut in
+    three parts (sign-term, sign-sum, sign-round) it is proven on Volta's f16 unit"
   [sign-symmetry:GPS8]="undecided as on fda_unit, where the cause was measured (the negated copy's signals
     are the arithmetic negations of the other copy's, which SAT sweeping cannot pair); random simulation
     found no counterexample"
@@ -481,14 +543,16 @@ declare -A why=(
     no internal signal for SAT sweeping to pair"
   [m3xu-f16-mode]="the M3XU's FP16 mode against Ampere's fda_unit: multipliers and adders of other shapes,
     no internal signal for SAT sweeping to pair"
-  [spec-passes]="the chaining of the two passes (the unit's one datapath run twice against the
-    specification's two, PASS_CUT=1): iprove on the unrolled miter undecided, then dprove; each pass is
-    proven (the K = 8 unit's rows)"
-  [spec-fdrda-passes:FDRDA16]="the chaining of CDNA3's two f16 passes (PASS_CUT=1), the boundary CoFDA's
-    chaining meets too: undecided (916.5 s with PROVE_TIMEOUT=1500); the pass itself is proven (the FDRDA8
-    rows)"
-  [spec-fdrda-passes:XF32_8]="the chaining of the two xf32 passes (PASS_CUT=1), the boundary of the two-pass
-    f16 units too: undecided; the pass itself is proven (the XF32_4 rows)"
+  [spec-passes]="the chaining of the two passes with the datapaths' logic in the miter (the unit's one
+    datapath run twice against the specification's two, PASS_CUT=1): the solver must pair the unit's
+    datapath in two cycles with two copies; iprove on the unrolled miter undecided, then dprove; proven
+    with the datapath cut instead (chain-cut), each pass proven by the K = 8 unit's rows"
+  [spec-fdrda-passes:FDRDA16]="the chaining of CDNA3's two f16 passes with the datapaths' logic in the
+    miter (PASS_CUT=1), as CoFDA's: undecided (916.5 s with PROVE_TIMEOUT=1500); proven with the datapath
+    cut instead (chain-cut), the pass by the FDRDA8 rows"
+  [spec-fdrda-passes:XF32_8]="the chaining of the two xf32 passes with the datapaths' logic in the miter
+    (PASS_CUT=1), as the two-pass f16 units': undecided; proven with the datapath cut instead (chain-cut),
+    the pass by xf32-only-pass and the XF32_4 rows"
   [styles-spec]="a unit written otherwise (e_max as a chain of comparisons, exponents of other widths and
     encodings, alignment on another grid): SAT sweeping finds no internal signal of one side equal to one of
     the other and the unrolled miter's SAT calls do not finish; its stages alone are proven in seconds
@@ -505,9 +569,9 @@ declare -A why=(
   [spec-gps-decode-cut]="one f16 group with the decoding cut: the products merge, the four f32 additions of
     two different adders still must be paired one after another; proven in parts instead (gps-mul, gps-add,
     spec-gps-ops)"
-  [spec-gps-ops:GPS8]="the chaining of two groups (the unit's one group datapath run twice against the
-    specification's two): the boundary the two-pass units' chaining meets; one group is proven
-    (spec-gps-ops:GPS4)"
+  [spec-gps-ops:GPS8]="the chaining of two groups with the group's logic in the miter (the unit's one
+    group datapath run twice against the specification's two), as the two-pass units': undecided; proven
+    with the group cut instead (chain-cut:GPS8), one group by the GPS4 rows"
   [spec-sfma]="one f32 FMA: the unit adds in a window of 3p + 5 bits with C's far bits jammed into a sticky
     bit, the specification on an exact 556-bit grid, and the window's argument is what the solver would
     have to rediscover (with the decoding cut too: spec-sfma-decode-cut)"
@@ -595,6 +659,9 @@ for row in "${rows[@]}"; do
     prop=$(sed -n 's/^  property: //p' <<<"$out")
     if [[ $prop == *"the model breaks the property too" ]]; then replay="${prop%%: the model*} (the model breaks it too)"
     else replay="NOT reproduced in the model${prop:+: $prop}"; bad=$((bad + 1)); note=" (the model keeps the property)"; fi
+  elif [[ $verdict == REFUTED && $extra == *CUT=* ]]; then
+    cm=${extra##*CUT=}
+    replay="not replayed: refuted at the cut (${cm%% *}: some function in the module's place)"
   elif [[ $verdict == REFUTED && $dut == tests/prove/*_harness.sv ]]; then
     replay="not replayed: a harness's vector is not an instruction's ($(basename "$dut"))"
   elif [[ $verdict == REFUTED ]]; then

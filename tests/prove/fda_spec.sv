@@ -36,7 +36,8 @@
 // decodes A and B with rtl/'s mma_unpack (fda_spec_term), which tests/prove/fda_cut_harness.sv's PART 0
 // proves equal to spec_decode on every operand.
 // SPEC_MUTANT (the check that a proof against this spec can fail; 0 for the specification): 1 aligns with
-// F - 1 fractional bits.
+// F - 1 fractional bits; 2 chains the passes in the other order (pass p takes pass CHAIN - 1 - p's
+// products and scales), a mutant of the chaining that a proof with the passes cut (CUT=) must refute.
 // The port contract of make verify (docs/verify-your-design.md, section 4): D is registered on the
 // handshake and held until taken.
 `include "tests/prove/spec_common.svh"
@@ -97,10 +98,11 @@ module fda_spec #(
     end
     for (p = 0; p < CHAIN; p++) begin : g_pass
       localparam int NSP = BLOCK > 0 ? KP / BLOCK : 1;
+      localparam int PP  = SPEC_MUTANT == 2 ? CHAIN - 1 - p : p;  // the pass whose products it takes
       logic [KP*AW-1:0] pa, pb;                          // the pass's products: its lanes, in order
       for (j = 0; j < KP; j++) begin : g_lane
         // contiguous (pass p takes products p KP ..), or the j / K_RUN-th run of K_RUN dealt to pass p
-        localparam int KK = K_RUN > 0 ? (j / K_RUN * CHAIN + p) * K_RUN + j % K_RUN : p * KP + j;
+        localparam int KK = K_RUN > 0 ? (j / K_RUN * CHAIN + PP) * K_RUN + j % K_RUN : PP * KP + j;
         assign pa[j*AW +: AW] = a[KK*AW +: AW];
         assign pb[j*AW +: AW] = b[KK*AW +: AW];
       end
@@ -111,14 +113,14 @@ module fda_spec #(
                         .AW(AW)) u_pass (
           .fmt_a(fmt_a), .fmt_b(fmt_b), .fmt_c(p == 0 ? fmt_c : d_fmt), .out_kind(out_kind),
           .c(cs[p*32 +: 32]), .a(pa), .b(pb),
-          .sa(sa[(BLOCK > 0 ? p * NSP : 0)*8 +: NSP*8]), .sb(sb[(BLOCK > 0 ? p * NSP : 0)*8 +: NSP*8]),
+          .sa(sa[(BLOCK > 0 ? PP * NSP : 0)*8 +: NSP*8]), .sb(sb[(BLOCK > 0 ? PP * NSP : 0)*8 +: NSP*8]),
           .d(cs[(p+1)*32 +: 32]));
       end else begin : g_cut
         fda_datapath #(.KD(KP), .F(F), .AB_MASK(AB_MASK), .C_MASK(C_MASK), .OUT_MASK(OUT_MASK), .BLOCK(BLOCK),
                        .ZERO_EXP(ZERO_EXP), .AW(AW)) u_pass (
           .fmt_a(fmt_a), .fmt_b(fmt_b), .fmt_c(p == 0 ? fmt_c : d_fmt), .out_kind(out_kind),
           .c(cs[p*32 +: 32]), .a(pa), .b(pb),
-          .sa(sa[(BLOCK > 0 ? p * NSP : 0)*8 +: NSP*8]), .sb(sb[(BLOCK > 0 ? p * NSP : 0)*8 +: NSP*8]),
+          .sa(sa[(BLOCK > 0 ? PP * NSP : 0)*8 +: NSP*8]), .sb(sb[(BLOCK > 0 ? PP * NSP : 0)*8 +: NSP*8]),
           .d(cs[(p+1)*32 +: 32]));
       end
     end

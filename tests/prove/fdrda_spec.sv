@@ -41,7 +41,8 @@
 // and, unused, the port contract's fmt_c, out_kind, sa, sb (make verify and make prove connect a module
 // that is not one of the project's units by fda_unit's ports: docs/verify-your-design.md, section 4).
 // SPEC_MUTANT (the check that a proof against this spec can fail; 0 for the specification): 1 aligns the
-// products (Step 4) with F - 1 fractional bits.
+// products (Step 4) with F - 1 fractional bits; 2 chains the passes in the other order (pass p takes pass
+// CHAIN - 1 - p's products), a mutant of the chaining that a proof with the passes cut (CUT=) must refute.
 // A pass is fdrda_spec_pass (tests/prove/fdrda_spec_pass.svh: the products' dot sum, then C).  PASS_CUT
 // (make prove's cut point; 0 for the specification): 1 runs each pass through rtl/fdrda_datapath.sv
 // instead, so that a proof against the unit checks the passes' chaining and the handshake alone; the
@@ -89,16 +90,17 @@ module fdrda_spec #(
   genvar p;
   generate
     for (p = 0; p < CHAIN; p++) begin : g_pass
+      localparam int PP = SPEC_MUTANT == 2 ? CHAIN - 1 - p : p;  // the pass whose products it takes
       if (PASS_CUT == 0) begin : g_spec
         fdrda_spec_pass #(.K(KP), .F(SPEC_MUTANT == 1 ? F - 1 : F), .ALGO(ALGO), .AB_MASK(AB_MASK),
                           .ALIGN_DOT(ALIGN_DOT), .ALIGN_C(ALIGN_C), .OUT(OUT), .AW(AW), .DECODE_CUT(DECODE_CUT),
                           .C_FMT(p == 0 ? mma_pkg::FMT_F32 : mma_pkg::out_format(OUT))) u_pass (
-          .fmt_a(fmt_a), .fmt_b(fmt_b), .c(cs[p*32 +: 32]), .a(a[p*KP*AW +: KP*AW]), .b(b[p*KP*AW +: KP*AW]),
+          .fmt_a(fmt_a), .fmt_b(fmt_b), .c(cs[p*32 +: 32]), .a(a[PP*KP*AW +: KP*AW]), .b(b[PP*KP*AW +: KP*AW]),
           .d(cs[(p+1)*32 +: 32]));
       end else begin : g_cut
         fdrda_datapath #(.KD(KP), .F(F), .ALGO(ALGO), .AB_MASK(AB_MASK), .ALIGN_DOT(ALIGN_DOT),
                          .ALIGN_C(ALIGN_C), .OUT(OUT), .AW(AW)) u_pass (
-          .fmt_a(fmt_a), .fmt_b(fmt_b), .c(cs[p*32 +: 32]), .a(a[p*KP*AW +: KP*AW]), .b(b[p*KP*AW +: KP*AW]),
+          .fmt_a(fmt_a), .fmt_b(fmt_b), .c(cs[p*32 +: 32]), .a(a[PP*KP*AW +: KP*AW]), .b(b[PP*KP*AW +: KP*AW]),
           .d(cs[(p+1)*32 +: 32]));
       end
     end

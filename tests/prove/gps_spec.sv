@@ -17,7 +17,8 @@
 // unused, the port contract's fmt_c, out_kind, sa, sb (make verify and make prove connect a module that is
 // not one of the project's units by fda_unit's ports: docs/verify-your-design.md, section 4).
 // SPEC_MUTANT (the check that a proof against this spec can fail; 0 for the specification): 1 sums each
-// group one product after another, ((p_0 + p_1) + p_2) + p_3, instead of pairwise.
+// group one product after another, ((p_0 + p_1) + p_2) + p_3, instead of pairwise; 2 takes the groups in
+// the other order (group g is made of group NG - 1 - g's products), a mutant of the chaining.
 // DECODE_CUT (make prove's cut point; 0 for the specification): 1 decodes A and B with rtl/'s mma_unpack
 // (spec_decode_rtl), which tests/prove/fda_cut_harness.sv's PART 0 proves equal to spec_decode, so that
 // both sides' multipliers read the same significands.
@@ -25,6 +26,10 @@
 // rtl/'s mma_fp_mul and mma_fp_add instead, so that a proof against the unit checks the order of the
 // operations (the pairwise tree, C first, the groups in order) and the handshake alone; the operations
 // themselves are proven equal for every input by tests/prove/gps_cut_harness.sv.
+// PASS_CUT (make prove's cut point; 0 for the specification): 1 runs each group (its products, its
+// pairwise sum and the addition to d, Steps 1-4 of one group) through rtl/'s gps_datapath instead, so
+// that a proof against the unit with that module cut (CUT=gps_datapath) checks the groups' chaining and
+// the handshake alone; one group is proven equal part by part (the rows above).
 // The port contract of make verify: D is registered on the handshake and held until taken.
 `ifndef GPS_SPEC_SV
 `define GPS_SPEC_SV
@@ -129,12 +134,11 @@ module gps_spec #(
   parameter int G           = 4,
   parameter int FLUSH       = 0,
   parameter int AB_MASK     = 1 << mma_pkg::FMT_F16,
-  /* verilator lint_off UNUSEDPARAM */  // the unit's output kind: f32 RNE, the only one GPS has
-  parameter int OUT         = mma_pkg::OUT_F32_RNE,
-  /* verilator lint_on UNUSEDPARAM */
+  parameter int OUT         = mma_pkg::OUT_F32_RNE,  // the unit's output kind: f32 RNE, the only one GPS has
   parameter int SPEC_MUTANT = 0,
   parameter int DECODE_CUT  = 0,
   parameter int OP_CUT      = 0,
+  parameter int PASS_CUT    = 0,
   parameter int AW          = mma_pkg::max_width(AB_MASK)
 ) (
   input  logic                          clk,
@@ -166,8 +170,9 @@ module gps_spec #(
   genvar k, g, l, j;
   generate
     for (k = 0; k < K; k++) begin : g_mul
+      localparam int KK = SPEC_MUTANT == 2 ? (NG - 1 - k / G) * G + k % G : k;  // the operands it takes
       gps_spec_mul #(.AB_MASK(AB_MASK), .FLUSH(FLUSH), .DECODE_CUT(DECODE_CUT), .OP_CUT(OP_CUT), .AW(AW)) u_mul (
-        .fmt_a(fmt_a), .fmt_b(fmt_b), .a(a[k*AW +: AW]), .b(b[k*AW +: AW]), .p(p[k*32 +: 32]));
+        .fmt_a(fmt_a), .fmt_b(fmt_b), .a(a[KK*AW +: AW]), .b(b[KK*AW +: AW]), .p(p[k*32 +: 32]));
     end
   endgenerate
 
@@ -211,7 +216,27 @@ module gps_spec #(
     end
   endgenerate
 
-  spec_hold u_hold (.clk(clk), .rst_n(rst_n), .in_valid(in_valid), .in_ready(in_ready), .result(acc[NG*32 +: 32]),
+  // PASS_CUT: group g through rtl/'s gps_datapath, from the previous group's d (the first from C)
+  logic [31:0] result;
+  generate
+    if (PASS_CUT != 0) begin : g_pass_cut
+      logic [(NG+1)*32-1:0] cut;                        // d after g groups at [g*32 +: 32]
+      logic                 unused_spec;
+      assign unused_spec = ^acc;
+      assign cut[31:0] = c;
+      for (g = 0; g < NG; g++) begin : g_pass
+        localparam int GG = SPEC_MUTANT == 2 ? NG - 1 - g : g;
+        gps_datapath #(.G(G), .AB_MASK(AB_MASK), .FLUSH(FLUSH), .OUT(OUT), .AW(AW)) u_pass (
+          .fmt_a(fmt_a), .fmt_b(fmt_b), .first(g == 0), .c(cut[g*32 +: 32]), .a(a[GG*G*AW +: G*AW]),
+          .b(b[GG*G*AW +: G*AW]), .d(cut[(g+1)*32 +: 32]));
+      end
+      assign result = cut[NG*32 +: 32];
+    end else begin : g_spec
+      assign result = acc[NG*32 +: 32];
+    end
+  endgenerate
+
+  spec_hold u_hold (.clk(clk), .rst_n(rst_n), .in_valid(in_valid), .in_ready(in_ready), .result(result),
                     .out_valid(out_valid), .out_ready(out_ready), .d(d));
 endmodule
 `endif

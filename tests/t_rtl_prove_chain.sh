@@ -1,0 +1,56 @@
+# make prove's cut at a named module (CUT=, tb/prove/cut_points.py), the method that decides the chaining of
+# the two-pass units (docs/formal.md), on CDNA3's v_mfma_f32_16x16x16_f16 (FDRDA f16, two passes of 8),
+# through make prove-all's own rows (tests/prove/all.sh):
+#  (a) chain-cut: fdrda_unit equals the specification running rtl/'s fdrda_datapath for each pass, every
+#      fdrda_datapath instance replaced by free values under congruence -- PROVEN; the specification's
+#      mutant chaining the passes in the other order REFUTED, so the cut proof can fail;
+#  (b) congruence only within one module and one set of parameters: the specification's passes with F
+#      one short (a datapath of other parameters than the unit's) are not paired with the unit's, and
+#      the proof is not PROVEN;
+#  (c) bad CUT values: a module that is not in the design, a module that holds state (mma_handshake) and
+#      a malformed list each exit 2 with one line naming it, before any solver runs.
+# runtime: 150 s (a clean clone on CI's 2 cores, beside other suites)
+. "$(dirname "$0")/lib.sh"
+cd "$(dirname "$0")/.."
+if ! command -v yosys >/dev/null || ! command -v yosys-abc >/dev/null; then
+  not_ok "prove chain: yosys and yosys-abc are needed (scripts/setup.sh installs them)"; exit 0
+fi
+make -s build/rtl/gen/instrs.txt build/rtl/libmmaref_dpi.a >/dev/null 2>&1 || { not_ok "prove chain: make rtl failed"; exit 0; }
+W=build/test-prove-chain
+rm -rf "$W"
+row() {  # row NAME EXPECTED: make prove-all's row NAME alone; its verdict must be EXPECTED
+  local out rc verdict
+  out=$(PROVE_ROW=$1 PROVE_ALL_DIR="$W" PROVE_TIMEOUT=600 bash tests/prove/all.sh 2>&1); rc=$?
+  verdict=$(sed -n "s|^\[[0-9]*/[0-9]*\] $1 *\([A-Z][A-Z]*\) .*|\1|p" <<<"$out")
+  if [[ $rc == 0 && $verdict == "$2" ]]; then ok "prove chain: $1 $2"
+  else not_ok "prove chain: $1 must be $2 (rc=$rc): $(grep -m2 '^\[\|prove' <<<"$out" | tr '\n' ' ')"; fi
+}
+row chain-cut:FDRDA16 PROVEN
+row chain-cut-mutant:FDRDA16 REFUTED
+
+INSTR=cdna3:v_mfma_f32_16x16x16_f16
+UP=$(awk -v n="${INSTR#*:}" '$1 == "cdna3" && $2 == n {print $4}' build/rtl/gen/instrs.txt)
+UP=$(awk -v u="$UP" '$1 == u {print $12}' build/rtl/gen/units.txt)
+F=$(sed -n 's/.*,F=\([0-9]*\).*/\1/p' <<<"$UP")
+prove() {  # prove DIR PARAMS CUT [more env]: make prove of the specification against the unit
+  local dir=$1 params=$2 cut=$3; shift 3
+  env DUT=tests/prove/fdrda_spec.sv INSTR=$INSTR PARAMS="$params" REF=fdrda_unit REF_PARAMS="$UP" CUT="$cut" BOUND=6 \
+    REPLAY=0 TIMEOUT=120 PROVE_DIR="$W/$dir" "$@" bash tb/prove/prove.sh 2>&1
+}
+# (b) F one short on the specification's side: its fdrda_datapath instances are another module
+out=$(prove other-params "${UP/,F=$F,/,F=$((F - 1)),},AW=16,PASS_CUT=1" fdrda_datapath); rc=$?
+if [[ $out == *"fdrda_datapath: 2 instances"*"fdrda_datapath: 1 instances"* || $out == *"fdrda_datapath: 1 instances"*"fdrda_datapath: 2 instances"* ]] &&
+   [[ $rc != 0 && $out != *PROVEN* ]]; then
+  ok "prove chain: datapaths of other parameters are two modules at the cut, not paired (exit $rc, not PROVEN)"
+else not_ok "prove chain: datapaths of other parameters (rc=$rc): $(grep -m3 'prove' <<<"$out" | tr '\n' ' ')"; fi
+
+# (c) bad CUT values
+bad_cut() {  # bad_cut CUT MESSAGE-PART
+  local out rc
+  out=$(prove "bad-$(tr -c 'a-z0-9\n' '_' <<<"$1")" "$UP,AW=16,PASS_CUT=1" "$1"); rc=$?
+  if [[ $rc == 2 && $out == *"$2"* && $out != *PROVEN* && $out != *REFUTED* ]]; then ok "prove chain: CUT=$1 exits 2 ($2)"
+  else not_ok "prove chain: CUT=$1 must exit 2 naming '$2' (rc=$rc): $(tail -2 <<<"$out" | tr '\n' ' ')"; fi
+}
+bad_cut no_such_module "no module no_such_module in the design"
+bad_cut mma_handshake "mma_handshake holds state"
+bad_cut "fdrda_datapath,,x" "module names, comma-separated"
