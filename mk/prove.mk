@@ -3,6 +3,7 @@
 #   make prove DUT=path/to/unit.sv [DUT_TOP=module] INSTR=ada:mma.m16n8k16.f32.e4m3.e4m3.f32 \
 #              [PARAMS=K=16,F=13] [DUT_AW=8] [REF=module REF_PARAMS=... REF_AW=8 | PROPERTY=swap:0,1]
 #              [FORMATS=all] [BOUND=16] [TIMEOUT=600] [INIT=any] [REPLAY=0] [FRONTEND=verilator|yosys]
+#              [CUT=module] [CASES=cases.txt [JOBS=2] | ASSUME=expression]
 #   make prove-all   the table of docs/formal.md: the project's own units and properties (tests/prove/all.sh),
 #                    its records in build/prove-all/table.jsonl (PROVE_ALL_DIR)
 #   make prove-table docs/formal.md's tables of rows rendered from docs/data/prove-all.jsonl, with make
@@ -16,7 +17,8 @@ prove: $(CLI) $(LIB) $(BUILD)/rtl/libmmaref_dpi.a $(BUILD)/rtl/gen/instrs.txt
 	@DUT=$(call shell_word,DUT) DUT_TOP=$(call shell_word,DUT_TOP) INSTR=$(call shell_word,INSTR) \
 	  PARAMS=$(call shell_word,PARAMS) DUT_AW=$(call shell_word,DUT_AW) REF=$(call shell_word,REF) \
 	  REF_PARAMS=$(call shell_word,REF_PARAMS) REF_AW=$(call shell_word,REF_AW) PROPERTY=$(call shell_word,PROPERTY) \
-	  FORMATS=$(call shell_word,FORMATS) \
+	  FORMATS=$(call shell_word,FORMATS) CUT=$(call shell_word,CUT) CASES=$(call shell_word,CASES) \
+	  ASSUME=$(call shell_word,ASSUME) JOBS=$(call shell_word,JOBS) \
 	  REF_FILES=$(call shell_word,REF_FILES) BOUND=$(call shell_word,BOUND) TIMEOUT=$(call shell_word,TIMEOUT) \
 	  INIT=$(call shell_word,INIT) REPLAY=$(call shell_word,REPLAY) FRONTEND=$(call shell_word,FRONTEND) \
 	  FE_CYCLES=$(call shell_word,FE_CYCLES) MMAREF=$(CLI) LIB=$(LIB) \

@@ -5,9 +5,9 @@
 # agree with Verilator's simulation of the sources; small modules give the values derived by hand beside
 # them (Yosys's sat proves them on the netlist); every construct the front end does not translate is one
 # FILE:LINE line and exit 2; a netlist with one planted difference fails the simulation check (the check
-# can fail); make prove reads the heavy unit through the front end and refutes its planted bug, replayed
-# by make verify; a reference module of the user's read the same way (proven against itself, a mutant refuted).
-# runtime: 330 s
+# can fail); the check of a netlist is reused only under the same key (every file read, an included one
+# too).  make prove through the front end: tests/t_rtl_frontend_prove.sh.
+# runtime: 150 s
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.."
 for tool in verilator yosys; do
@@ -109,6 +109,16 @@ if fe --top hand --out $dir/hand.v $dir/hand.sv 2>$dir/hand.err; then
   done
 else not_ok "front end: hand.sv: $(cat $dir/hand.err)"; fi
 
+# the front end's check is reused only for the same files read: the key of hand.sv's check changes when a
+# file it includes changes, and stays when nothing does
+mkdir -p $dir/key && printf 'localparam int HAND_W = 8;\n' >$dir/key/w.svh
+printf '`include "w.svh"\nmodule key_unit (input logic [HAND_W-1:0] a, output logic [HAND_W-1:0] q);\n  assign q = a + 1;\nendmodule\n' >$dir/key/key_unit.sv
+keyof() { fe --top key_unit --incdir $dir/key --xml $dir/key/x.xml --out $dir/key/k.v $dir/key/key_unit.sv >/dev/null 2>&1 &&
+          python3 tb/prove/fe_check.py --key $dir/key/x.xml $dir/key/k.v "" 100 1; }
+k1=$(keyof); k2=$(keyof); printf 'localparam int HAND_W = 8;  // a comment changes the file\n' >$dir/key/w.svh; k3=$(keyof)
+[[ -n $k1 && $k1 == "$k2" && $k3 != "$k1" ]] && ok "front end: the check's key is the same for the same files and changes with an included one" ||
+  not_ok "front end: the check's key: '$k1' '$k2' '$k3'"
+
 # refused, one line FILE:LINE, exit 2
 refuse() { # refuse NAME BODY PATTERN: the module NAME with BODY must be refused naming its line and PATTERN
   local name=$1 body=$2 pat=$3
@@ -128,29 +138,3 @@ refuse latch '  always_comb if (a[0]) q = a;' "not assigned on every path"
 refuse wild_case '  always_comb case (a) 8'"'"'b1???????: q = 1; default: q = 0; endcase' "plain case"
 refuse two_drivers '  assign q = a;
   assign q[0] = 1'"'"'b1;' "drivers"
-
-# make prove through the front end: the heavy unit's planted bug (Step 5 keeps 14 bits) refuted, replayed
-out=$(PROVE_DIR=$dir/prove-mutant DUT=$SV INSTR=ada:mma.m16n8k16.f32.e4m3.e4m3.f32 PARAMS=MUTANT=1 TIMEOUT=120 \
-      MMAREF=build/mmaref bash tb/prove/prove.sh 2>&1); rc=$?
-model=$(sed -n 's/^  model D: *//p' <<<"$out"); unit=$(sed -n 's/^  unit D: *\([0-9a-fx]*\).*/\1/p' <<<"$out")
-if [[ $rc == 1 && $out == *"front end: Verilator's elaboration of sv_dot_e4m3"* && $out == *"REFUTED"* &&
-      -n $model && -n $unit && $model != "$unit" ]]; then
-  ok "front end: make prove refutes sv_dot_e4m3 MUTANT=1 (model D $model, make verify's replay $unit)"
-else not_ok "front end: make prove on sv_dot_e4m3 MUTANT=1: rc $rc: $(tail -5 <<<"$out")"; fi
-# a bad FRONTEND value is one line, exit 2
-out=$(DUT=$SV INSTR=ada:mma.m16n8k16.f32.e4m3.e4m3.f32 FRONTEND=slang bash tb/prove/prove.sh 2>&1); rc=$?
-[[ $rc == 2 && $out == "prove: FRONTEND=slang: verilator or yosys" ]] && ok "front end: FRONTEND=slang refused: $out" \
-  || not_ok "front end: FRONTEND=slang: rc $rc: $out"
-# a reference module of the user's goes through the front end too (its netlist's top REF__ref): the heavy
-# unit against itself so read is PROVEN; the plain unit's planted bug against the heavy unit as the
-# reference is REFUTED (both sides Verilator's elaborations)
-out=$(PROVE_DIR=$dir/prove-self DUT=$SV INSTR=ada:mma.m16n8k16.f32.e4m3.e4m3.f32 REF=sv_dot_e4m3 TIMEOUT=120 REPLAY=0 \
-      MMAREF=build/mmaref bash tb/prove/prove.sh 2>&1); rc=$?
-[[ $rc == 0 && $out == *"PROVEN: sv_dot_e4m3 equals sv_dot_e4m3__ref"* && $(grep -c "prove: front end:" <<<"$out") == 2 ]] &&
-  ok "front end: sv_dot_e4m3 against itself, both sides through the front end, PROVEN" ||
-  not_ok "front end: sv_dot_e4m3 against itself: rc $rc: $(tail -3 <<<"$out")"
-out=$(PROVE_DIR=$dir/prove-ref DUT=$PLAIN INSTR=ada:mma.m16n8k16.f32.e4m3.e4m3.f32 PARAMS=MUTANT=1 REF=sv_dot_e4m3 REF_FILES=$SV \
-      TIMEOUT=120 REPLAY=0 MMAREF=build/mmaref bash tb/prove/prove.sh 2>&1); rc=$?
-[[ $rc == 1 && $out == *"REFUTED: plain_dot_e4m3 differs from sv_dot_e4m3__ref"* ]] &&
-  ok "front end: plain_dot_e4m3 MUTANT=1 against sv_dot_e4m3 as the reference REFUTED" ||
-  not_ok "front end: plain_dot_e4m3 MUTANT=1 against sv_dot_e4m3: rc $rc: $(tail -3 <<<"$out")"

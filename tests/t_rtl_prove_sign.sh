@@ -4,6 +4,7 @@
 # each part's mutant claim (B negated too; D not negated back) REFUTED, so the harness can fail.  (The
 # sum's part, 30 s, runs in make prove-all.)
 # runtime: 40 s (a clean clone on CI's 2 cores, beside other suites)
+# tier: regress (make regress runs it: a target's proof in parts; make test keeps one small proof of each method)
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.."
 if ! command -v yosys >/dev/null || ! command -v yosys-abc >/dev/null; then

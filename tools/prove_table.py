@@ -3,7 +3,9 @@
 
 A record is one JSON object a line (build/prove-all/table.jsonl, docs/data/prove-all.jsonl): tb/prove/
 prove.sh's result.json fields (unit, reference, instruction, verdict, solver, init, bound, timeout,
-solver_seconds, yosys_seconds, and_gates, formats, property, counterexample) and the row's own: "row"
+solver_seconds, yosys_seconds, and_gates, formats (the format combinations proven), instructions (those
+of the instructions the unit serves that the proof covers: the same K and one of its combinations),
+property, cut, assume, counterexample; a split's: cases, cases_proven, cases_file, cover) and the row's own: "row"
 (its name in tests/prove/all.sh, e.g. "spec-decode-cut:VOLTA"), "expect", "replay" (make verify's replay
 of a counterexample), "wall_seconds", "date" (UTC, YYYY-MM-DD), "machine", "why" (the reason an UNKNOWN
 row stops, else null).  Optional: "note" (a remark on the measurement), "label" (a remark on the row,
@@ -25,7 +27,8 @@ A block of DOC is the text between a line `<!-- prove-table: VIEW [rows=REGEX] [
 the line `<!-- /prove-table -->`: VIEW is `full` (columns row, instruction, verdict, solver, seconds,
 and_gates, replay) or `boundary` (the UNKNOWN records: row, instruction, seconds, and_gates, timeout,
 solver, why); rows= keeps the records whose row name the regular expression matches whole, in the data
-file's order; cols= names the columns (also timeout, wall, why, date, machine, notes).  A notes column
+file's order; cols= names the columns (also timeout, wall, why, date, machine, notes, formats,
+instructions, cases).  A notes column
 (variant, label, note) is added wherever a shown record has one.  A malformed record, marker or option
 is one line on stderr naming the file and line, exit 2.
 """
@@ -37,9 +40,10 @@ import sys
 import tempfile
 
 VERDICTS = ('PROVEN', 'REFUTED', 'UNKNOWN', 'ERROR')
-NUMBERS = ('solver_seconds', 'yosys_seconds', 'and_gates', 'timeout', 'wall_seconds', 'bound', 'formats')
+NUMBERS = ('solver_seconds', 'yosys_seconds', 'and_gates', 'timeout', 'wall_seconds', 'bound', 'formats',
+           'instructions', 'cases', 'cases_proven')
 TEXTS = ('solver', 'replay', 'expect', 'variant', 'label', 'note', 'why', 'date', 'machine', 'unit',
-         'reference', 'init', 'property', 'counterexample')
+         'reference', 'init', 'property', 'counterexample', 'cut', 'assume', 'cases_file', 'cover')
 OPEN = re.compile(r'^<!-- prove-table: (.*?) -->$')
 CLOSE = '<!-- /prove-table -->'
 
@@ -71,6 +75,10 @@ COLUMNS = {
     'solver': ('solver', lambda r: fmt(r.get('solver'))),
     'seconds': ('seconds', lambda r: fmt(r.get('solver_seconds'))),
     'and_gates': ('AND gates', lambda r: fmt(r.get('and_gates'))),
+    'formats': ('combinations', lambda r: fmt(r.get('formats'))),
+    'instructions': ('instructions', lambda r: fmt(r.get('instructions'))),
+    'cases': ('cases', lambda r: f"{r['cases_proven']} of {r['cases']} proven, cover {r.get('cover', '?').lower()}"
+              if r.get('cases') else ''),
     'timeout': ('timeout', lambda r: fmt(r.get('timeout'))),
     'wall': ('wall seconds', lambda r: fmt(r.get('wall_seconds'))),
     'replay': ('make verify replay', lambda r: fmt(r.get('replay'))),
@@ -281,11 +289,12 @@ def record(a):
     if a.verdict:
         r['verdict'] = a.verdict
     for k, v in (('expect', a.expect), ('replay', a.replay), ('date', a.date), ('machine', a.machine),
-                 ('why', a.why if r.get('verdict') == 'UNKNOWN' else None), ('note', a.note)):
+                 ('why', a.why if r.get('verdict') == 'UNKNOWN' else None), ('note', a.note), ('label', a.label)):
         r[k] = v or None
     r['wall_seconds'] = float(a.wall) if a.wall else None
-    if r['note'] is None:
-        del r['note']
+    for k in ('note', 'label'):
+        if r[k] is None:
+            del r[k]
     bad = check_record(r)
     if bad:
         raise Malformed(f'{a.record or "the record"}: {bad}')
@@ -310,7 +319,7 @@ def main():
     p.add_argument('--json', action='store_true', help='with --boundary: JSON')
     p.add_argument('--rows', metavar='REGEX', help='only the rows whose name it matches whole')
     p.add_argument('--cols', metavar='COLS', help=f'columns, comma-separated: {", ".join(COLUMNS)}')
-    for k in ('row', 'instruction', 'verdict', 'expect', 'replay', 'wall', 'date', 'machine', 'why', 'note'):
+    for k in ('row', 'instruction', 'verdict', 'expect', 'replay', 'wall', 'date', 'machine', 'why', 'note', 'label'):
         p.add_argument('--' + k, default='', help='with --record')
     a = p.parse_args()
     try:

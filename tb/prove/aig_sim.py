@@ -47,7 +47,9 @@ def varint(data, pos):
 
 
 def read_aiger(path):
-    """(inputs, latches [(var, next literal)], checked literals, ands [(var, lit0, lit1)])."""
+    """(inputs, latches [(var, next literal)], checked literals, constraint literals, ands [(var, lit0,
+    lit1)]).  The constraints are the miter's assumptions (make prove CASES=, CUT=): a trace counts only
+    while every one of them holds."""
     data = open(path, "rb").read()
     end = data.index(b"\n")
     head = data[:end].split()
@@ -55,6 +57,9 @@ def read_aiger(path):
         fail(f"{path}: not a binary AIGER file")
     m, i, l, o, a = (int(x) for x in head[1:6])
     b = int(head[6]) if len(head) > 6 else 0
+    c = int(head[7]) if len(head) > 7 else 0
+    if len(head) > 8 and any(int(x) for x in head[8:]):
+        fail(f"{path}: justice or fairness properties (J, F) are not a miter's")
     pos = end + 1
 
     def line():
@@ -71,6 +76,7 @@ def read_aiger(path):
             fail(f"{path}: latch {k} does not start at 0 (write the miter with -zinit)")
         latches.append((i + 1 + k, int(f[0])))
     checked = [int(line()[0]) for _ in range(o + b)]
+    constraints = [int(line()[0]) for _ in range(c)]
     ands = []
     for k in range(a):
         lhs = 2 * (i + l + 1 + k)
@@ -80,7 +86,7 @@ def read_aiger(path):
         ands.append((lhs >> 1, rhs0, rhs0 - d1))
     if m < i + l + a:
         fail(f"{path}: header M {m} below I + L + A")
-    return i, latches, checked, ands
+    return i, latches, checked, constraints, ands
 
 
 def read_vec_map(path):
@@ -183,7 +189,7 @@ def main():
     if len(sys.argv) != 5:
         fail("usage: aig_sim.py MITER.aig MITER.aim LAYOUT.txt FRAMES < vectors | --decode DIR | --directed DIR N | --cex-formats DIR")
     try:
-        n_in, latches, checked, ands = read_aiger(sys.argv[1])
+        n_in, latches, checked, constraints, ands = read_aiger(sys.argv[1])
         vec_bit, layout = read_vec_map(sys.argv[2]), read_layout(sys.argv[3])
     except (OSError, ValueError, IndexError) as e:
         fail(f"cannot read the miter: {e}")
@@ -216,14 +222,16 @@ def main():
 
     val = [0] * (1 + n_in + len(latches) + len(ands))
     lit = lambda x: val[x >> 1] ^ (ones if x & 1 else 0)  # noqa: E731
-    failed = 0
+    failed, holds = 0, ones   # holds: the vectors whose trace has met every constraint so far
     for frame in range(frames):
         for k in range(n_in):  # the vector in cycle 0 (the miter loads it then), 0 after
             val[1 + k] = column[vec_bit[k]] if frame == 0 and k in vec_bit else 0
         for var, a, b in ands:
             val[var] = lit(a) & lit(b)
+        for c in constraints:
+            holds &= lit(c)
         for c in checked:
-            failed |= lit(c)
+            failed |= lit(c) & holds
         if failed:
             break
         nxt = [lit(nx) for _, nx in latches]

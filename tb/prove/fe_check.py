@@ -2,12 +2,19 @@
 """The front end's netlist against the sources, in simulation, before any solver reads it.
 
     fe_check.py DIR TOP NETLIST_TOP NETLIST PARAMS CYCLES SEED SRC...
+    fe_check.py --key XML NETLIST PARAMS CYCLES SEED
+
 
 Verilator builds one bench holding the unit as written (TOP from SRC..., with PARAMS) and the netlist
 tb/prove/sv_frontend.py wrote for it (module NETLIST_TOP in NETLIST), drives both with the same seeded
 random inputs for CYCLES cycles (clk toggled, rst_n low for the first two cycles and then now and then,
 every other input random, with zero and all-ones words mixed in), and compares every output in every
 cycle.  Exit 0: no output differed; 1: one did (the first difference printed); 2: the bench did not build.
+
+--key prints what a check depends on, as one SHA-256: every file Verilator read for the sources (the
+<files> of its XML, includes too, by name and content), the netlist, the parameters, cycles and seed,
+Verilator's version and this script and tb/prove/sv_frontend.py.  tb/prove/prove.sh keeps the keys of
+the checks that passed (build/prove/fe-checked/) and does not build the same bench again for the same key.
 """
 import os
 import re
@@ -23,7 +30,35 @@ def ports(netlist, top):
             re.findall(r"^\s*(input|output) wire \[(\d+):0\] (\w+);", m.group(0), re.M)]
 
 
+def check_key(xml, netlist, params, cycles, seed):
+    import hashlib
+    import xml.etree.ElementTree as ET
+    h = hashlib.sha256()
+
+    def add(name, data):
+        h.update(f"{name}\0{len(data)}\0".encode())
+        h.update(data)
+    here = os.path.dirname(os.path.abspath(__file__))
+    for name in ("fe_check.py", "sv_frontend.py"):
+        add(name, open(os.path.join(here, name), "rb").read())
+    add("verilator", subprocess.run(["verilator", "--version"], stdout=subprocess.PIPE).stdout)
+    add("run", f"{params} {cycles} {seed}".encode())
+    add("netlist", open(netlist, "rb").read())
+    files = sorted({f.get("filename") for f in ET.parse(xml).getroot().iter("file")})
+    for f in files:
+        if not f.startswith("<"):   # <built-in>, <command-line>
+            add(f, open(f, "rb").read())
+    return h.hexdigest()
+
+
 def main():
+    if len(sys.argv) == 7 and sys.argv[1] == "--key":
+        try:
+            print(check_key(*sys.argv[2:]))
+        except (OSError, ValueError) as e:   # ET.ParseError is a ValueError
+            print(f"fe_check: --key: {e}", file=sys.stderr)
+            return 2
+        return 0
     out, top, ntop, netlist, params, cycles, seed, *srcs = sys.argv[1:]
     os.makedirs(out, exist_ok=True)
     ps = ports(netlist, ntop)

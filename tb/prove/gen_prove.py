@@ -17,9 +17,11 @@ The port widths and codes come from the model's own table (`mmaref list ARCH --j
 as make verify's do (tb/verify/gen_verify.py).  Prints one line: the instruction, the widths, the
 reference and the lane layout that prove.sh decodes a counterexample with.
 
-usage: gen_prove.py MMAREF ARCH:INSTR DUT_TOP DUT_PARAMS DUT_AW REF_TOP REF_PARAMS REF_AW PROPERTY BOUND FORMATS OUTDIR
+usage: gen_prove.py MMAREF ARCH:INSTR DUT_TOP DUT_PARAMS DUT_AW REF_TOP REF_PARAMS REF_AW PROPERTY BOUND FORMATS ASSUME OUTDIR
   REF_TOP '-': the project's unit for the instruction (REF_PARAMS ignored); FORMATS: instr, all or a list of
-  A and B formats (e4m3,e5m2)
+  A and B formats (e4m3,e5m2); ASSUME: '' or one case (make prove CASES=, tb/prove/cases.sh), an SV
+  expression over the vector's fields (c_raw, a0 .. a{K-1}, b0 .., sa0 .., sb0 .., sel), assumed of the
+  vector: the proof then covers the vectors it holds for
 A bad argument: one line on stderr, exit status 2."""
 import os
 import re
@@ -67,24 +69,39 @@ def reference(arch, name):
     fail(f"unit {unit} missing from build/rtl/gen/units.txt")
 
 
-def format_combinations(mmaref, ins, con, schema):
-    """FORMATS=all: every combination of formats (A, B, C, D, output kind, scale format and block) among
-    the instructions that the project's unit serving INS serves with INS's K and scale slots, one
-    instruction of each, INS's own combination first: [(instruction, contract)]."""
+def combination_key(i):
+    """What a format combination is: A, B, C, D, the output kind, the scale format and block."""
+    return (i["a"], i["b"], i["c"], i["d"], i["schedule"][-1]["out"], i["scale"], i["block_size"])
+
+
+def unit_instructions(mmaref, ins, con, schema):
+    """The instructions that the project's unit serving INS serves with INS's K and scale slots, INS
+    first: [(instruction, contract)]; [(INS, its contract)] when no unit of rtl/ serves INS (None then in
+    place of the list, for the caller's message)."""
     import json
     unit = table_row(os.path.join(GEN, "instrs.txt"), ins["arch"], ins["name"])
     if unit is None:
-        fail(f"FORMATS=all: no unit of rtl/ serves {ins['arch']}:{ins['name']} (build/rtl/gen/instrs.txt), "
-             "so its format combinations are unknown")
+        return None
     served = {(f[0], f[1]) for f in (line.split() for line in open(os.path.join(GEN, "instrs.txt")))
               if f and not f[0].startswith("#") and f[3] == unit[3]}
-    key = lambda i: (i["a"], i["b"], i["c"], i["d"], i["schedule"][-1]["out"], i["scale"], i["block_size"])  # noqa: E731
-    combos = {key(ins): (ins, con)}
+    same = [(ins, con)]
     for i in json.loads(gen_verify.run([mmaref, "list", "--json"])):
-        if (i["arch"], i["name"]) in served and key(i) not in combos:
+        if (i["arch"], i["name"]) in served and (i["arch"], i["name"]) != (ins["arch"], ins["name"]):
             c = gen_verify.contract_of(i, schema)
             if (c["k"], c["ns"]) == (con["k"], con["ns"]):
-                combos[key(i)] = (i, c)
+                same.append((i, c))
+    return same
+
+
+def format_combinations(served, ins):
+    """FORMATS=all: every combination of formats among SERVED (unit_instructions), one instruction of
+    each, INS's own combination first: [(instruction, contract)]."""
+    if served is None:
+        fail(f"FORMATS=all: no unit of rtl/ serves {ins['arch']}:{ins['name']} (build/rtl/gen/instrs.txt), "
+             "so its format combinations are unknown")
+    combos = {}
+    for i, c in served:
+        combos.setdefault(combination_key(i), (i, c))
     return list(combos.values())
 
 
@@ -189,6 +206,49 @@ def transform_line(prop, ins, fmts, k, ns, v):
 PROJECT_UNITS = ("fda_unit", "gdfs_unit", "fdrda_unit", "gps_unit", "sfma_unit")
 
 
+def combinations_of(mmaref, ins, con, schema, formats):
+    """FORMATS (instr, all, or the A and B formats of the combinations to take: e4m3,e5m2): the
+    combinations the proof takes [(instruction, contract)], and how many instructions it covers."""
+    fmts = {f["name"]: f for f in schema["formats"]}
+    # FORMATS: instr, all, or the A and B formats of the combinations to take (e4m3,e5m2)
+    wanted = None if formats in ("instr", "all") else formats.split(",")
+    for f in wanted or []:
+        if f not in fmts:
+            fail(f"FORMATS={formats}: instr (the instruction's formats), all (every format combination of its "
+                 f"unit) or a list of A and B formats (e4m3,e5m2); '{f}' is not a format")
+    if wanted and not (ins["a"] in wanted and ins["b"] in wanted):
+        fail(f"FORMATS={formats}: the instruction's own A and B formats ({ins['a']}, {ins['b']}) must be listed")
+    served = unit_instructions(mmaref, ins, con, schema)
+    combos = format_combinations(served, ins) if formats != "instr" else [(ins, con)]
+    combos = [c for c in combos if not wanted or (c[0]["a"] in wanted and c[0]["b"] in wanted)]
+    # the instructions the proof covers: those of the unit (same K and scale slots) whose combination
+    # is one of the proof's -- the others differ from them in M and N only, which a unit does not see
+    keys = {combination_key(i) for i, _ in combos}
+    return combos, (sum(combination_key(i) in keys for i, _ in served) if served else 1)
+
+
+def vector_fields(combos, fmts, k, ns):
+    """The vector's fields, low to high, in the order of a `mmaref batch` line: [(name, width)]; with
+    several combinations, sel last."""
+    wa, wb, wc = (max(fmts[i[r]]["width"] for i, _ in combos) for r in ("a", "b", "c"))
+    fields = [("c_raw", wc)] + [(f"a{i}", wa) for i in range(k)] + [(f"b{i}", wb) for i in range(k)] + \
+             [(f"sa{j}", 8) for j in range(ns)] + [(f"sb{j}", 8) for j in range(ns)]
+    return fields + ([("sel", (len(combos) - 1).bit_length())] if len(combos) > 1 else [])
+
+
+def check_case(expr, names, what=None):
+    """A case (ASSUME, or WHAT: a line of CASES): an SV expression whose names are the vector's fields (a
+    number's base letters and system functions such as $signed aside); anything else, or a statement's
+    `;`, is one line, exit 2."""
+    what = what or f"ASSUME={expr}"
+    if re.search(r"[;`\n]|\b(assign|always|module|begin|end)\b", expr):
+        fail(f"{what}: one SV expression over the vector's fields ({', '.join(names)})")
+    bare = re.sub(r"\d*'[sS]?[bodhBODH]\s*[0-9a-fA-FxXzZ_?]+|\$[a-z_]+", " ", expr)
+    for name in re.findall(r"\b[A-Za-z_][A-Za-z0-9_]*\b", bare):
+        if name not in names:
+            fail(f"{what}: '{name}' is not a field of the vector ({', '.join(names)})")
+
+
 def unit_lane_width(top, params, schema):
     p = dict(item.split("=", 1) for item in params.split(",") if "=" in item)
     if "AW" in p:
@@ -246,13 +306,54 @@ def replay_property(mmaref, instr, text, cex):
     return 0 if seen != d0 else 1
 
 
+def write_cover(mmaref, instr, formats, cases_path, out):
+    """make prove CASES= (tb/prove/cases.sh): the cases of CASES_PATH (one SV expression a line over the
+    vector's fields, `#` to the line's end a comment), each checked, written one a line to OUT/cases.txt,
+    and OUT/cover_top.sv, whose assertion holds when every vector meets one of them (the cover)."""
+    ins, schema, con = gen_verify.contract(mmaref, instr)
+    fmts = {f["name"]: f for f in schema["formats"]}
+    combos, _ = combinations_of(mmaref, ins, con, schema, formats)
+    fields = vector_fields(combos, fmts, con["k"], con["ns"])
+    try:
+        lines = open(cases_path, encoding="utf-8").read().splitlines()
+    except (OSError, UnicodeDecodeError) as e:
+        fail(f"CASES={cases_path}: cannot read it ({e})")
+    cases = [(n, re.sub(r"\s+", " ", line.split("#", 1)[0]).strip()) for n, line in enumerate(lines, 1)]
+    cases = [(n, c) for n, c in cases if c]
+    if not cases:
+        fail(f"CASES={cases_path}: no case in it (one SV expression a line over {', '.join(f for f, _ in fields)})")
+    for n, c in cases:
+        check_case(c, [f for f, _ in fields], f"CASES={cases_path}:{n}: {c}")
+    cases = [c for _, c in cases]
+    vw, lo, decl = sum(w for _, w in fields), 0, []
+    for fname, w in fields:
+        decl.append(f"  wire [{w - 1}:0] {fname} = vec[{lo} +: {w}];\n")
+        lo += w
+    anyc = "\n      || ".join(f"({c})" for c in cases)
+    os.makedirs(out, exist_ok=True)
+    with open(os.path.join(out, "cover_top.sv"), "w") as f:
+        f.write(f"""// Generated by tb/prove/gen_prove.py --cover for make prove CASES={cases_path}: do not edit.
+// {ins['arch']}:{ins['name']}: every vector meets one of the {len(cases)} cases
+module cover_top (input logic [{vw - 1}:0] vec);
+{''.join(decl)}  always @* assert ({anyc});
+endmodule
+""")
+    with open(os.path.join(out, "cases.txt"), "w") as f:
+        f.write("".join(c + "\n" for c in cases))
+    print(len(cases))
+    return 0
+
+
 def main():
     if len(sys.argv) == 6 and sys.argv[1] == "--replay-property":
         sys.exit(replay_property(*sys.argv[2:]))
-    if len(sys.argv) != 13:
+    if len(sys.argv) == 7 and sys.argv[1] == "--cover":
+        sys.exit(write_cover(*sys.argv[2:]))
+    if len(sys.argv) != 14:
         fail("usage: gen_prove.py MMAREF ARCH:INSTR DUT_TOP DUT_PARAMS DUT_AW REF_TOP REF_PARAMS REF_AW PROPERTY BOUND "
-             "FORMATS OUTDIR")
-    mmaref, instr, top, params, dut_aw, ref_top, ref_params, ref_aw, prop_text, bound, formats, out = sys.argv[1:]
+             "FORMATS ASSUME OUTDIR")
+    mmaref, instr, top, params, dut_aw, ref_top, ref_params, ref_aw, prop_text, bound, formats, assume, out = \
+        sys.argv[1:]
     for what, mod in (("DUT_TOP", top), ("REF", ref_top)):
         if mod != "-" and not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_$]*", mod):
             fail(f"{what}={mod}: not a Verilog module name")
@@ -263,16 +364,7 @@ def main():
     ins, schema, con = gen_verify.contract(mmaref, instr)
     fmts = {f["name"]: f for f in schema["formats"]}
     outs = {o["name"]: o["code"] for o in schema["outputs"]}
-    # FORMATS: instr, all, or the A and B formats of the combinations to take (e4m3,e5m2)
-    wanted = None if formats in ("instr", "all") else formats.split(",")
-    for f in wanted or []:
-        if f not in fmts:
-            fail(f"FORMATS={formats}: instr (the instruction's formats), all (every format combination of its "
-                 f"unit) or a list of A and B formats (e4m3,e5m2); '{f}' is not a format")
-    if wanted and not (ins["a"] in wanted and ins["b"] in wanted):
-        fail(f"FORMATS={formats}: the instruction's own A and B formats ({ins['a']}, {ins['b']}) must be listed")
-    combos = format_combinations(mmaref, ins, con, schema) if formats != "instr" else [(ins, con)]
-    combos = [c for c in combos if not wanted or (c[0]["a"] in wanted and c[0]["b"] in wanted)]
+    combos, covered = combinations_of(mmaref, ins, con, schema, formats)
     k, ns = con["k"], con["ns"]
     aw, cw, dw = (max(c[f] for _, c in combos) for f in ("aw", "cw", "dw"))
     wa, wb, wc = (max(fmts[i[r]]["width"] for i, _ in combos) for r in ("a", "b", "c"))
@@ -296,9 +388,7 @@ def main():
     # the vector is one register loaded in cycle 0 (the reset cycle) from the free input vec_in: the
     # solver picks its value.  Its fields, low to high, in the order of a `mmaref batch` line.
     # FORMATS=all: sel last, its combination's masks on C and the lanes
-    fields = [("c_raw", wc)] + [(f"a{i}", wa) for i in range(k)] + [(f"b{i}", wb) for i in range(k)] + \
-             [(f"sa{j}", 8) for j in range(ns)] + [(f"sb{j}", 8) for j in range(ns)]
-    fields += [("sel", (len(combos) - 1).bit_length())] if len(combos) > 1 else []
+    fields = vector_fields(combos, fmts, k, ns)
     mask = {"c": " & MASK_C", "a": " & MASK_A", "b": " & MASK_B"} if len(combos) > 1 else {}
     vw, lo, decl = sum(w for _, w in fields), 0, []
     for fname, w in fields:
@@ -313,6 +403,11 @@ def main():
   localparam logic [mma_pkg::OUT_BITS-1:0] OUT_KIND = {out_kind};
   localparam logic BLOCK32 = {int(ins['block_size'] == 32)};
 """
+    # ASSUME: one case of a split (tb/prove/cases.sh); the vector holds it from cycle 1, once loaded
+    case_decl = ""
+    if assume:
+        check_case(assume, [f for f, _ in fields])
+        case_decl = f"\n  // ---- the case: the vectors this proof covers ----\n  always @* if (cycle != 8'd0) assume ({assume});\n"
     # the reference's side: the fields as they are; the unit's side: moved or negated by the property
     swap = prop and prop["swap_ab"]
     perm = prop["perm"] if prop else list(range(k))
@@ -353,7 +448,7 @@ module prove_top (input logic clk, input logic [{vw - 1}:0] vec_in);
   logic [{vw - 1}:0] vec;
   always @(posedge clk) if (cycle == 8'd0) vec <= vec_in;
 {''.join(decl)}  wire [CW-1:0] ref_c = CW'(c_raw), dut_c = CW'({dut_c});
-
+{case_decl}
   // ---- reset in cycle 0, the vector offered from cycle 1 until taken, every result taken ----
   logic dut_sent = 1'b0, dut_got = 1'b0, ref_sent = 1'b0, ref_got = 1'b0;
   logic dut_in_ready, dut_out_valid, ref_in_ready, ref_out_valid;
@@ -390,7 +485,7 @@ endmodule
             f.write(f"{n} {i['arch']}:{i['name']} " + " ".join(str(fmts[i[r]]["width"]) for r in ("c", "a", "b")) + "\n")
     print(f"{ins['arch']}:{ins['name']} K={k} AW={aw} NS={ns} CW={cw} DW={dw} "
           f"F={ins['schedule'][0]['frac_bits']} passes={len(ins['schedule'])} out={ins['schedule'][-1]['out']} "
-          f"formats={len(combos)} ref={ref_name}")
+          f"formats={len(combos)} instructions={covered} ref={ref_name}")
 
 
 if __name__ == "__main__":

@@ -34,6 +34,11 @@
 #              proven apart.  A counterexample at the cut holds for some function in the module's place;
 #              the replay through make verify (REPLAY=1) says whether the real module shows it, and the
 #              verdict is UNKNOWN when it does not.  Keep BOUND small (its cycles are kept as history).
+#   CASES      a case split (tb/prove/cases.sh): a file of cases, one SV expression a line over the
+#              vector's fields (c_raw, a0 .. a{K-1}, b0 .., sa0 .., sb0 .., sel; `#` starts a comment),
+#              each proven on its own (JOBS at once, default the cores), and the cover -- every vector
+#              meets one case -- proven too: PROVEN only when the cover and every case are
+#   ASSUME     one case: the proof covers the vectors for which this expression holds (what CASES runs)
 #   TIMEOUT    seconds for the solver (default 600); past it the verdict is UNKNOWN, never a pass
 #   INIT       zero (default): registers that reset does not set start at 0 on both sides, as in the
 #              benches; any: they start from any value (a unit whose D depends on power-up state is then
@@ -58,7 +63,8 @@ die() { echo "prove: $*" >&2; exit 2; }
 MMAREF=${MMAREF:-build/mmaref}
 DUT=${DUT:-} INSTR=${INSTR:-} PARAMS=${PARAMS:-} DUT_AW=${DUT_AW:-} REF_AW=${REF_AW:-} PROPERTY=${PROPERTY:-} REF=${REF:--} REF_PARAMS=${REF_PARAMS:-} REF_FILES=${REF_FILES:-}
 FORMATS=${FORMATS:-instr} BOUND=${BOUND:-16} TIMEOUT=${TIMEOUT:-600} REPLAY=${REPLAY:-1} INIT=${INIT:-zero}
-FRONTEND=${FRONTEND:-} FE_CYCLES=${FE_CYCLES:-2000} CUT=${CUT:-}
+FRONTEND=${FRONTEND:-} FE_CYCLES=${FE_CYCLES:-2000} CUT=${CUT:-} ASSUME=${ASSUME:-} CASES=${CASES:-}
+[[ -z $CASES || -z $ASSUME ]] || die "CASES=$CASES and ASSUME: a split, or one case of it, not both"
 [[ -z $CUT || $CUT =~ ^[A-Za-z_][A-Za-z0-9_]*(,[A-Za-z_][A-Za-z0-9_]*)*$ ]] || die "CUT=$CUT: module names, comma-separated"
 [[ -n $DUT ]] || die "DUT= is required: make prove DUT=path/to/unit.sv INSTR=ARCH:INSTRUCTION (docs/formal.md)"
 [[ -n $INSTR ]] || die "INSTR= is required, e.g. INSTR=ada:mma.m16n8k16.f32.e4m3.e4m3.f32 (build/mmaref list)"
@@ -98,6 +104,8 @@ mapfile -t srcs < <(printf '%s\n' "${srcs[@]}" | awk '!seen[$0]++')
 DIR=${PROVE_DIR:-build/prove/$TOP}
 mkdir -p "$DIR" || die "PROVE_DIR=$DIR: cannot create it"
 rm -f "$DIR"/{result.json,result.xml,cex.txt,cex.abc,miter.aig,abc-*.log}
+# a case split: the cover, then one run of this script a case (ASSUME set), tb/prove/cases.sh
+[[ -n $CASES ]] && { export PROVE_DIR=$DIR DUT_TOP=$TOP; exec bash tb/prove/cases.sh; }
 
 # the front end: the project's own files (the Verilog-2005 + SystemVerilog subset both tools read) go to
 # Yosys as they are; any other unit through Verilator's elaboration (tb/prove/sv_frontend.py), whose
@@ -113,10 +121,18 @@ front_end() {  # front_end MODULE PARAMS NETLIST RENAME SOURCE...: the checked n
   python3 tb/prove/sv_frontend.py --top "$mod" "${fe_params[@]}" --incdir rtl ${rename:+--rename "$rename"} \
     --prefix "fe_${rename:-$mod}__" --out "$out" "$@" || die "the front end cannot read $mod (above); nothing was proven"
   python3 tb/prove/sv_frontend.py --top "$mod" "${fe_params[@]}" --incdir rtl --rename "fe_check_$mod" --prefix fe_check_ \
-    --out "$base.check.v" "$@" || die "the front end cannot read $mod; nothing was proven"
-  local chk
+    --xml "$base.xml" --out "$base.check.v" "$@" || die "the front end cannot read $mod; nothing was proven"
+  # the check passed before for the same files read, netlist, parameters and tools (make prove CASES= runs
+  # the front end once a case): not built again
+  local key chk
+  key=$(python3 tb/prove/fe_check.py --key "$base.xml" "$base.check.v" "$params" "$FE_CYCLES" 1) || die "the front end's check of $mod: no key"
+  if [[ -f build/prove/fe-checked/$key ]]; then
+    echo "prove: front end: Verilator's elaboration of $mod, as a netlist ($out), equal to the sources on $FE_CYCLES simulated cycles (checked before: the same files, netlist and parameters)"
+    return
+  fi
   chk=$(python3 tb/prove/fe_check.py "$base.fe-check" "$mod" "fe_check_$mod" "$base.check.v" "$params" "$FE_CYCLES" 1 "$@" 2>&1) ||
     die "the front end's netlist of $mod differs from Verilator's simulation of its sources, so nothing is proven: ${chk##*$'\n'}"
+  mkdir -p build/prove/fe-checked && echo "$mod $params $FE_CYCLES" >"build/prove/fe-checked/$key"
   echo "prove: front end: Verilator's elaboration of $mod, as a netlist ($out), equal to the sources on $FE_CYCLES simulated cycles ($(( $(date +%s) - t_fe )) s)"
 }
 fe_forced=$FRONTEND
@@ -124,6 +140,9 @@ if [[ -z $FRONTEND ]]; then
   FRONTEND=yosys
   for f in "${dut_srcs[@]}"; do project_file "$f" || FRONTEND=verilator; done
 fi
+# the front end writes one flat module: no instance of a CUT module is left in it to cut
+cut_flat() { die "CUT=$CUT: $1 is read through the Verilator front end, whose netlist is one flat module, so no instance of $CUT is left in it to cut; read it with FRONTEND=yosys (where Yosys reads it) or prove without CUT"; }
+[[ -n $CUT && $FRONTEND == verilator ]] && cut_flat "the unit $TOP"
 if [[ $FRONTEND == verilator || ($REF != - && -z $fe_forced) ]]; then
   command -v verilator >/dev/null || die "the front end needs verilator (scripts/setup.sh installs it)"
 fi
@@ -145,6 +164,7 @@ if [[ $REF != - ]]; then
     verilator) [[ $ref_def == rtl/* ]] || ref_fe=verilator ;;
     '') project_file "$ref_def" || ref_fe=verilator ;;
   esac
+  [[ -n $CUT && $ref_fe == verilator ]] && cut_flat "the reference $REF"
   if [[ $ref_fe == verilator ]]; then
     front_end "$REF" "$REF_PARAMS" "$DIR/ref_netlist.v" "${REF}__ref" rtl/rtl.f "${files[@]}" "${ref_files[@]}"
     srcs=("${srcs[@]:0:n_ref}" "$DIR/ref_netlist.v")
@@ -152,12 +172,23 @@ if [[ $REF != - ]]; then
     REF=${REF}__ref
   fi
 fi
+# a CUT module that no file defines (the sources, and the headers beside them that they may include) is
+# refused before any tool runs; tb/prove/cut_points.py checks the rest
+if [[ -n $CUT ]]; then
+  mapfile -t hdrs < <(for f in "${srcs[@]}"; do ls "$(dirname "$f")"/*.svh "$(dirname "$f")"/*.vh 2>/dev/null; done | sort -u)
+fi
+for m in ${CUT//,/ }; do
+  grep -qE "^\s*module\s+$m\b" "${srcs[@]}" "${hdrs[@]}" 2>/dev/null ||
+    die "CUT=$CUT: no module $m in the design (CUT names a module of the unit or the reference)"
+done
 [[ -f build/rtl/gen/instrs.txt ]] || make -s build/rtl/gen/configs.txt >/dev/null || die "cannot build build/rtl/gen (make rtl)"
-info=$(python3 tb/prove/gen_prove.py "$MMAREF" "$INSTR" "$TOP" "$PARAMS" "$DUT_AW" "$REF" "$REF_PARAMS" "$REF_AW" "$PROPERTY" "$BOUND" "$FORMATS" "$DIR") || exit 2
+info=$(python3 tb/prove/gen_prove.py "$MMAREF" "$INSTR" "$TOP" "$PARAMS" "$DUT_AW" "$REF" "$REF_PARAMS" "$REF_AW" "$PROPERTY" "$BOUND" "$FORMATS" "$ASSUME" "$DIR") || exit 2
 arch=${info%%:*} name=${info#*:}; name=${name%% *}
 K=$(sed 's/.* K=\([0-9]*\).*/\1/' <<<"$info") ref=${info##*ref=} nf=$(sed 's/.* formats=\([0-9]*\).*/\1/' <<<"$info")
+ni=$(sed 's/.* instructions=\([0-9]*\).*/\1/' <<<"$info")
 # what is proven: the instruction, or (FORMATS=all) every format combination of its unit
 what="$arch:$name"; (( nf > 1 )) && what="every format combination of the unit serving $arch:$name ($nf, $DIR/formats.txt)"
+[[ -n $ASSUME ]] && what+=", the vectors where $ASSUME"
 
 t0=$(date +%s%N)
 secs() { local ms=$(( ($(date +%s%N) - $1) / 1000000 )); printf '%d.%d' $((ms / 1000)) $((ms % 1000 / 100)); }
@@ -269,7 +300,7 @@ fi
 solver="abc $engine"; [[ $engine == cec ]] && solver="abc iprove (unrolled)"; [[ $engine == directed ]] && solver="directed simulation"
 detail="solver $solver, $t_abc s (Yosys $t_yosys s, ${and:-?} AND gates)"
 case $verdict in
-  PROVEN)  echo "prove: PROVEN: $TOP equals $ref on $what for every input${CUT:+, whatever function each instance of $CUT computes (the cut)}; $detail" ;;
+  PROVEN)  echo "prove: PROVEN: $TOP equals $ref on $what for every $([[ -n $ASSUME ]] && echo "such vector" || echo input)${CUT:+, whatever function each instance of $CUT computes (the cut)}; $detail" ;;
   UNKNOWN) why="the solver gave up"; [[ $abc_rc == 124 ]] && why="the solver did not finish (TIMEOUT=$TIMEOUT)"
            echo "prove: UNKNOWN after $t_abc s: $why; nothing is proven ($detail)" ;;
   REFUTED)
@@ -308,8 +339,9 @@ xml_str() { local s=${1//&/&amp;}; s=${s//</&lt;}; s=${s//>/&gt;}; printf '%s' "
     "$(json_str "$TOP")" "$(json_str "$ref")" "$(json_str "$arch:$name")" "$(json_str "$verdict")" "$solver"
   printf ' "init": "%s", "bound": %s, "timeout": %s, "solver_seconds": %s, "yosys_seconds": %s, "and_gates": %s,\n' \
     "$INIT" "$BOUND" "$TIMEOUT" "$t_abc" "$t_yosys" "${and:-null}"
-  printf ' "formats": %s, "property": %s, "cut": %s, "counterexample": %s}\n' "$nf" "$([[ -n $PROPERTY ]] && json_str "$PROPERTY" || echo null)" \
-    "$([[ -n $CUT ]] && json_str "$CUT" || echo null)" "$([[ $verdict == REFUTED ]] && json_str "$line" || echo null)"
+  printf ' "formats": %s, "instructions": %s, "property": %s, "cut": %s, "assume": %s, "counterexample": %s}\n' "$nf" "$ni" \
+    "$([[ -n $PROPERTY ]] && json_str "$PROPERTY" || echo null)" "$([[ -n $CUT ]] && json_str "$CUT" || echo null)" \
+    "$([[ -n $ASSUME ]] && json_str "$ASSUME" || echo null)" "$([[ $verdict == REFUTED ]] && json_str "$line" || echo null)"
 } >"$DIR/result.json.tmp" && mv "$DIR/result.json.tmp" "$DIR/result.json"
 {
   fail=0; [[ $verdict != PROVEN ]] && fail=1

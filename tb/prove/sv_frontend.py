@@ -827,7 +827,8 @@ class Exec:
             if store_a is None:
                 continue
             res = {}
-            for key in set(store_a) | set(store_b):
+            # the keys in a fixed order (a's, then b's others): the netlist the same from run to run
+            for key in list(store_a) + [k for k in store_b if k not in store_a]:
                 if key in store_a and key in store_b:
                     x, y = store_a[key], store_b[key]
                 else:
@@ -986,7 +987,7 @@ class Exec:
         if control_dirty:
             # the loop variables stepped as if no jump were taken: their values after the loop are not
             # the program's where a break or return is data-dependent
-            for k in written_by_incs:
+            for k in sorted(written_by_incs):   # a fixed order: the netlist the same from run to run
                 v = self.vals[k]
                 self.vals[k] = self.g.mk("poison", v.w if not isinstance(v, list) else v[0].w, (), k) \
                     if not isinstance(v, list) else v

@@ -295,6 +295,16 @@ for iv in VOLTA:16 HOPPER16:16 AMPERE8:16 TF32_4:32; do
   spec_row PROVEN spec-decode-cut-formats "$i" "$aw" "" DECODE_CUT=1; all_formats
 done
 spec_row REFUTED spec-decode-cut-mutant-F-short VOLTA 16 "" DECODE_CUT=1,SPEC_MUTANT=1
+# ... and split into cases (make prove CASES=, tb/prove/cases.sh): the lane that holds e_max, each case
+# a proof of its own, their cover (every vector meets a case) proven too; the spec's mutant refuted in
+# a case
+split_by() { rows[${#rows[@]}-1]+=" CASES=tests/prove/cases/$1.txt"; }  # the row split by that file's cases
+spec_row PROVEN spec-decode-cut-emax VOLTA 16 "" DECODE_CUT=1; split_by emax-f16-k4
+spec_row REFUTED spec-decode-cut-emax-mutant VOLTA 16 "" DECODE_CUT=1,SPEC_MUTANT=1; split_by emax-f16-k4
+# the smallest split: the decoding of lane 0 (fda-decode) for a zero or subnormal A and for the rest;
+# its mutant (a subnormal's exponent one short) refuted in a case
+fda_cut_row PROVEN fda-decode-split VOLTA 16 0 -1 0; split_by a0-exp-zero-f16
+fda_cut_row REFUTED fda-decode-split-mutant VOLTA 16 0 -1 2; split_by a0-exp-zero-f16
 # ... and one pass cut finer (PART 1: the products and their sum with C, rtl/fda_term.sv and
 # rtl/fda_sum.sv against fda_spec_term and fda_spec_sum, each of the three words of the exact sum a proof;
 # PART 2: mma_encode against spec_round for every sum PART 1 allows), for a pass too large to prove whole:
@@ -516,6 +526,14 @@ rows+=("PROVEN m3xu-mul11:$M3F16 $M3F16 $X $M3XU_11 $XR")
 rows+=("PROVEN m3xu-f16-mode:$M3F16 $M3F16 $X $M3XU")
 rows+=("REFUTED m3xu-mutant-1:$M3F32 $M3F32 $X $M3XU,MUTANT=1 $XR")
 rows+=("REFUTED m3xu-mutant-2:$M3F32C $M3F32C $X $M3XU,MUTANT=2,PORT_W=64 $XR,PORT_W=64")
+# the M3XU against its independent specification (tests/prove/m3xu_spec.sv: FP32 the closed form, the FDA
+# specification at F = 46 on f32, each product in the M3XU's two steps on 12-bit halves; FP32C two such
+# dots), the operands decoded by rtl/'s mma_unpack on the spec's side (DECODE_CUT); the spec's mutant
+# aligns with 45 bits
+MS="tests/prove/m3xu_spec.f"
+rows+=("PROVEN spec-m3xu:$M3F32 $M3F32 $MS PARTS=1,DECODE_CUT=1 REF=m3xu_contract REF_FILES=$X REF_PARAMS=$M3XU")
+rows+=("PROVEN spec-m3xu:$M3F32C $M3F32C $MS PARTS=2,DECODE_CUT=1 REF=m3xu_contract REF_FILES=$X REF_PARAMS=$M3XU,PORT_W=64")
+rows+=("REFUTED spec-m3xu-mutant:$M3F32 $M3F32 $MS PARTS=1,DECODE_CUT=1,SPEC_MUTANT=1 REF=m3xu_contract REF_FILES=$X REF_PARAMS=$M3XU")
 
 # the reasons a row that ends UNKNOWN stops, as docs/formal.md measures them (its record's "why", in
 # tools/prove_table.py's boundary table): keyed by a row's full name or by its name's part before the first
@@ -541,6 +559,10 @@ declare -A why=(
     signal for SAT sweeping to pair"
   [m3xu-mul11]="11-bit multipliers against the M3XU's 12-bit ones: multipliers and adders of other shapes,
     no internal signal for SAT sweeping to pair"
+  [spec-m3xu]="the M3XU against its independent specification, with the decoding cut and the spec's products
+    in the M3XU's two steps: the unit forms each product over two cycles in one register per lane pair and
+    sums with its own aligner, adder and rounder, shared with the FP16 mode; undecided in the time given,
+    the cause not measured apart (the M3XU against itself pipelined stays undecided too)"
   [m3xu-f16-mode]="the M3XU's FP16 mode against Ampere's fda_unit: multipliers and adders of other shapes,
     no internal signal for SAT sweeping to pair"
   [spec-passes]="the chaining of the two passes with the datapaths' logic in the miter (the unit's one

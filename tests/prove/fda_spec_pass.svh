@@ -43,6 +43,7 @@ module fda_spec_pass #(
   parameter int AB_F16   = 0,
   parameter int F16_CUT  = 0,
   parameter int DECODE_CUT = 0,
+  parameter int PRODUCT_HALF = 0,
   parameter int AW       = 8,
   parameter int NSW      = BLOCK > 0 ? K / BLOCK : 1
 ) (
@@ -68,7 +69,7 @@ module fda_spec_pass #(
     for (gk = 0; gk < K; gk++) begin : g_term
       localparam int SLOT = BLOCK > 0 ? gk / (BLOCK > 0 ? BLOCK : 1) : 0;
       fda_spec_term #(.AB_MASK(AB_MASK), .BLOCK(BLOCK), .ZERO_EXP(ZERO_EXP), .AB_F16(AB_F16), .F16_CUT(F16_CUT),
-                      .DECODE_CUT(DECODE_CUT), .AW(AW), .PW(PW), .G(G), .EW(EW)) u_term (
+                      .DECODE_CUT(DECODE_CUT), .PRODUCT_HALF(PRODUCT_HALF), .AW(AW), .PW(PW), .G(G), .EW(EW)) u_term (
         .fmt_a(fmt_a), .fmt_b(fmt_b), .a(a[gk*AW +: AW]), .b(b[gk*AW +: AW]), .sa(sa[SLOT*8 +: 8]), .sb(sb[SLOT*8 +: 8]),
         .neg(t_neg[gk]), .e(t_e[gk*EW +: EW]), .x(t_x[gk*XW +: XW]), .nan(t_nan[gk]), .pinf(t_pinf[gk]), .ninf(t_ninf[gk]));
     end
@@ -191,6 +192,10 @@ endmodule
 // DECODE_CUT (make prove's cut point; 0 for the specification): a and b decoded by rtl/'s mma_unpack
 // instead of spec_decode, which tests/prove/fda_cut_harness.sv (PART 0) proves equal to it; the product
 // is then the same multiplication of the same significands on both sides.
+// PRODUCT_HALF (0: one multiplication): the exact product written in the M3XU's two steps (docs/m3xu.md,
+// FP32 mode, step 3) on significands split at bit H = PRODUCT_HALF, hi = m >> H, lo = m mod 2^H: step 1
+// (hi_a hi_b << 2H) | lo_a lo_b, step 2 adds (hi_a lo_b + lo_a hi_b) << H -- the same value, the
+// multiplications of the M3XU's own definition.
 module fda_spec_term #(
   parameter int AB_MASK  = 1 << mma_pkg::FMT_E4M3,
   parameter int BLOCK    = 0,
@@ -198,6 +203,7 @@ module fda_spec_term #(
   parameter int AB_F16   = 0,
   parameter int F16_CUT  = 0,
   parameter int DECODE_CUT = 0,
+  parameter int PRODUCT_HALF = 0,
   parameter int AW       = 8,
   parameter int PW       = 3,                           // fractional bits of the multiplied significands
   parameter int G        = 23,
@@ -236,9 +242,12 @@ module fda_spec_term #(
         .fmt(fmt_b), .raw(b), .s(dsb), .e(deb), .m(dmb), .zero(dzb), .inf(dib), .nan(dnb));
     end
   endgenerate
+  localparam int H = PRODUCT_HALF > 0 ? PRODUCT_HALF : 1;   // the half's bits (PRODUCT_HALF)
   always @* begin
     logic signed [EW-1:0] ea, eb, s_e;
     logic [PW:0]          ma, mb;
+    logic [2*PW+1:0]      prod;
+    logic [PW:0]          hi_a, hi_b, lo_a, lo_b;     // PRODUCT_HALF's halves
     logic                 sa_, sb_, za, zb, ia, ib, na, nb;
     {sa_, ea, ma, za, ia, na} = {dsa, dea, dma, dza, dia, dna};
     {sb_, eb, mb, zb, ib, nb} = {dsb, deb, dmb, dzb, dib, dnb};
@@ -249,7 +258,16 @@ module fda_spec_term #(
     ninf = !nan && (ia || ib) && (sa_ ^ sb_);
     neg = sa_ ^ sb_;
     e = (za || zb) && ZERO_EXP != 0 ? EW'(ZERO_EXP) : ea + eb + s_e;
-    x = (G+2)'((2*PW+2)'(ma) * (2*PW+2)'(mb)) << (G - 2 * PW);
+    // the exact product (PRODUCT_HALF: in the M3XU's two steps, step 1's fields side by side, then step 2's
+    // cross products added)
+    hi_a = ma >> H; hi_b = mb >> H;
+    lo_a = (PW+1)'(ma[H-1:0]); lo_b = (PW+1)'(mb[H-1:0]);
+    if (PRODUCT_HALF == 0)
+      prod = (2*PW+2)'(ma) * (2*PW+2)'(mb);
+    else
+      prod = (((2*PW+2)'(hi_a) * (2*PW+2)'(hi_b)) << (2 * H) | (2*PW+2)'(lo_a) * (2*PW+2)'(lo_b))
+             + (((2*PW+2)'(hi_a) * (2*PW+2)'(lo_b) + (2*PW+2)'(lo_a) * (2*PW+2)'(hi_b)) << H);
+    x = (G+2)'(prod) << (G - 2 * PW);
   end
 
 endmodule
