@@ -7,6 +7,13 @@ MMAREF_CFLAGS := -std=gnu11 -Wall -Wextra -Werror=implicit-function-declaration 
 override CFLAGS += $(MMAREF_CFLAGS)
 BUILD   := build
 SETUP_STAMP := $(BUILD)/.setup-done
+# Verilated models' C++ goes through ccache where it is installed (scripts/setup.sh installs it; Verilator's
+# makefiles prefix their compiles with OBJCACHE): the runtime files every model compiles alike
+# (verilated.cpp, verilated_fst_c.cpp ...) and a model built again in another folder are compiled once.
+# The cache is the build's own (build/ccache), shared by every folder of it.
+export OBJCACHE ?= $(shell command -v ccache 2>/dev/null)
+export CCACHE_DIR ?= $(abspath $(BUILD)/ccache)
+export CCACHE_NOHASHDIR ?= 1
 
 LIB_SRC := $(wildcard cmodel/src/*.c)
 # fast_none.c: the empty kernel table of builds without the generated kernels (cmodel/src/fast.h)

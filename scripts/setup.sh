@@ -15,6 +15,8 @@ declare -A probe=(
   [libsystemc-dev]="/usr/include/systemc.h"
   [gnuplot-nox]="gnuplot"
   [zlib1g-dev]="/usr/include/zlib.h"
+  # Verilated models' C++ compiled once where they share it (the Makefile's OBJCACHE)
+  [ccache]="ccache"
   [clang]="clang"
   # libFuzzer and the sanitizer runtimes for clang (tests/fuzz, make asan); clang only recommends them
   [libclang-rt-dev]="/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a"
@@ -34,7 +36,7 @@ declare -A probe=(
 )
 
 missing=()
-for pkg in build-essential make python3 verilator yosys opensta libsystemc-dev gnuplot-nox zlib1g-dev clang libclang-rt-dev \
+for pkg in build-essential make python3 verilator yosys opensta libsystemc-dev gnuplot-nox zlib1g-dev ccache clang libclang-rt-dev \
            wasi-libc lld libclang-rt-dev-wasm32 chromium python3-numpy python3-pytest slurm-wlm munge; do
   what=${probe[$pkg]}
   if [[ $what == /* ]]; then

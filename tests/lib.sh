@@ -22,3 +22,13 @@ expect_error() {
   if [[ $rc -ne 0 && $(wc -l <<<"$err") -eq 1 && $err == *"$pat"* ]]; then ok "$what"
   else not_ok "$what: rc=$rc stderr='$err' (wanted non-zero exit and one line containing '$pat')"; fi
 }
+
+# prove_row WHAT DIR TIMEOUT NAME EXPECTED: make prove-all's row NAME alone (tests/prove/all.sh, its
+# results under DIR, PROVE_TIMEOUT=TIMEOUT); its verdict must be EXPECTED
+prove_row() {
+  local what=$1 dir=$2 timeout=$3 name=$4 want=$5 out rc verdict
+  out=$(PROVE_ROW=$name PROVE_ALL_DIR="$dir" PROVE_TIMEOUT=$timeout bash tests/prove/all.sh 2>&1); rc=$?
+  verdict=$(sed -n "s|^\[[0-9]*/[0-9]*\] $name *\([A-Z][A-Z]*\) .*|\1|p" <<<"$out")
+  if [[ $rc == 0 && $verdict == "$want" ]]; then ok "$what: $name $want"
+  else not_ok "$what: $name must be $want (rc=$rc): $(grep -m2 '^\[\|prove' <<<"$out" | tr '\n' ' ')"; fi
+}

@@ -7,6 +7,7 @@
 #   - lanes whose product is an exact zero and contributes nothing fold into one line per step
 #     (--all-lanes: every lane), a zero product that sets e_max excepted;
 #   - chained passes (Ampere CoFDA), SFMA's FMAs, GPS's pairwise sums, --json, and bad input.
+# runtime: 10 s (a clean clone on 2 cores, beside other suites)
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.." || exit 1
 LIB=${MMAREF_LIB:-build/libmmaref.a}

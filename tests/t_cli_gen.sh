@@ -1,6 +1,7 @@
 # mmaref gen: the library's stimulus generator (cmodel/src/gen.c) as TestFloat's testfloat_gen.  Lines in
 # the format `mmaref batch` reads, determinism per (instruction, kind, seed, index), every kind on
 # instructions of every operand family, the directed vectors' specials and labels, and the error paths.
+# runtime: 29 s (a clean clone on 2 cores, beside other suites)
 . "$(dirname "$0")/lib.sh"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 M=$MMAREF

@@ -3,7 +3,7 @@
 # three layouts, bit for bit against mmaref_dot (tests/api/batch_paths.c); the lane helpers against
 # scalar C on every path (tests/api/lanes_helpers.c); bad input; mutant kernels it must catch;
 # `mmaref batch` the same on every MMAREF_SIMD path; a bad MMAREF_SIMD refused.
-# runtime: 23 s (on CI's 2 cores; tests/run.sh starts the longest suites first)
+# runtime: 32 s (a clean clone on 2 cores, beside other suites)
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.." || exit 1
 LIB=${MMAREF_LIB:-build/libmmaref.a}

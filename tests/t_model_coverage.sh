@@ -5,6 +5,7 @@
 #     vectors alone hit every reachable bin, and no vector of them or of 2,000 random ones lands in a bin
 #     derived as unreachable; the check's own mutant -- no vector at all -- must report holes everywhere;
 #  3. `mmaref gen --coverage`: the report on stderr (stdout keeps the lines), exit 3 on a hole.
+# runtime: 17 s (a clean clone on 2 cores, beside other suites)
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.." || exit 1
 LIB=${MMAREF_LIB:-build/libmmaref.a}

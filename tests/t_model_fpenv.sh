@@ -5,6 +5,7 @@
 # points that meet host doubles (the format conversions over every class of binary64 subnormal, the
 # generator, the coverage model) in every environment: each rounding mode alone and with FTZ, DAZ, both.
 # MMAREF_LIB=path/to/libmmaref.a runs it against another build of the library.
+# runtime: 14 s (a clean clone on 2 cores, beside other suites)
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.." || exit 1
 LIB=${MMAREF_LIB:-build/libmmaref.a}

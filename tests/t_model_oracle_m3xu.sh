@@ -8,7 +8,7 @@
 # K and F come from the oracle's own table (tests/oracle/table.py), never from the model.
 #   ORACLE_COUNT vectors per mode (default 100000; `make regress` runs this suite with 1000000),
 #   ORACLE_SEED (default 1).
-# runtime: 41 s (on CI's 2 cores; tests/run.sh starts the longest suites first)
+# runtime: 42 s (a clean clone on 2 cores, beside other suites)
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.." || exit 1
 if ! command -v python3 >/dev/null; then not_ok "M3XU oracle: python3 not found"; exit 0; fi

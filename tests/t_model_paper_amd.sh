@@ -1,6 +1,7 @@
 # AMD Matrix Cores (CDNA1-CDNA3): instruction table, GPS, FDRDA, CoFDRDA, GFDRDA, CoGFDRDA, and the
 # study / diff commands.  Every expected value is derived by hand beside the check (MMA-Sim paper, sections IV-A,B,
 # F-I, VI-B, VI-C; docs/algorithms.md "AMD").  f32 bits: 1.0 = 0x3f800000, 2^-24 = 0x33800000.
+# runtime: 22 s (a clean clone on 2 cores, beside other suites)
 . "$(dirname "$0")/lib.sh"
 M=$MMAREF
 

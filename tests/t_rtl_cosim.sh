@@ -7,7 +7,7 @@
 # bit; Hopper's FP8 mma.sync with C in the first pass, with passes over the halves of K, with the FP8
 # operands' own exponents) must be caught, with a report and an FST waveform.  Bad +cfg / +instr
 # arguments: one line on stderr, exit 2; +instr=ARCH:INSTRUCTION runs the instruction on its unit.
-# runtime: 90 s (on CI's 2 cores; tests/run.sh starts the longest suites first)
+# runtime: 146 s (a clean clone on 2 cores, beside other suites)
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.."
 count=${RTL_TEST_COUNT:-50000}

@@ -7,7 +7,7 @@
 # FILE:LINE line and exit 2; a netlist with one planted difference fails the simulation check (the check
 # can fail); the check of a netlist is reused only under the same key (every file read, an included one
 # too).  make prove through the front end: tests/t_rtl_frontend_prove.sh.
-# runtime: 150 s
+# runtime: 97 s (a clean clone on 2 cores, beside other suites)
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.."
 for tool in verilator yosys; do

@@ -12,7 +12,7 @@
 #   - both M3XU mutants (a_L b_L dropped; no sign flip in FP32C's real part) are caught, with a report
 #     that decodes complex operands part by part;
 #   - Yosys elaborates the full M3XU unit and the naive unit with no latch.
-# runtime: 33 s (on CI's 2 cores; tests/run.sh starts the longest suites first)
+# runtime: 48 s (a clean clone on 2 cores, beside other suites)
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.."
 count=${RTL_M3XU_COUNT:-20000}

@@ -9,7 +9,7 @@
 #      the proof is not PROVEN;
 #  (c) bad CUT values: a module that is not in the design, a module that holds state (mma_handshake) and
 #      a malformed list each exit 2 with one line naming it, before any solver runs.
-# runtime: 150 s (a clean clone on CI's 2 cores, beside other suites)
+# runtime: 163 s (a clean clone on 2 cores, beside other suites)
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.."
 if ! command -v yosys >/dev/null || ! command -v yosys-abc >/dev/null; then
@@ -18,13 +18,7 @@ fi
 make -s build/rtl/gen/instrs.txt build/rtl/libmmaref_dpi.a >/dev/null 2>&1 || { not_ok "prove chain: make rtl failed"; exit 0; }
 W=build/test-prove-chain
 rm -rf "$W"
-row() {  # row NAME EXPECTED: make prove-all's row NAME alone; its verdict must be EXPECTED
-  local out rc verdict
-  out=$(PROVE_ROW=$1 PROVE_ALL_DIR="$W" PROVE_TIMEOUT=600 bash tests/prove/all.sh 2>&1); rc=$?
-  verdict=$(sed -n "s|^\[[0-9]*/[0-9]*\] $1 *\([A-Z][A-Z]*\) .*|\1|p" <<<"$out")
-  if [[ $rc == 0 && $verdict == "$2" ]]; then ok "prove chain: $1 $2"
-  else not_ok "prove chain: $1 must be $2 (rc=$rc): $(grep -m2 '^\[\|prove' <<<"$out" | tr '\n' ' ')"; fi
-}
+row() { prove_row "prove chain" "$W" 600 "$@"; }  # row NAME EXPECTED: make prove-all's row NAME alone
 row chain-cut:FDRDA16 PROVEN
 row chain-cut-mutant:FDRDA16 REFUTED
 

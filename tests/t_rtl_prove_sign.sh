@@ -13,13 +13,7 @@ fi
 make -s build/rtl/gen/instrs.txt build/rtl/libmmaref_dpi.a >/dev/null 2>&1 || { not_ok "prove sign: make rtl failed"; exit 0; }
 W=build/test-prove-sign
 rm -rf "$W"
-row() {  # row NAME EXPECTED: make prove-all's row NAME alone; its verdict must be EXPECTED
-  local out rc verdict
-  out=$(PROVE_ROW=$1 PROVE_ALL_DIR="$W" PROVE_TIMEOUT=300 bash tests/prove/all.sh 2>&1); rc=$?
-  verdict=$(sed -n "s|^\[[0-9]*/[0-9]*\] $1 *\([A-Z][A-Z]*\) .*|\1|p" <<<"$out")
-  if [[ $rc == 0 && $verdict == "$2" ]]; then ok "prove sign: $1 $2"
-  else not_ok "prove sign: $1 must be $2 (rc=$rc): $(grep -m2 '^\[\|prove' <<<"$out" | tr '\n' ' ')"; fi
-}
+row() { prove_row "prove sign" "$W" 300 "$@"; }  # row NAME EXPECTED: make prove-all's row NAME alone
 row sign-term:VOLTA PROVEN
 row sign-term-mutant:VOLTA REFUTED
 row sign-round:VOLTA PROVEN

@@ -9,7 +9,7 @@
 #   - every SFMA unit under random backpressure and bubbles on its handshake;
 #   - the mutant that loses C's sticky bit is caught by those corner vectors, with a decoded f64 report;
 #   - Yosys elaborates every SFMA unit with no latch.
-# runtime: 20 s (on CI's 2 cores; tests/run.sh starts the longest suites first)
+# runtime: 45 s (a clean clone on 2 cores, beside other suites)
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.."
 count=${RTL_SFMA_COUNT:-30000}

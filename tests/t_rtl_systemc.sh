@@ -15,7 +15,7 @@
 #     the paper's Table III): the same rates, one cycle more latency (steps + 1, which also shows the
 #     array really is built of the PIPE = 1 units), exact D with and without backpressure;
 #   - bad arguments: one-line error, exit 2.
-# runtime: 67 s (on CI's 2 cores; tests/run.sh starts the longest suites first)
+# runtime: 128 s (a clean clone on 2 cores, beside other suites)
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.."
 tiles=${SYSTEMC_TEST_TILES:-200}

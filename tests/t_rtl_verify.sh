@@ -14,7 +14,7 @@
 # smallest f16 subnormal), other lanes 0.  Exact sum 1 + 2^-23 = 0x3f800001.  Hopper (FDA, F = 25: both
 # products lie 24 binades below e_max = 0, inside F) keeps it: 0x3f800001.  The FMA chain rounds after
 # each product: 1 + 2^-24 is a tie between 1 and 1 + 2^-23, RNE gives 1.0, twice: 0x3f800000.
-# runtime: 16 s (on CI's 2 cores; tests/run.sh starts the longest suites first)
+# runtime: 136 s (a clean clone on 2 cores, beside other suites)
 # shares: verify-builds (make verify's build/verify/fda_pipe_wrap and naive_dot, built by t_rtl_probe too)
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.." || exit 1

@@ -9,8 +9,8 @@
 # verdict: REFUTED as soon as a case is (its counterexample is a vector of the instruction; the other
 # cases are stopped); PROVEN when the cover and every case are; else UNKNOWN, naming the cases left.
 # Prints a line as each case starts and ends, with the count done and the time; writes PROVE_DIR/cases.md
-# (a table of the cases), result.json (the verdict, "cases" and "cases_proven" beside prove.sh's fields)
-# and result.xml (JUnit: the cover and one test a case).  Exit status as prove.sh's: 0, 1, 2, 4.
+# (a table of the cases), result.json (the verdict, "cases", "cases_proven" and "refuting_case" beside
+# prove.sh's fields) and result.xml (JUnit: the cover and one test a case).  Exit status as prove.sh's: 0, 1, 2, 4.
 set -u
 cd "$(dirname "$0")/../.."
 die() { echo "prove: $*" >&2; exit 2; }
@@ -47,10 +47,11 @@ echo "prove: cover $cover ($(( $(date +%s) - t0 )) s)"
 declare -A verdict secs
 # the last line, as prove.sh's: the verdict, the exit status, the results
 end() { echo "prove: $1 (exit $2); results: $DIR/result.json, $DIR/result.xml (JUnit), $DIR/cases.md"; exit "$2"; }
-write_results() {  # VERDICT: cases.md, result.json and result.xml from the cases' result.json files
-  python3 - "$DIR" "$1" "$cover" "$CASES" "${#cases[@]}" <<'EOF'
+write_results() {  # VERDICT [REFUTING_CASE]: cases.md, result.json and result.xml from the cases' result.json files
+  python3 - "$DIR" "$1" "$cover" "$CASES" "${#cases[@]}" "${2:-0}" <<'EOF'
 import json, os, sys
 d, verdict, cover, cases_file, n = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5])
+refuting = int(sys.argv[6])  # the case whose counterexample is reported (others may have been refuted as they stopped)
 exprs = open(os.path.join(d, "cover", "cases.txt")).read().splitlines()
 res = []
 for i in range(1, n + 1):
@@ -66,9 +67,10 @@ with open(os.path.join(d, "cases.md.tmp"), "w") as f:
                 f"{r.get('and_gates', '')} |\n")
 os.replace(os.path.join(d, "cases.md.tmp"), os.path.join(d, "cases.md"))
 done = [r for r in res if "solver_seconds" in r]
-refuted = [r for r in res if r["verdict"] == "REFUTED"]
+refuted = [res[refuting - 1]] if refuting else []
 base = dict(refuted[0] if refuted else (done[0] if done else {}))
 base.update({"verdict": verdict, "assume": None, "cases": n, "cases_file": cases_file, "cover": cover,
+             "refuting_case": refuting or None,
              "cases_proven": sum(r["verdict"] == "PROVEN" for r in res),
              "solver": f"cases ({n})" if not refuted else base.get("solver"),
              "solver_seconds": round(sum(r.get("solver_seconds", 0) for r in res), 1),
@@ -131,7 +133,7 @@ stop_all; wait 2>/dev/null
 t_all=$(( $(date +%s) - t0 ))
 
 if [[ -n $refuted ]]; then
-  write_results REFUTED
+  write_results REFUTED "$refuted"
   cp "$DIR/case-$refuted/cex.txt" "$DIR/cex.txt"   # the counterexample: a vector of the instruction
   echo "prove: case $refuted ($DIR/case-$refuted.log):"
   sed -n '/^prove: REFUTED/,/^prove: REFUTED (exit/p' "$DIR/case-$refuted.log" | sed '$d' | sed 's/^/  /'
