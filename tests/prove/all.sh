@@ -508,13 +508,17 @@ for i in GPS16 GPS4B GPS8B GPS4BF GPS8BF; do gps_spec_row PROVEN chain-cut "$i" 
 for i in GPS8F GPS16F; do gps_spec_row PROVEN chain-cut-formats "$i" 16 "" PASS_CUT=1; cut_at gps_datapath 8; all_formats; done
 gps_spec_row PROVEN spec-gps GPS4 16
 gps_spec_row PROVEN spec-gps-decode-cut GPS4 16 "" DECODE_CUT=1
-# SFMA (AMD's f32 MFMA: one IEEE fused multiply-add per product, in order) against its independent
-# specification (tests/prove/sfma_spec.sv: the exact product and C on one 556-bit grid, rounded once),
-# one FMA (K = 1): UNKNOWN, with the decoding cut too; its mutant rounds toward zero
+# SFMA (AMD's f32 and f64 MFMA: one IEEE fused multiply-add per product, in order) against its independent
+# specification (tests/prove/sfma_spec.sv: the exact product and C on one grid, 556 bits in f32 and 4,198
+# in f64, rounded once): one f32 FMA (K = 1), UNKNOWN, with the decoding cut too; f64 on the unit serving
+# f32 and f64 (K = 4; its datapath alone, K = 1: no claim rests on it); the mutants round toward zero
 sfma_spec_row() { spec_row_of tests/prove/sfma_spec.sv sfma_unit "$@"; }
+SFMA64=cdna2:v_mfma_f64_16x16x4f64                               # f64 (and f32) unit, K = 4
 sfma_spec_row PROVEN spec-sfma SFMA1 32
 sfma_spec_row PROVEN spec-sfma-decode-cut SFMA1 32 "" DECODE_CUT=1
 sfma_spec_row REFUTED spec-sfma-mutant SFMA1 32 "" SPEC_MUTANT=1
+sfma_spec_row PROVEN spec-sfma-decode-cut-kred-1 SFMA64 64 1 DECODE_CUT=1
+sfma_spec_row REFUTED spec-sfma-mutant-kred-1 SFMA64 64 1 SPEC_MUTANT=1
 # the M3XU designs (tests/prove/m3xu_contract.sv): pipelined and not, without FP32C and with, 11-bit
 # multipliers and 12-bit, on the modes they share; the FP16 mode against the fda_unit of the instruction
 # (Ampere's m16n8k8); the two planted bugs of the RTL (a_L b_L dropped, FP32C's sign flip missing)

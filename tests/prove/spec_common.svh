@@ -13,26 +13,29 @@
 // the largest finite -> inf of the sum's sign (in every rounding, as the model's encoder); a zero D +0, or
 // -0 where the output kind keeps the sign of zero and the sum was negative.  Special values decided
 // before: NaN (any_nan, or pos_inf and neg_inf both) -> the format's canonical NaN; else an infinity
-// present -> that infinity.
+// present -> that infinity.  D is DW bits (32; 64 for f64 D), a narrower format in its low end.
+// ROUND_RZ = 1 rounds toward zero whatever the output kind's rounding: a specification's mutant only.
 module spec_round #(
   parameter int OUT_MASK = 1 << mma_pkg::OUT_F32_RZ,
   parameter int SW       = 64,                           // the sum's width
-  parameter int EW       = 16                            // signed exponents
+  parameter int EW       = 16,                           // signed exponents
+  parameter int DW       = 32,                           // D's width
+  parameter int ROUND_RZ = 0
 ) (
   input  logic [mma_pkg::OUT_BITS-1:0]  out_kind,
   input  logic signed [SW-1:0]          sum,
   input  logic signed [EW-1:0]          lsb,             // the weight of the sum's last bit
   input  logic                          any_nan, pos_inf, neg_inf,
-  output logic [31:0]                   d
+  output logic [DW-1:0]                 d
 );
-  localparam int KW = SW + 32;                           // kept significand, shifted left at most 24
+  localparam int KW = SW + DW;                           // kept significand, shifted left at most DW - 8
   always @* begin
     logic signed [EW-1:0] e_lead, q, r, emin;
     logic [SW-1:0]        mag, low;
     logic [KW-1:0]        kept;
     logic                 guard, sticky, up, neg_d;
     int                   mbo, rnd, fo, bias, ebo, fmo, wo, szero, maxb, biased;
-    logic [31:0]          nan_bits, inf_bits, num;
+    logic [DW-1:0]        nan_bits, inf_bits, num;
     mbo = 23; rnd = mma_pkg::ROUND_RZ; fo = mma_pkg::FMT_F32; szero = 0;
     for (int o = 0; o < mma_pkg::NUM_OUTS; o++)
       if (OUT_MASK[o] && out_kind == mma_pkg::OUT_BITS'(o)) begin
@@ -41,6 +44,7 @@ module spec_round #(
         fo  = mma_pkg::out_format(o);
         szero = mma_pkg::out_signed_zero(o);
       end
+    if (ROUND_RZ != 0) rnd = mma_pkg::ROUND_RZ;
     bias = 0; ebo = 8; fmo = 23; wo = 32; nan_bits = '0; inf_bits = '0;
     for (int f = 0; f < mma_pkg::NUM_FMTS; f++)
       if (f == fo) begin
@@ -48,8 +52,8 @@ module spec_round #(
         ebo  = mma_pkg::fmt_exp_bits(f);
         fmo  = mma_pkg::fmt_man_bits(f);
         wo   = mma_pkg::fmt_width(f);
-        nan_bits = 32'(mma_pkg::fmt_canonical_nan(f));
-        inf_bits = 32'(mma_pkg::fmt_inf(f));
+        nan_bits = DW'(mma_pkg::fmt_canonical_nan(f));
+        inf_bits = DW'(mma_pkg::fmt_inf(f));
       end
     maxb  = (1 << ebo) - 2;                               // an IEEE format's largest biased exponent
     emin  = EW'(1 - bias);
@@ -79,11 +83,11 @@ module spec_round #(
       q = q + 1;
     end
     biased = (kept >> mbo) != '0 ? 32'(q) + mbo + bias : 0;
-    num = (32'(neg_d && (kept != '0 || szero != 0)) << (wo - 1)) | (32'(biased) << fmo)
-        | ((32'(kept) & ((32'd1 << mbo) - 32'd1)) << (fmo - mbo));
+    num = (DW'(neg_d && (kept != '0 || szero != 0)) << (wo - 1)) | (DW'(biased) << fmo)
+        | ((DW'(kept) & ((DW'(1) << mbo) - DW'(1))) << (fmo - mbo));
     if (any_nan || (pos_inf && neg_inf)) d = nan_bits;
-    else if (pos_inf || neg_inf)        d = inf_bits | (32'(neg_inf) << (wo - 1));
-    else if (biased > maxb)             d = inf_bits | (32'(neg_d) << (wo - 1));
+    else if (pos_inf || neg_inf)        d = inf_bits | (DW'(neg_inf) << (wo - 1));
+    else if (biased > maxb)             d = inf_bits | (DW'(neg_d) << (wo - 1));
     else                                d = num;
   end
 endmodule
@@ -141,15 +145,17 @@ endmodule
 
 // make verify's port contract (docs/verify-your-design.md, section 4): the result of the vector taken on
 // the handshake registered and held until taken, one vector at a time.
-module spec_hold (
-  input  logic        clk,
-  input  logic        rst_n,
-  input  logic        in_valid,
-  output logic        in_ready,
-  input  logic [31:0] result,                            // the vector's D, combinationally
-  output logic        out_valid,
-  input  logic        out_ready,
-  output logic [31:0] d
+module spec_hold #(
+  parameter int DW = 32                                  // D's width
+) (
+  input  logic          clk,
+  input  logic          rst_n,
+  input  logic          in_valid,
+  output logic          in_ready,
+  input  logic [DW-1:0] result,                          // the vector's D, combinationally
+  output logic          out_valid,
+  input  logic          out_ready,
+  output logic [DW-1:0] d
 );
   logic full;
   always @(posedge clk) begin
