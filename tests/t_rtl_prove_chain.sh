@@ -21,15 +21,7 @@ row() { prove_row "prove chain" "$W" 600 "$@"; }  # row NAME EXPECTED: make prov
 row chain-cut:GPS8 PROVEN
 row chain-cut-mutant:GPS8 REFUTED
 
-INSTR=cdna3:v_mfma_f32_16x16x16_f16
-UP=$(awk -v n="${INSTR#*:}" '$1 == "cdna3" && $2 == n {print $4}' build/rtl/gen/instrs.txt)
-UP=$(awk -v u="$UP" '$1 == u {print $12}' build/rtl/gen/units.txt)
-F=$(sed -n 's/.*,F=\([0-9]*\).*/\1/p' <<<"$UP")
-prove() {  # prove DIR PARAMS CUT [more env]: make prove of CDNA3's FDRDA specification against its unit
-  local dir=$1 params=$2 cut=$3; shift 3
-  env DUT=tests/prove/fdrda_spec.sv INSTR=$INSTR PARAMS="$params" REF=fdrda_unit REF_PARAMS="$UP" CUT="$cut" BOUND=6 \
-    REPLAY=0 TIMEOUT=120 PROVE_DIR="$W/$dir" "$@" bash tb/prove/prove.sh 2>&1
-}
+. tests/prove/fdrda_chain.sh  # INSTR, UP, F and prove DIR PARAMS CUT
 # (c) bad CUT values
 bad_cut() {  # bad_cut CUT MESSAGE-PART
   local out rc

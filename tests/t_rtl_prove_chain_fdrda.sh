@@ -21,15 +21,7 @@ row() { prove_row "prove chain fdrda" "$W" 600 "$@"; }  # row NAME EXPECTED: mak
 row chain-cut:FDRDA16 PROVEN
 row chain-cut-mutant:FDRDA16 REFUTED
 
-INSTR=cdna3:v_mfma_f32_16x16x16_f16
-UP=$(awk -v n="${INSTR#*:}" '$1 == "cdna3" && $2 == n {print $4}' build/rtl/gen/instrs.txt)
-UP=$(awk -v u="$UP" '$1 == u {print $12}' build/rtl/gen/units.txt)
-F=$(sed -n 's/.*,F=\([0-9]*\).*/\1/p' <<<"$UP")
-prove() {  # prove DIR PARAMS CUT [more env]: make prove of CDNA3's FDRDA specification against its unit
-  local dir=$1 params=$2 cut=$3; shift 3
-  env DUT=tests/prove/fdrda_spec.sv INSTR=$INSTR PARAMS="$params" REF=fdrda_unit REF_PARAMS="$UP" CUT="$cut" BOUND=6 \
-    REPLAY=0 TIMEOUT=120 PROVE_DIR="$W/$dir" "$@" bash tb/prove/prove.sh 2>&1
-}
+. tests/prove/fdrda_chain.sh  # INSTR, UP, F and prove DIR PARAMS CUT
 # (b) F one short on the specification's side: its fdrda_datapath instances are another module
 out=$(prove other-params "${UP/,F=$F,/,F=$((F - 1)),},AW=16,PASS_CUT=1" fdrda_datapath); rc=$?
 if [[ $out == *"fdrda_datapath: 2 instances"*"fdrda_datapath: 1 instances"* || $out == *"fdrda_datapath: 1 instances"*"fdrda_datapath: 2 instances"* ]] &&
