@@ -24,6 +24,10 @@ $(GPU_BUILD)/dryrun: $(GPU_BUILD)/dryrun.o $(GPU_COBJ) $(LIB)
 
 gpu-dryrun-build: $(GPU_BUILD)/dryrun
 
+# crafted files for the rules the table extrapolates (session.sh --crafted DIR), no GPU needed
+$(GPU_BUILD)/craft: $(GPU_BUILD)/craft.o $(GPU_BUILD)/hw.o $(LIB)
+	$(CC) $(CFLAGS) -o $@ $^ -lm
+
 # Dry run of the whole harness: every instruction, GPU_DRY_COUNT lines, each file through batch --check.
 GPU_DRY_COUNT ?= 4096
 gpu-dryrun: $(GPU_BUILD)/dryrun $(CLI)

@@ -57,7 +57,7 @@ module m3xu_datapath #(
       mma_pkg::fp_t a_l, b_l;
       assign a_l = ua[l*FP_W +: FP_W];
       assign b_l = ub[l*FP_W +: FP_W];
-      assign m[l*2*MUL_W +: 2*MUL_W] = sa[l*MUL_W +: MUL_W] * sb[l*MUL_W +: MUL_W];
+      mma_mul #(.AW(MUL_W)) u_mul (.a(sa[l*MUL_W +: MUL_W]), .b(sb[l*MUL_W +: MUL_W]), .p(m[l*2*MUL_W +: 2*MUL_W]));
       // Step 1 for the lane's product (in a wide mode both lanes of a pair see its elements)
       assign nan[l] = mma_pkg::fp_prod_nan(a_l, b_l);
       assign inf[l] = mma_pkg::fp_prod_inf(a_l, b_l);

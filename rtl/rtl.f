@@ -15,6 +15,7 @@ rtl/mma_pack.sv         // Step 5: D's bits, overflow, specials
 rtl/mma_encode.sv       // Step 5: normalize -> round -> pack
 rtl/mma_handshake.sv    // valid/ready, pass sequencing, output register
 rtl/mma_chain.sv        // passes chained through one datapath (CoFDA, CoFDRDA, GPS groups, SFMA)
+rtl/mma_mul.sv          // one lane's multiplier (a cut point of make prove)
 rtl/mma_to_f16.sv       // an FP8 operand converted exactly to f16 (Hopper's FP8 mma.sync)
 rtl/fda_term.sv         // FDA Step 2: one exact product
 rtl/fda_sum.sv          // FDA Steps 1, 3-4: C, special values, e_max, alignment, exact sum

@@ -13,6 +13,23 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 #    model with 10,000 confirmation vectors each (the default 100,000 for one below: time).
 "$PY" tests/probe/sweep.py "$MMAREF" 10000
 
+# The sign-of-zero question in each format family, with the format's own zero (encodings by hand: f16 -0
+# 0x8000; e4m3 (FN: a -0, no infinity) -0 0x80; e4m3fnuz (FNUZ: one zero, 0x80 its NaN) -1.0 0xc0, sign 1,
+# exponent field 8 = its bias, mantissa 0): C = -0 (f32 0x80000000) and every product a negative zero --
+# -0 x +0 where A has a -0, +0 x -1 where it has none -- and never a lane of NaN standing for a zero.
+zero_row() {  # zero_row FAMILY A-FORMAT A-LANE B-LANE: the query row C = -0, 4 lanes of A-LANE, 4 of B-LANE
+  local q=$tmp/q-$1.txt want
+  "$MMAREF" probe --formats "$2,$2,f32,f32" --k 4 --confirm 0 --queries "$q" >/dev/null 2>&1
+  want="0x80000000 $3 $3 $3 $3 $4 $4 $4 $4"
+  if grep -qx "$want" "$q"; then ok "probe $1 ($2): the sign-of-zero query '$want'"
+  else not_ok "probe $1 ($2): no query '$want'"; fi
+}
+zero_row IEEE f16 0x8000 0x0000
+zero_row FN e4m3 0x80 0x00
+zero_row FNUZ e4m3fnuz 0x00 0xc0
+if ! grep -q "^0x80000000 0x80 0x80 0x80 0x80 " "$tmp/q-FNUZ.txt"; then ok "probe FNUZ: no sign-of-zero query with NaN (0x80) lanes"
+else not_ok "probe FNUZ: a query with every A lane 0x80 (e4m3fnuz's NaN) asks a NaN question as a zero's"; fi
+
 HOP=(hopper wgmma.m64n128k16.f32.f16.f16)
 "$MMAREF" probe "${HOP[@]}" >"$tmp/model.txt"; rc=$?
 if [[ $rc -eq 0 ]] && grep -q '^verdict: matches the table (confirmed on 100000 random vectors)' "$tmp/model.txt" \

@@ -217,6 +217,34 @@ expect_error "dryrun rejects a bad count" "--count needs a positive number" "$DR
 
 # With nvcc: the CUDA source compiles for sm_90a and its PTX has every instruction.
 NVCC=$(command -v nvcc || ls /usr/local/cuda/bin/nvcc 2>/dev/null)
+# Crafted files for the rules the table extrapolates (build/gpu/craft): the zero-term rule.  The issue's
+# hand case first, D derived beside it: wgmma.m64n8k32.f32.e4m3.e4m3 (F = 13, D f32 rounded toward zero
+# at 13 fractional bits), C = 0x80009513 (-38163 x 2^-149, about 2^-133.8), every product +0 x 2^8
+# (e4m3 0x78).  Under -133, C's exponent sets e_max, C keeps 38160 x 2^-149 on the grid 2^(-133-13) =
+# 8 x 2^-149, and D's 13 bits keep multiples of 2^(-126-13) = 1024 x 2^-149: 37888 = 0x9400, D 0x80009400.
+# Under the convention the zero products' -126 + 8 = -118 is e_max, C is below the grid and D is +0.
+Z=$(printf '0,%.0s' {1..31})0 B8=$(printf '0x78,%.0s' {1..31})0x78
+d=$(build/mmaref dot hopper wgmma.m64n8k32.f32.e4m3.e4m3 -c 0x80009513 -a "$Z" -b "$B8" | cut -d' ' -f1)
+[[ $d == 0x80009400 ]] && ok "zero term at -133: the hand case gives 0x80009400" || not_ok "zero term hand case: D $d, not 0x80009400"
+mkdir -p "$tmp/craft"
+if make -s build/gpu/craft >"$tmp/craft.log" 2>&1 && build/gpu/craft "$tmp/craft" --n 500 >"$tmp/craft.out" 2>&1; then
+  ok "build/gpu/craft writes the crafted files"
+  told() { awk -v n="$1" '$2 == n":" {print $3}' "$tmp/craft.out"; }
+  # f16 and FP8 with an f32 C decide the rule on nearly every vector; an f16 C or FP8 mma.sync (C last) cannot
+  for n in wgmma.m64n8k32.f32.e4m3.e4m3 wgmma.m64n8k16.f32.f16.f16 mma.m16n8k16.f32.f16.f16.f32; do
+    t=$(told "$n")
+    if [[ ${t:-0} -ge 450 && -s $tmp/craft/zero-term__$n.txt ]] &&
+       grep -v '^#' "$tmp/craft/zero-term__$n.txt" | build/mmaref batch hopper "$n" >/dev/null 2>&1; then
+      ok "zero-term file for $n: $t of 500 vectors tell -133 from the convention, every line a batch line"
+    else not_ok "zero-term file for $n: $t of 500 tell the rules apart (wanted >= 450), or a line batch refuses"; fi
+  done
+  for n in mma.m16n8k16.f16.f16.f16.f16 mma.m16n8k32.f32.e4m3.e4m3.f32; do
+    [[ $(told "$n") == 0 && ! -e $tmp/craft/zero-term__$n.txt ]] && ok "zero-term: no file for $n (no vector tells the rules apart)" ||
+      not_ok "zero-term: $n: $(told "$n") vectors tell the rules apart, or a file was written"
+  done
+  expect_error "craft refuses a missing directory" "craft: DIR must be an existing directory" build/gpu/craft "$tmp/none"
+else not_ok "build/gpu/craft: $(tail -n 3 "$tmp/craft.log" "$tmp/craft.out" | tr '\n' ' ')"; fi
+
 if [[ -n $NVCC ]] && ! "$NVCC" --list-gpu-code 2>/dev/null | grep -qx sm_90; then
   echo "# $NVCC cannot target sm_90 (CUDA < 12.0?): the sm_90a compile check is skipped"
 elif [[ -n $NVCC ]]; then

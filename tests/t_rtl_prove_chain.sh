@@ -4,8 +4,8 @@
 #      specification running rtl/'s gps_datapath for each group, every gps_datapath instance replaced by
 #      free values under congruence -- PROVEN; the specification's mutant chaining the groups in the other
 #      order REFUTED, so the cut proof can fail;
-#  (c) bad CUT values: a module that is not in the design, a module that holds state (mma_handshake) and
-#      a malformed list each exit 2 with one line naming it, before any solver runs.
+#  (c) bad CUT values: a module that is not in the design, a module that holds state (mma_handshake), a
+#      malformed list and a malformed CUT_PAIRS each exit 2 with one line naming it, before any solver runs.
 # CDNA3's two-pass FDRDA f16 unit and the check that datapaths of other parameters are not paired are
 # tests/t_rtl_prove_chain_fdrda.sh, in make regress.
 # runtime: 150 s (a clean clone on 2 cores, beside other suites)
@@ -23,12 +23,14 @@ row chain-cut-mutant:GPS8 REFUTED
 
 . tests/prove/fdrda_chain.sh  # INSTR, UP, F and prove DIR PARAMS CUT
 # (c) bad CUT values
-bad_cut() {  # bad_cut CUT MESSAGE-PART
-  local out rc
-  out=$(prove "bad-$(tr -c 'a-z0-9\n' '_' <<<"$1")" "$UP,AW=16,PASS_CUT=1" "$1"); rc=$?
-  if [[ $rc == 2 && $out == *"$2"* && $out != *PROVEN* && $out != *REFUTED* ]]; then ok "prove chain: CUT=$1 exits 2 ($2)"
-  else not_ok "prove chain: CUT=$1 must exit 2 naming '$2' (rc=$rc): $(tail -2 <<<"$out" | tr '\n' ' ')"; fi
+bad_cut() {  # bad_cut CUT MESSAGE-PART [CUT_PAIRS]
+  local out rc what="CUT=$1${3:+ CUT_PAIRS=$3}"
+  out=$(prove "bad-$(tr -c 'a-z0-9\n' '_' <<<"$1$3")" "$UP,AW=16,PASS_CUT=1" "$1" CUT_PAIRS="${3:-all}"); rc=$?
+  if [[ $rc == 2 && $out == *"$2"* && $out != *PROVEN* && $out != *REFUTED* ]]; then ok "prove chain: $what exits 2 ($2)"
+  else not_ok "prove chain: $what must exit 2 naming '$2' (rc=$rc): $(tail -2 <<<"$out" | tr '\n' ' ')"; fi
 }
 bad_cut no_such_module "no module no_such_module in the design"
 bad_cut mma_handshake "mma_handshake holds state"
 bad_cut "fdrda_datapath,,x" "module names, comma-separated"
+bad_cut fdrda_datapath "CUT_PAIRS=across:0: all, across or across:N" across:0
+bad_cut fdrda_datapath "CUT_PAIRS=x;y: all, across or across:N" "x;y"

@@ -558,10 +558,7 @@ static void d_f16_ties(sink *s)
  * the directed set alone closes the model: zeros by each route and sign, D at the edges of its range,
  * +inf against -inf from either operand, results lost to the alignment, each rounding case, -0 in every
  * lane, every scale slot at its smallest and largest. */
-static int neg_zero_ok(const gen_fmt *f)
-{
-    return f->i.has_sign && f->i.specials != MMAREF_SPECIALS_FNUZ;
-}
+static int neg_zero_ok(const gen_fmt *f) { return gen_has_neg_zero(&f->i); }
 
 /* Lane i's product a -0: +0 x -1 (a -0 even where zero inputs are flushed to +0, or A has no -0), or
  * -0 x 1 where B is unsigned. */

@@ -223,7 +223,7 @@ static int overflow(const xp_ctx *x, const xp_row *r)
 static int zero_plus(const xp_ctx *x, const xp_row *r)
 {
     *r->c = sign_of(&x->fc);
-    return x->fc.has_sign;
+    return gen_has_neg_zero(&x->fc);
 }
 
 static int zero_minus(const xp_ctx *x, const xp_row *r)
@@ -231,7 +231,18 @@ static int zero_minus(const xp_ctx *x, const xp_row *r)
     *r->c = sign_of(&x->fc);
     for (int k = 0; k < x->K; k++)
         r->a[k] = sign_of(&x->fa);
-    return x->fc.has_sign && x->fa.has_sign;
+    return gen_has_neg_zero(&x->fc) && gen_has_neg_zero(&x->fa);
+}
+
+/* A without a -0 (FNUZ, whose 0x80 is NaN): each product an exact zero of negative sign from A's own
+ * zero, +0 x -1. */
+static int zero_minus_signed(const xp_ctx *x, const xp_row *r)
+{
+    *r->c = sign_of(&x->fc);
+    int ok = gen_has_neg_zero(&x->fc) && !gen_has_neg_zero(&x->fa) && x->fb.has_sign;
+    for (int k = 0; k < x->K && ok; k++)
+        ok = value_bits(x->view.b, 1, 0, 1, &r->b[k]);
+    return ok;
 }
 
 static int zero_cancel(const xp_ctx *x, const xp_row *r)
@@ -284,6 +295,7 @@ static const struct {
     {overflow, "overflow: every a, b and C at its largest finite value"},
     {zero_plus, "sign of zero: C = -0, every product +0 x +0"},
     {zero_minus, "sign of zero: C = -0, every product -0 x +0"},
+    {zero_minus_signed, "sign of zero: C = -0, every product +0 x -1"},
     {zero_cancel, "sign of zero: exact cancellation C = -1, a[0] b[0] = 1"},
     {subnormal_a, "subnormal input: a[0] is A's smallest subnormal, b[0] a large power of two"},
     {subnormal_c_min, "subnormal C: C is C's smallest positive subnormal, every product +0"},

@@ -9,6 +9,12 @@
 
 #include "mmaref.h"
 
+/* Does a format have a -0?  A sign, and not FNUZ's single zero (whose 0x80 encoding is its NaN). */
+static inline int gen_has_neg_zero(const mmaref_format_info *f)
+{
+    return f->has_sign && f->specials != MMAREF_SPECIALS_FNUZ;
+}
+
 /* A family of directed vectors addressed by index: how many it has for an instruction, and vector idx. */
 typedef struct gen_set {
     uint64_t (*count)(const mmaref_instr *in);

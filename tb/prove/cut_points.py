@@ -11,7 +11,11 @@ module's place, the module itself included: a PROVEN verdict carries to the real
 equality to the specification's step is proven apart.  Only the input bits that the module reads
 (its netlist's cells or outputs use them) enter the comparison.
 
-usage: cut_points.py CUT.json PRE.json MODULE[,MODULE..] BOUND OUT.sv
+usage: cut_points.py CUT.json PRE.json MODULE[,MODULE..] BOUND OUT.sv [PAIRS]
+PAIRS (default all): which instances the congruence relates -- all, or across: only an instance of the
+unit (dut.*) with one of the reference, or across:N: those, in the same cycle or up to N cycles apart.
+Either is a weaker assumption (a PROVEN verdict stands for more functions, so it carries all the same)
+with far fewer comparisons when each side has many instances.
 Prints one summary line; exit 2 (one line naming the module) when a module holds state or has no
 instance.
 """
@@ -40,17 +44,21 @@ def read_bits(mod):
 
 
 def main():
-    if len(sys.argv) != 6:
-        fail("usage: cut_points.py CUT.json PRE.json MODULE[,MODULE..] BOUND OUT.sv")
+    pairs_arg = sys.argv[6] if len(sys.argv) == 7 else "all"
+    if len(sys.argv) not in (6, 7) or not re.fullmatch(r"all|across(:[1-9][0-9]{0,2})?", pairs_arg):
+        fail("usage: cut_points.py CUT.json PRE.json MODULE[,MODULE..] BOUND OUT.sv [all|across|across:N]")
+    across = pairs_arg != "all"
     design = json.load(open(sys.argv[1]))["modules"]
     names = [n for n in sys.argv[3].split(",") if n]
     bound = int(sys.argv[4])
+    apart = min(int(pairs_arg.split(":")[1]), bound) if ":" in pairs_arg else bound  # across:N's N
     top = design["prove_top"]
 
     # the cut modules: every elaborated module whose source name is one of MODULE; each must hold no state
     kinds = {}
     for mname, mod in design.items():
-        base = mod.get("attributes", {}).get("hdlname", mname.split("\\")[-1]).lstrip("\\")
+        parts = mname.split("\\")  # $paramod\MODULE\NAME=VALUE (one parameter), $paramod$HASH\MODULE, MODULE
+        base = mod.get("attributes", {}).get("hdlname", parts[1] if len(parts) > 2 and "=" in parts[-1] else parts[-1]).lstrip("\\")
         if base not in names and not any(base.endswith("__" + n) for n in names):  # a front end's prefix
             continue
         for cname, cell in mod["cells"].items():
@@ -110,34 +118,59 @@ def main():
                 conns.append(f"    .\\{cell}__{p} ({s}_out[{pos} +: {w}])")
                 pos += w
             free_w += ow
-        # the group's history: site j's input and output in cycle t at [(t * n + j) * W +: W]
         g = f"g{gi}"
         lines.append(f"  // {key[0]} ({n} instances: {', '.join(members)}), {iw} input bits read, {ow} output bits")
-        lines.append(f"  logic [{(bound + 1) * n * iw - 1}:0] {g}_hin;")
-        lines.append(f"  logic [{(bound + 1) * n * ow - 1}:0] {g}_hout;")
         lines.append(f"  wire [{n * iw - 1}:0] {g}_in = {{{', '.join(f'{g}_s{j}_in' for j in reversed(range(n)))}}};")
         lines.append(f"  wire [{n * ow - 1}:0] {g}_out = {{{', '.join(f'{g}_s{j}_out' for j in reversed(range(n)))}}};")
-        lines.append("  always @(posedge clk)")
-        lines.append(f"    for (int t = 0; t <= {bound}; t++)")
-        lines.append(f"      if (cut_cycle == 8'(t)) begin")
-        lines.append(f"        {g}_hin[t*{n * iw} +: {n * iw}] <= {g}_in;")
-        lines.append(f"        {g}_hout[t*{n * ow} +: {n * ow}] <= {g}_out;")
-        lines.append("      end")
-        lines.append(f"  logic {g}_ok;")
-        lines.append("  always @* begin")
-        lines.append(f"    {g}_ok = 1'b1;")
-        lines.append(f"    for (int i = 0; i < {n}; i++) begin")
-        lines.append(f"      for (int j = 0; j < i; j++)  // this cycle's other instances")
-        lines.append(f"        if ({g}_in[i*{iw} +: {iw}] == {g}_in[j*{iw} +: {iw}] && {g}_out[i*{ow} +: {ow}] != {g}_out[j*{ow} +: {ow}]) {g}_ok = 1'b0;")
-        lines.append(f"      for (int t = 0; t < {bound + 1}; t++)  // every instance in the cycles before")
-        lines.append(f"        for (int j = 0; j < {n}; j++)")
-        lines.append(f"          if (8'(t) < cut_cycle && {g}_in[i*{iw} +: {iw}] == {g}_hin[(t*{n} + j)*{iw} +: {iw}] &&")
-        lines.append(f"              {g}_out[i*{ow} +: {ow}] != {g}_hout[(t*{n} + j)*{ow} +: {ow}]) {g}_ok = 1'b0;")
-        lines.append("    end")
-        lines.append("  end")
+        if not across:
+            # the group's history: site j's input and output in cycle t at [(t * n + j) * W +: W]
+            lines.append(f"  logic [{(bound + 1) * n * iw - 1}:0] {g}_hin;")
+            lines.append(f"  logic [{(bound + 1) * n * ow - 1}:0] {g}_hout;")
+            lines.append("  always @(posedge clk)")
+            lines.append(f"    for (int t = 0; t <= {bound}; t++)")
+            lines.append(f"      if (cut_cycle == 8'(t)) begin")
+            lines.append(f"        {g}_hin[t*{n * iw} +: {n * iw}] <= {g}_in;")
+            lines.append(f"        {g}_hout[t*{n * ow} +: {n * ow}] <= {g}_out;")
+            lines.append("      end")
+            lines.append(f"  logic {g}_ok;")
+            lines.append("  always @* begin")
+            lines.append(f"    {g}_ok = 1'b1;")
+            lines.append(f"    for (int i = 0; i < {n}; i++) begin")
+            lines.append(f"      for (int j = 0; j < i; j++)  // this cycle's other instances")
+            lines.append(f"        if ({g}_in[i*{iw} +: {iw}] == {g}_in[j*{iw} +: {iw}] && {g}_out[i*{ow} +: {ow}] != {g}_out[j*{ow} +: {ow}]) {g}_ok = 1'b0;")
+            lines.append(f"      for (int t = 0; t < {bound + 1}; t++)  // every instance in the cycles before")
+            lines.append(f"        for (int j = 0; j < {n}; j++)")
+            lines.append(f"          if (8'(t) < cut_cycle && {g}_in[i*{iw} +: {iw}] == {g}_hin[(t*{n} + j)*{iw} +: {iw}] &&")
+            lines.append(f"              {g}_out[i*{ow} +: {ow}] != {g}_hout[(t*{n} + j)*{ow} +: {ow}]) {g}_ok = 1'b0;")
+            lines.append("    end")
+            lines.append("  end")
+        else:
+            # the last `apart` cycles: site j's input and output k + 1 cycles ago at [(k * n + j) * W +: W]
+            lines.append(f"  logic [{apart * n * iw - 1}:0] {g}_hin;")
+            lines.append(f"  logic [{apart * n * ow - 1}:0] {g}_hout;")
+            shift_in = f"{{{g}_hin[{(apart - 1) * n * iw - 1}:0], {g}_in}}" if apart > 1 else f"{g}_in"
+            shift_out = f"{{{g}_hout[{(apart - 1) * n * ow - 1}:0], {g}_out}}" if apart > 1 else f"{g}_out"
+            lines.append(f"  always @(posedge clk) begin {g}_hin <= {shift_in}; {g}_hout <= {shift_out}; end")
+            lines.append(f"  logic {g}_ok;")
+            lines.append("  always @* begin")
+            lines.append(f"    {g}_ok = 1'b1;")
+            # an instance of the unit (dut.*) with each of the reference, in this cycle and the cycles before
+            side = [m.startswith("dut.") for m in members]
+            pairs = 0
+            for i in range(n):
+                ii, oi = f"{g}_in[{i * iw} +: {iw}]", f"{g}_out[{i * ow} +: {ow}]"
+                for j in (j for j in range(n) if side[j] != side[i]):
+                    pairs += 1
+                    if j < i:
+                        lines.append(f"    if ({ii} == {g}_in[{j * iw} +: {iw}] && {oi} != {g}_out[{j * ow} +: {ow}]) {g}_ok = 1'b0;")
+                    for k in range(apart):
+                        lines.append(f"    if (cut_cycle > 8'd{k} && {ii} == {g}_hin[{(k * n + j) * iw} +: {iw}] && "
+                                     f"{oi} != {g}_hout[{(k * n + j) * ow} +: {ow}]) {g}_ok = 1'b0;")
+            lines.append("  end")
         lines.append(f"  always @* if (cut_cycle <= {bound}) assume ({g}_ok);")
         summary.append(f"{key[0]}: {n} instances ({', '.join(members)}), {iw} of "
-                       f"{sum(w for _, w in ins)} input bits read")
+                       f"{sum(w for _, w in ins)} input bits read"
+                       + (f", {pairs} pairs related across the sides, up to {apart} cycle{'s' if apart != 1 else ''} apart" if across else ""))
 
     vec_w = len(top["ports"]["vec_in"]["bits"])
     with open(sys.argv[5], "w") as f:

@@ -34,6 +34,10 @@
 #              proven apart.  A counterexample at the cut holds for some function in the module's place;
 #              the replay through make verify (REPLAY=1) says whether the real module shows it, and the
 #              verdict is UNKNOWN when it does not.  Keep BOUND small (its cycles are kept as history).
+#   CUT_PAIRS  all (default): the congruence relates every two instances of a CUT module; across: only
+#              an instance of the unit with one of the reference; across:N: those, up to N cycles apart
+#              (weaker assumptions, so PROVEN carries all the same; far fewer comparisons where each side
+#              has many instances)
 #   CASES      a case split (tb/prove/cases.sh): a file of cases, one SV expression a line over the
 #              vector's fields (c_raw, a0 .. a{K-1}, b0 .., sa0 .., sb0 .., sel; `#` starts a comment),
 #              each proven on its own (JOBS at once, default the cores), and the cover -- every vector
@@ -64,8 +68,10 @@ MMAREF=${MMAREF:-build/mmaref}
 DUT=${DUT:-} INSTR=${INSTR:-} PARAMS=${PARAMS:-} DUT_AW=${DUT_AW:-} REF_AW=${REF_AW:-} PROPERTY=${PROPERTY:-} REF=${REF:--} REF_PARAMS=${REF_PARAMS:-} REF_FILES=${REF_FILES:-}
 FORMATS=${FORMATS:-instr} BOUND=${BOUND:-16} TIMEOUT=${TIMEOUT:-600} REPLAY=${REPLAY:-1} INIT=${INIT:-zero}
 FRONTEND=${FRONTEND:-} FE_CYCLES=${FE_CYCLES:-2000} CUT=${CUT:-} ASSUME=${ASSUME:-} CASES=${CASES:-}
+CUT_PAIRS=${CUT_PAIRS:-all}
 [[ -z $CASES || -z $ASSUME ]] || die "CASES=$CASES and ASSUME: a split, or one case of it, not both"
 [[ -z $CUT || $CUT =~ ^[A-Za-z_][A-Za-z0-9_]*(,[A-Za-z_][A-Za-z0-9_]*)*$ ]] || die "CUT=$CUT: module names, comma-separated"
+[[ $CUT_PAIRS =~ ^(all|across(:[1-9][0-9]?)?)$ ]] || die "CUT_PAIRS=$CUT_PAIRS: all, across or across:N (N from 1 to 99)"
 [[ -n $DUT ]] || die "DUT= is required: make prove DUT=path/to/unit.sv INSTR=ARCH:INSTRUCTION (docs/formal.md)"
 [[ -n $INSTR ]] || die "INSTR= is required, e.g. INSTR=ada:mma.m16n8k16.f32.e4m3.e4m3.f32 (build/mmaref list)"
 [[ $TIMEOUT =~ ^[0-9]+$ && $TIMEOUT -gt 0 ]] || die "TIMEOUT=$TIMEOUT: not a positive number of seconds"
@@ -198,12 +204,16 @@ read_miter="read_verilog -sv -formal -Irtl ${srcs[*]} $DIR/prove_top.sv; prep -t
 if [[ -n $CUT ]]; then
   # the cut: the CUT modules' instances kept as cells while the rest is flattened, then turned into ports
   # of prove_top (expose -evert), which tb/prove/cut_points.py drives with free values under congruence
-  keep="" evert=""; for m in ${CUT//,/ }; do keep+=" *\\$m"; evert+=" prove_top/t:*$m"; done
+  # (a module of one parameter elaborates as $paramod\MODULE\NAME=VALUE, of more as $paramod$HASH\MODULE)
+  keep="" evert=""
+  for m in ${CUT//,/ }; do
+    keep+=" *\\$m \$paramod\\$m\\*"; evert+=" prove_top/t:*$m prove_top/t:\$paramod\\$m\\*"
+  done
   yosys -q -l "$DIR/cut.log" -p "read_verilog -sv -formal -Irtl ${srcs[*]} $DIR/prove_top.sv; hierarchy -top prove_top; proc;
     opt_clean; setattr -mod -set keep_hierarchy 1 $keep; flatten; opt_clean; write_json $DIR/cut-pre.json;
     expose -evert -sep __$evert; write_json $DIR/cut.json; write_rtlil $DIR/cut.il" >/dev/null 2>&1 || {
     echo "prove: Yosys could not cut the miter at $CUT ($DIR/cut.log):" >&2; grep -m3 -E 'ERROR|error' "$DIR/cut.log" >&2; exit 2; }
-  cut_info=$(python3 tb/prove/cut_points.py "$DIR/cut.json" "$DIR/cut-pre.json" "$CUT" "$BOUND" "$DIR/prove_cut_top.sv") || exit 2
+  cut_info=$(python3 tb/prove/cut_points.py "$DIR/cut.json" "$DIR/cut-pre.json" "$CUT" "$BOUND" "$DIR/prove_cut_top.sv" "$CUT_PAIRS") || exit 2
   echo "prove: cut at $cut_info"
   read_miter="read_rtlil $DIR/cut.il; read_verilog -sv -formal $DIR/prove_cut_top.sv; prep -top prove_cut_top;"
 fi

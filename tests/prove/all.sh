@@ -538,6 +538,18 @@ MS="tests/prove/m3xu_spec.f"
 rows+=("PROVEN spec-m3xu:$M3F32 $M3F32 $MS PARTS=1,DECODE_CUT=1 REF=m3xu_contract REF_FILES=$X REF_PARAMS=$M3XU")
 rows+=("PROVEN spec-m3xu:$M3F32C $M3F32C $MS PARTS=2,DECODE_CUT=1 REF=m3xu_contract REF_FILES=$X REF_PARAMS=$M3XU,PORT_W=64")
 rows+=("REFUTED spec-m3xu-mutant:$M3F32 $M3F32 $MS PARTS=1,DECODE_CUT=1,SPEC_MUTANT=1 REF=m3xu_contract REF_FILES=$X REF_PARAMS=$M3XU")
+# the same with both sides' multipliers cut (CUT=mma_mul: the spec's halves multiplied by rtl/'s mma_mul,
+# MUL_CUT; every multiplier's product a free value, equal where its halves are, related across the sides
+# within the steps of one operation: CUT_PAIRS): the two steps' product register, the alignment, the sum
+# and the rounding decided for any multiplier; the mutant is the spec's (F = 45)
+# The decoding cut on f32 operands: rtl/'s mma_unpack against spec_decode on lane 0 of A and of B
+# (tests/prove/fda_cut_harness.sv PART 0, the FDA specification's decoding at F = 46)
+DP="K=4,F=46,AB_MASK=2,C_MASK=2,OUT_MASK=8,AW=32,PART=0,WORD=-1"   # f32 (mma_pkg::FMT_F32 = 1), f32 RNE (3)
+rows+=("PROVEN spec-m3xu-decode:$M3F32 $M3F32 tests/prove/fda_cut_harness.sv SIDE=0,$DP REF=fda_cut_harness REF_PARAMS=SIDE=1,$DP")
+MC="$MS PARTS=1,DECODE_CUT=1,MUL_CUT=12 REF=m3xu_contract REF_FILES=$X"
+rows+=("PROVEN spec-m3xu-mul-cut:$M3F32 $M3F32 $MC REF_PARAMS=$M3XU CUT_PAIRS=across:1"); cut_at mma_mul 4
+rows+=("PROVEN spec-m3xu-mul-cut:$M3F32C $M3F32C ${MC/PARTS=1/PARTS=2} REF_PARAMS=$M3XU,PORT_W=64 CUT_PAIRS=across:3"); cut_at mma_mul 6
+rows+=("REFUTED spec-m3xu-mul-cut-mutant:$M3F32 $M3F32 ${MC/MUL_CUT=12/MUL_CUT=12,SPEC_MUTANT=1} REF_PARAMS=$M3XU CUT_PAIRS=across:1"); cut_at mma_mul 4
 
 # the reasons a row that ends UNKNOWN stops, as docs/formal.md measures them (its record's "why", in
 # tools/prove_table.py's boundary table): keyed by a row's full name or by its name's part before the first
@@ -564,9 +576,14 @@ declare -A why=(
   [m3xu-mul11]="11-bit multipliers against the M3XU's 12-bit ones: multipliers and adders of other shapes,
     no internal signal for SAT sweeping to pair"
   [spec-m3xu]="the M3XU against its independent specification, with the decoding cut and the spec's products
-    in the M3XU's two steps: the unit forms each product over two cycles in one register per lane pair and
-    sums with its own aligner, adder and rounder, shared with the FP16 mode; undecided in the time given,
-    the cause not measured apart (the M3XU against itself pipelined stays undecided too)"
+    in the M3XU's two steps: undecided in the time given; with every multiplier of both sides cut
+    (spec-m3xu-mul-cut) it stays undecided, so the multipliers are not the cause: what is left is the unit's
+    two-cycle product register and its F = 46 alignment, sum and rounding against the specification's"
+  [spec-m3xu-mul-cut]="the M3XU against its specification with both sides' 12-bit multipliers cut (24
+    instances, free values under congruence across the sides): no multiplier is left and dprove still gives
+    up or runs out of time, so what stalls it is each product assembled in the pair register over two cycles
+    and the sum of 48-bit terms on the F = 46 grid, against the specification's products in one cycle on
+    its own grid; not split further"
   [m3xu-f16-mode]="the M3XU's FP16 mode against Ampere's fda_unit: multipliers and adders of other shapes,
     no internal signal for SAT sweeping to pair"
   [spec-passes]="the chaining of the two passes with the datapaths' logic in the miter (the unit's one

@@ -35,7 +35,8 @@
 // with AB_F16 (an elaboration error).  DECODE_CUT (make prove's cut point; 0 for the specification): 1
 // decodes A and B with rtl/'s mma_unpack (fda_spec_term), which tests/prove/fda_cut_harness.sv's PART 0
 // proves equal to spec_decode on every operand.  PRODUCT_HALF: each product written in the M3XU's two
-// steps on significands split at that bit (fda_spec_term; the same value, tests/prove/m3xu_spec.sv).
+// steps on significands split at that bit (fda_spec_term; the same value, tests/prove/m3xu_spec.sv);
+// MUL_CUT (make prove's cut point, with PRODUCT_HALF): those halves multiplied by rtl/'s mma_mul.
 // SPEC_MUTANT (the check that a proof against this spec can fail; 0 for the specification): 1 aligns with
 // F - 1 fractional bits; 2 chains the passes in the other order (pass p takes pass CHAIN - 1 - p's
 // products and scales), a mutant of the chaining that a proof with the passes cut (CUT=) must refute.
@@ -62,6 +63,7 @@ module fda_spec #(
   parameter int PASS_CUT    = 0,
   parameter int DECODE_CUT  = 0,
   parameter int PRODUCT_HALF = 0,
+  parameter int MUL_CUT     = 0,
   parameter int SPEC_MUTANT = 0,
   parameter int AW          = mma_pkg::max_width(AB_MASK),
   parameter int NSW         = BLOCK > 0 ? K / BLOCK : 1
@@ -112,7 +114,7 @@ module fda_spec #(
         fda_spec_pass #(.K(KP), .F(SPEC_MUTANT == 1 ? F - 1 : F), .AB_MASK(AB_MASK),
                         .C_MASK(C_MASK | (CHAIN > 1 ? mma_pkg::out_formats(OUT_MASK) : 0)), .OUT_MASK(OUT_MASK),
                         .BLOCK(BLOCK), .ZERO_EXP(ZERO_EXP), .AB_F16(AB_F16), .F16_CUT(F16_CUT), .DECODE_CUT(DECODE_CUT),
-                        .PRODUCT_HALF(PRODUCT_HALF), .AW(AW)) u_pass (
+                        .PRODUCT_HALF(PRODUCT_HALF), .MUL_CUT(MUL_CUT), .AW(AW)) u_pass (
           .fmt_a(fmt_a), .fmt_b(fmt_b), .fmt_c(p == 0 ? fmt_c : d_fmt), .out_kind(out_kind),
           .c(cs[p*32 +: 32]), .a(pa), .b(pb),
           .sa(sa[(BLOCK > 0 ? PP * NSP : 0)*8 +: NSP*8]), .sb(sb[(BLOCK > 0 ? PP * NSP : 0)*8 +: NSP*8]),

@@ -44,6 +44,7 @@ module fda_spec_pass #(
   parameter int F16_CUT  = 0,
   parameter int DECODE_CUT = 0,
   parameter int PRODUCT_HALF = 0,
+  parameter int MUL_CUT  = 0,
   parameter int AW       = 8,
   parameter int NSW      = BLOCK > 0 ? K / BLOCK : 1
 ) (
@@ -69,7 +70,8 @@ module fda_spec_pass #(
     for (gk = 0; gk < K; gk++) begin : g_term
       localparam int SLOT = BLOCK > 0 ? gk / (BLOCK > 0 ? BLOCK : 1) : 0;
       fda_spec_term #(.AB_MASK(AB_MASK), .BLOCK(BLOCK), .ZERO_EXP(ZERO_EXP), .AB_F16(AB_F16), .F16_CUT(F16_CUT),
-                      .DECODE_CUT(DECODE_CUT), .PRODUCT_HALF(PRODUCT_HALF), .AW(AW), .PW(PW), .G(G), .EW(EW)) u_term (
+                      .DECODE_CUT(DECODE_CUT), .PRODUCT_HALF(PRODUCT_HALF), .MUL_CUT(MUL_CUT), .AW(AW), .PW(PW), .G(G),
+                      .EW(EW)) u_term (
         .fmt_a(fmt_a), .fmt_b(fmt_b), .a(a[gk*AW +: AW]), .b(b[gk*AW +: AW]), .sa(sa[SLOT*8 +: 8]), .sb(sb[SLOT*8 +: 8]),
         .neg(t_neg[gk]), .e(t_e[gk*EW +: EW]), .x(t_x[gk*XW +: XW]), .nan(t_nan[gk]), .pinf(t_pinf[gk]), .ninf(t_ninf[gk]));
     end
@@ -196,6 +198,10 @@ endmodule
 // FP32 mode, step 3) on significands split at bit H = PRODUCT_HALF, hi = m >> H, lo = m mod 2^H: step 1
 // (hi_a hi_b << 2H) | lo_a lo_b, step 2 adds (hi_a lo_b + lo_a hi_b) << H -- the same value, the
 // multiplications of the M3XU's own definition.
+// MUL_CUT (make prove's cut point; 0 for the specification): with PRODUCT_HALF, the four multiplications
+// of halves done by rtl/'s mma_mul of MUL_CUT x MUL_CUT bits (the M3XU's multiplier), so that make prove
+// can cut both sides at it (CUT=mma_mul): the halves' products are then free values, equal where their
+// halves are, and the proof decides the two steps' assembly, the sum and the rounding for any multiplier.
 module fda_spec_term #(
   parameter int AB_MASK  = 1 << mma_pkg::FMT_E4M3,
   parameter int BLOCK    = 0,
@@ -204,6 +210,7 @@ module fda_spec_term #(
   parameter int F16_CUT  = 0,
   parameter int DECODE_CUT = 0,
   parameter int PRODUCT_HALF = 0,
+  parameter int MUL_CUT  = 0,
   parameter int AW       = 8,
   parameter int PW       = 3,                           // fractional bits of the multiplied significands
   parameter int G        = 23,
@@ -243,6 +250,23 @@ module fda_spec_term #(
     end
   endgenerate
   localparam int H = PRODUCT_HALF > 0 ? PRODUCT_HALF : 1;   // the half's bits (PRODUCT_HALF)
+  localparam int MC = MUL_CUT > 0 ? MUL_CUT : 1;
+  logic [2*MC-1:0] cut_hh, cut_ll, cut_hl, cut_lh;            // MUL_CUT: the halves' products
+  generate
+    if (MUL_CUT > 0) begin : g_mul_cut
+      if (PRODUCT_HALF == 0 || PW + 1 - H > MUL_CUT || H > MUL_CUT) begin : g_scope
+        $error("fda_spec_term: MUL_CUT takes PRODUCT_HALF halves of at most MUL_CUT bits");
+      end
+      logic [MC-1:0] hi_a, hi_b, lo_a, lo_b;
+      assign hi_a = MC'(dma >> H), hi_b = MC'(dmb >> H), lo_a = MC'(dma[H-1:0]), lo_b = MC'(dmb[H-1:0]);
+      mma_mul #(.AW(MC)) u_hh (.a(hi_a), .b(hi_b), .p(cut_hh));
+      mma_mul #(.AW(MC)) u_ll (.a(lo_a), .b(lo_b), .p(cut_ll));
+      mma_mul #(.AW(MC)) u_hl (.a(hi_a), .b(lo_b), .p(cut_hl));
+      mma_mul #(.AW(MC)) u_lh (.a(lo_a), .b(hi_b), .p(cut_lh));
+    end else begin : g_own
+      assign {cut_hh, cut_ll, cut_hl, cut_lh} = '0;
+    end
+  endgenerate
   always @* begin
     logic signed [EW-1:0] ea, eb, s_e;
     logic [PW:0]          ma, mb;
@@ -264,6 +288,9 @@ module fda_spec_term #(
     lo_a = (PW+1)'(ma[H-1:0]); lo_b = (PW+1)'(mb[H-1:0]);
     if (PRODUCT_HALF == 0)
       prod = (2*PW+2)'(ma) * (2*PW+2)'(mb);
+    else if (MUL_CUT > 0)
+      prod = (((2*PW+2)'(cut_hh) << (2 * H)) | (2*PW+2)'(cut_ll))
+             + (((2*PW+2)'(cut_hl) + (2*PW+2)'(cut_lh)) << H);
     else
       prod = (((2*PW+2)'(hi_a) * (2*PW+2)'(hi_b)) << (2 * H) | (2*PW+2)'(lo_a) * (2*PW+2)'(lo_b))
              + (((2*PW+2)'(hi_a) * (2*PW+2)'(lo_b) + (2*PW+2)'(lo_a) * (2*PW+2)'(hi_b)) << H);

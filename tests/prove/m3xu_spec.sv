@@ -17,12 +17,15 @@
 // DECODE_CUT: passed to the FDA specification (its operands decoded by rtl/'s mma_unpack).
 // PRODUCT_HALF (12, the M3XU's half; 0: one multiplication): each exact product written in the M3XU's two
 // steps on 12-bit halves (docs/m3xu.md, FP32 mode, step 3), as the FDA specification's PRODUCT_HALF.
+// MUL_CUT (make prove's cut point; 0 for the specification): 12 multiplies those halves with rtl/'s
+// mma_mul, the M3XU's multiplier, so that CUT=mma_mul frees both sides' multipliers (docs/formal.md).
 module m3xu_spec #(
   parameter int PARTS       = 1,
   parameter int F           = 46,
   parameter int SPEC_MUTANT = 0,
   parameter int DECODE_CUT  = 0,
   parameter int PRODUCT_HALF = 12,
+  parameter int MUL_CUT     = 0,
   parameter int PW          = 32 * PARTS,                // a lane's, C's and D's width
   parameter int K           = 4 / PARTS                  // lanes: four f32 products either way
 ) (
@@ -76,7 +79,7 @@ module m3xu_spec #(
     for (p = 0; p < PARTS; p++) begin : g_part
       fda_spec #(.K(4), .F(F), .AB_MASK(1 << mma_pkg::FMT_F32), .C_MASK(1 << mma_pkg::FMT_F32),
                  .OUT_MASK(1 << mma_pkg::OUT_F32_RNE), .ZERO_EXP(0), .SPEC_MUTANT(SPEC_MUTANT),
-                 .DECODE_CUT(DECODE_CUT), .PRODUCT_HALF(PRODUCT_HALF), .AW(32)) u_dot (
+                 .DECODE_CUT(DECODE_CUT), .PRODUCT_HALF(PRODUCT_HALF), .MUL_CUT(MUL_CUT), .AW(32)) u_dot (
         .clk(clk), .rst_n(rst_n), .in_valid(in_valid), .in_ready(p_ready[p]), .fmt_a(F32), .fmt_b(F32),
         .fmt_c(F32), .out_kind(mma_pkg::OUT_BITS'(mma_pkg::OUT_F32_RNE)), .c(pc[p*32 +: 32]),
         .a(pa[p*128 +: 128]), .b(pb[p*128 +: 128]), .sa(8'd0), .sb(8'd0), .out_valid(p_valid[p]),
