@@ -272,6 +272,19 @@ static int subnormal_c_max(const xp_ctx *x, const xp_row *r)
     return x->fc.exp_bits > 0 && x->fc.man_bits > 0;
 }
 
+/* A zero term's exponent in e_max (Hopper's -133, or a zero operand's own -126 as in the MMA-Sim paper):
+ * C a negative subnormal of middle size, every product +0 times B's largest power of two.  Where a zero
+ * product's exponent is -126 + e_b, it sets e_max and C drops below the grid; where zero terms sit
+ * lower, C sets e_max and stays. */
+static int zero_term(const xp_ctx *x, const xp_row *r)
+{
+    int m = x->fc.man_bits, ok = x->fc.exp_bits > 0 && m >= 11 && x->b.hi > 0;
+    *r->c = sign_of(&x->fc) | 1ULL << (m - 8) | 1ULL << (m - 11) | 0x13;
+    for (int k = 0; k < x->K && ok; k++)
+        ok = value_bits(x->view.b, 1, x->b.hi, 0, &r->b[k]);
+    return ok;
+}
+
 /* (1 + u)^2 - 1 = 2u + u^2 needs the product's low bit. */
 static int exact_products(const xp_ctx *x, const xp_row *r)
 {
@@ -300,6 +313,7 @@ static const struct {
     {subnormal_a, "subnormal input: a[0] is A's smallest subnormal, b[0] a large power of two"},
     {subnormal_c_min, "subnormal C: C is C's smallest positive subnormal, every product +0"},
     {subnormal_c_max, "subnormal C: C is -(C's largest subnormal), every product +0"},
+    {zero_term, "zero term: C = -(a subnormal), every product +0 x B's largest power of two"},
     {exact_products, "exact products: C = -1, a[0] = b[0] = 1 + ulp"},
 };
 enum { QUESTIONS = sizeof questions / sizeof questions[0] };

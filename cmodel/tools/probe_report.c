@@ -9,9 +9,11 @@
 #include "probe.h"
 
 /* The schedule fields a finding is about, as `mmaref list --json` names them ("passes": their count). */
-typedef enum { FLD_PASSES, FLD_ALGO, FLD_F, FLD_GROUP, FLD_ALIGN_P, FLD_ALIGN_C, FLD_FLUSH, FLD_OUT, FLD_COUNT } field;
+typedef enum {
+    FLD_PASSES, FLD_ALGO, FLD_F, FLD_GROUP, FLD_ALIGN_P, FLD_ALIGN_C, FLD_FLUSH, FLD_ZERO, FLD_OUT, FLD_COUNT
+} field;
 static const char *const field_names[FLD_COUNT] = {"passes", "algo", "frac_bits", "group", "align_products",
-                                                   "align_c", "flush", "out"};
+                                                   "align_c", "flush", "zero_term_exp", "out"};
 /* What each field says about the hardware (the paper's experiment it stands for). */
 static const char *const field_meaning[FLD_COUNT] = {
     "chained passes over slices of K (CoFDA halves: 2)",
@@ -21,6 +23,7 @@ static const char *const field_meaning[FLD_COUNT] = {
     "rounding of the aligned products: rz truncates, rd rounds down",
     "rounding of the aligned C",
     "subnormal flushing of inputs, products and partial sums",
+    "a zero term's exponent in e_max (0: each zero operand its own, -126)",
     "normalization: D's format and rounding",
 };
 
@@ -35,6 +38,7 @@ static int field_value(const mmaref_instr *in, field f)
     case FLD_ALIGN_P: return p->align_products;
     case FLD_ALIGN_C: return p->align_c;
     case FLD_FLUSH: return p->flush;
+    case FLD_ZERO: return p->zero_term_exp;
     default: return p->out;
     }
 }

@@ -42,7 +42,8 @@ int probe_same_schedule(const mmaref_instr *x, const mmaref_instr *y)
         const mmaref_pass *p = &x->pass[i], *r = &y->pass[i];
         if (p->algo != r->algo || p->k_first != r->k_first || p->k_count != r->k_count ||
             p->frac_bits != r->frac_bits || p->group != r->group || p->align_products != r->align_products ||
-            p->align_c != r->align_c || p->scales != r->scales || p->flush != r->flush || p->out != r->out)
+            p->align_c != r->align_c || p->scales != r->scales || p->flush != r->flush || p->out != r->out ||
+            p->zero_term_exp != r->zero_term_exp)
             return 0;
     }
     return 1;
@@ -65,12 +66,38 @@ static int runnable(mmaref_instr *rec, int passes, mmaref_pass proto)
     return mmaref_check_schedule(rec, NULL, 0) == MMAREF_OK;
 }
 
+/* The zero-term exponents to try: 0 (a zero operand's own exponent) and every other value a pass of the
+ * table gives (Hopper's -133).  Returns how many, at most `cap`. */
+static int zero_term_values(int *z, int cap)
+{
+    size_t n = mmaref_list(NULL, NULL, 0);
+    mmaref_instr *all = malloc(n * sizeof *all);
+    int nz = 1;
+    z[0] = 0;
+    if (!all) {
+        fprintf(stderr, "mmaref: probe: out of memory\n");
+        exit(2);
+    }
+    n = mmaref_list(NULL, all, n);
+    for (size_t i = 0; i < n; i++)
+        for (int p = 0; p < all[i].passes; p++) {
+            int v = all[i].pass[p].zero_term_exp, seen = 0;
+            for (int j = 0; j < nz; j++)
+                seen |= z[j] == v;
+            if (!seen && nz < cap)
+                z[nz++] = v;
+        }
+    free(all);
+    return nz;
+}
+
 /* Every runnable schedule of equal passes: passes 1, 2, 4, 8 (the chains the table's instructions use
  * and a sequential chain of single products), every kind, group, alignment rounding, flushing, output,
- * and F over the range the kind accepts. */
+ * F over the range the kind accepts, and the zero-term exponents of zero_term_values. */
 static void enumerate(const mmaref_instr *shape, cand_vec *cv)
 {
     static const int groups[] = {0, 1, 2, 4, 8, 16, 32, 64};
+    int zs[8], nz = zero_term_values(zs, 8);
     mmaref_instr rec = *shape;
     memset(rec.checked, 0, sizeof rec.checked);
     for (int passes = 1; passes <= MMAREF_MAX_PASSES && passes <= shape->k; passes *= 2) {
@@ -96,11 +123,12 @@ static void enumerate(const mmaref_instr *shape, cand_vec *cv)
                                     p.frac_bits = 24;
                                     if (!runnable(&rec, passes, p))
                                         continue;
-                                    for (int F = 1; F <= 64; F++) {
-                                        p.frac_bits = F;
-                                        if (runnable(&rec, passes, p))
-                                            push(cv, &rec);
-                                    }
+                                    for (int z = 0; z < nz; z++)
+                                        for (int F = 1; F <= 64; F++) {
+                                            p.frac_bits = F, p.zero_term_exp = zs[z];
+                                            if (runnable(&rec, passes, p))
+                                                push(cv, &rec);
+                                        }
                                 }
     }
 }

@@ -10,7 +10,7 @@
 
 #include "mmaref.h"
 
-enum { K = 16, QUESTIONS = 14 };
+enum { K = 16, QUESTIONS = 15 };
 static const char LADDER[] = "alignment ladder: a0b0 = 2^E, a1b1 = -2^E, a2b2 = +-s 2^(E-j)";
 static int failures;
 
@@ -76,6 +76,10 @@ int main(void)
                 rows_ask &= cv == -INFINITY;
             if (!strcmp(l, "NaN encoding: a[0] is NaN"))
                 rows_ask &= isnan(f16(a[0])) && f16(b[0]) == 1;
+            /* C = -(2^15 + 2^12 + 0x13) 2^-149 (bits 0x80009013), every product +0 x 2^15 (f16 0x7800) */
+            if (!strcmp(l, "zero term: C = -(a subnormal), every product +0 x B's largest power of two"))
+                for (int k = 0; k < K; k++)
+                    rows_ask &= c == 0x80009013 && a[k] == 0 && b[k] == 0x7800;
             if (!strcmp(l, "overflow: every a, b and C at its largest finite value"))
                 for (int k = 0; k < K; k++)
                     rows_ask &= f16(a[k]) == 65504 && f16(b[k]) == 65504 && cv == 0x1.fffffep127;
@@ -86,8 +90,9 @@ int main(void)
     int once = nq == QUESTIONS;
     for (int q = 0; q < nq; q++)
         once &= asked[q] == 1;
-    check(once, "f16 A, f32 C: each of the 14 one-row questions asked once");
-    check(rows_ask, "a question's row asks it (C NaN, C = -inf, a[0] NaN times 1, every operand at its largest)");
+    check(once, "f16 A, f32 C: each of the 15 one-row questions asked once");
+    check(rows_ask, "a question's row asks it (C NaN, C = -inf, a[0] NaN times 1, every operand at its largest, "
+                    "the zero term's C and products)");
     int full = 1;
     for (int s15 = 0; s15 < 2; s15++)
         for (int neg = 0; neg < 2; neg++)
