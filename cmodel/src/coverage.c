@@ -89,10 +89,6 @@ static bin_layout layout_of(const mmaref_instr *in)
 static const fmt_desc *part_of(mmaref_format f) { return fmt_of(mmaref_format_part(f)); }
 static int has_inf(const fmt_desc *f) { return f->specials == MMAREF_SPECIALS_IEEE; }
 static int has_nan(const fmt_desc *f) { return f->specials != MMAREF_SPECIALS_NONE; }
-static int has_neg_zero(const fmt_desc *f)
-{
-    return f->has_sign && f->specials != MMAREF_SPECIALS_FNUZ && f->specials != MMAREF_SPECIALS_E8M0;
-}
 static int precision(const fmt_desc *f) { return mmaref_format_precision((mmaref_format)(f - fmt_table)); }
 static int has_subnormal(const fmt_desc *f) { return f->specials != MMAREF_SPECIALS_E8M0 && precision(f) > 0; }
 /* log2 of the smallest positive value and of the largest finite */
@@ -174,7 +170,7 @@ static int ceil_log2(int n) { return n <= 1 ? 0 : 32 - __builtin_clz((unsigned)(
 static const char *global_reason(const reach_ctx *r, int b, char *why, size_t cap)
 {
     /* a zero product is -0 when the signs differ: -0 x 1, or +0 x -1 (formats without -0) */
-    int negz_c = has_neg_zero(r->fc), negz_p = r->fa->has_sign || r->fb->has_sign;
+    int negz_c = fmt_has_neg_zero(r->fc), negz_p = r->fa->has_sign || r->fb->has_sign;
     int inf_p = has_inf(r->fa) || has_inf(r->fb), d_min_sub = log2_min(r->fd), d_emin = fmt_min_exp(r->fd);
     int under = r->term_min <= d_min_sub - 1 - (r->P - precision(r->fd));
     int signed_zero = r->out.signed_zero, flush = r->last->flush;

@@ -172,7 +172,7 @@ static uint64_t pad_b(mmaref_format f)
     uint64_t minus_zero = 0; /* -0 in every part (f32c: -0 - 0i) */
     for (int p = 0; p < fmt_parts(fd); p++)
         minus_zero |= fmt_join_part(fd, 1ULL << (pf->width - 1), p);
-    return fd->has_sign && fd->specials != MMAREF_SPECIALS_FNUZ ? minus_zero : 0;
+    return fmt_has_neg_zero(fd) ? minus_zero : 0;
 }
 
 mmaref_status mmaref_gemm(const mmaref_instr *in, int m, int n, int k, const uint64_t *A, const uint64_t *B,
