@@ -544,7 +544,8 @@ rows+=("REFUTED spec-m3xu-mutant:$M3F32 $M3F32 $MS PARTS=1,DECODE_CUT=1,SPEC_MUT
 # and the rounding decided for any multiplier; the mutant is the spec's (F = 45)
 # The decoding cut on f32 operands: rtl/'s mma_unpack against spec_decode on lane 0 of A and of B
 # (tests/prove/fda_cut_harness.sv PART 0, the FDA specification's decoding at F = 46)
-DP="K=4,F=46,AB_MASK=2,C_MASK=2,OUT_MASK=8,AW=32,PART=0,WORD=-1"   # f32 (mma_pkg::FMT_F32 = 1), f32 RNE (3)
+F32M=$((1 << $(code FMT_F32)))
+DP="K=4,F=46,AB_MASK=$F32M,C_MASK=$F32M,OUT_MASK=$((1 << $(code OUT_F32_RNE))),AW=32,PART=0,WORD=-1"
 rows+=("PROVEN spec-m3xu-decode:$M3F32 $M3F32 tests/prove/fda_cut_harness.sv SIDE=0,$DP REF=fda_cut_harness REF_PARAMS=SIDE=1,$DP")
 MC="$MS PARTS=1,DECODE_CUT=1,MUL_CUT=12 REF=m3xu_contract REF_FILES=$X"
 rows+=("PROVEN spec-m3xu-mul-cut:$M3F32 $M3F32 $MC REF_PARAMS=$M3XU CUT_PAIRS=across:1"); cut_at mma_mul 4
