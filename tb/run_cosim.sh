@@ -117,7 +117,7 @@ for row in "${rows[@]}"; do
   [[ $verdict == pass || $verdict == caught* ]] || fail=$((fail + 1))
 done
 # vectors of each stimulus kind, over every configuration (the COVERAGE line of each run)
-kinds=$(cat "$out"/*.log 2>/dev/null | awk '/^COVERAGE/ { for (i = 3; i <= NF; i++) { split($i, kv, "=")
+kinds=$(cat "$out"/*.log 2>/dev/null | awk '/^COVERAGE / && !/^COVERAGE (HOLE|BIN)/ { for (i = 3; i <= NF; i++) { split($i, kv, "=")
     if (!(kv[1] in n)) order[++k] = kv[1]; n[kv[1]] += kv[2] } }
   END { for (i = 1; i <= k; i++) printf "%s %s=%d", (i > 1 ? "," : ""), order[i], n[order[i]] }')
 if [[ -n $json ]]; then

@@ -34,13 +34,15 @@ static uint64_t directed_count(int h)
     return (uint64_t)directed[h];
 }
 
-/* Vector idx of the mixed stream: the library's directed vectors while there are (the IEEE and AMD
- * corner sets among them), then random ones.  Returns its kind. */
+/* Vector idx of the mixed stream (mmaref_gen_mixed_at): the library's directed vectors while there are
+ * (the IEEE and AMD corner sets among them), then random ones, every fourth a rule vector.  Returns its
+ * kind. */
 int tb_vector_at(int h, uint64_t seed, uint64_t idx, uint64_t *c, uint64_t *a, uint64_t *b, uint64_t *sa,
                      uint64_t *sb)
 {
-    mmaref_gen_kind kind = idx < directed_count(h) ? MMAREF_GEN_DIRECTED : MMAREF_GEN_RANDOM;
-    return mmaref_gen_vector(mmaref_dpi_instr(h), kind, seed, idx, c, a, b, sa, sb);
+    uint64_t index;
+    mmaref_gen_kind kind = mmaref_gen_mixed_at(directed_count(h), idx, &index);
+    return mmaref_gen_vector(mmaref_dpi_instr(h), kind, seed, index, c, a, b, sa, sb);
 }
 
 /* ---- the window: TB_WINDOW consecutive vectors of one (handle, seed) stream and their D's ---- */

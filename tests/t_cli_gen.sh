@@ -15,7 +15,7 @@ INSTRS=("$H16"
         "cdna3 v_mfma_f32_16x16x32_fp8_bf8"                             # FNUZ formats
         "rtx-blackwell mma.m16n8k64.block32.f32.e2m1.e2m1.f32.ue8m0"    # GDFS, 2 UE8M0 scales per operand
         "blackwell tcgen05.mma.m128n8k64.block16.f32.e2m1.e2m1.ue4m3")  # GDFS, 4 UE4M3 scales
-KINDS="raw cluster cancel special extreme directed random mixed"
+KINDS="raw cluster cancel special extreme directed random mixed rule"
 
 # fields ARCH INSTR: fields per line (C, K A, K B, scales)
 fields() {
@@ -41,29 +41,36 @@ for ins in "${INSTRS[@]}"; do
 done
 
 # --- determinism: the same seed gives the same bytes; another seed other random vectors (the directed
-#     ones do not depend on the seed); N: the directed vectors and 2000 random ones
+#     ones do not depend on the seed).  The mixed stream of single vectors: of each four lines, three of
+#     the directed-then-random stream and a rule vector (mmaref_gen_mixed_at); N: the directed vectors
+#     and about 2000 random ones among the three, R of them
 nd=$("$M" gen $H16 --kind directed | wc -l)
-N=$((nd + 2000))
+R=$(( (nd + 2000 + 2) / 3 * 3 )); N=$(( R / 3 * 4 ))
+others() { awk 'NR % 4 != 0' "$1"; }   # the directed-then-random lines of a mixed file
+rules() { awk 'NR % 4 == 0' "$1"; }    # its rule vectors
 "$M" gen $H16 --n $N --seed 9 >"$tmp/a"; "$M" gen $H16 --n $N --seed 9 >"$tmp/b"
 "$M" gen $H16 --n $N --seed 10 >"$tmp/c"
 cmp -s "$tmp/a" "$tmp/b" && ok "same seed, same bytes ($N mixed vectors)" || not_ok "seed 9 twice gave different output"
-same_dir=$(cmp -s <(head -n "$nd" "$tmp/a") <(head -n "$nd" "$tmp/c") && echo 1)
-differ=$(paste -d'|' <(tail -n +$((nd + 1)) "$tmp/a") <(tail -n +$((nd + 1)) "$tmp/c") | awk -F'|' '$1 != $2' | wc -l)
-[[ $same_dir == 1 && $differ -ge $((N - nd - 5)) ]] &&
-  ok "another seed: the $nd directed vectors alike, $differ of $((N - nd)) random ones differ" ||
-  not_ok "seeds 9 and 10: directed alike=${same_dir:-0}, random differing $differ of $((N - nd))"
+same_dir=$(cmp -s <(others "$tmp/a" | head -n "$nd") <(others "$tmp/c" | head -n "$nd") && echo 1)
+differ=$(paste -d'|' <(others "$tmp/a" | tail -n +$((nd + 1))) <(others "$tmp/c" | tail -n +$((nd + 1))) | awk -F'|' '$1 != $2' | wc -l)
+[[ $same_dir == 1 && $differ -ge $((R - nd - 5)) ]] &&
+  ok "another seed: the $nd directed vectors alike, $differ of $((R - nd)) random ones differ" ||
+  not_ok "seeds 9 and 10: directed alike=${same_dir:-0}, random differing $differ of $((R - nd))"
 
-# --- any vector regenerates alone: --first I --n 1 is line I of the stream, directed and random
+# --- any vector regenerates alone: --first I --n 1 is line I of the stream, directed, random and rule
 ok_first=1
-for i in 0 $((nd - 1)) $nd $((nd + 1500)); do
+for i in 0 3 $((nd - 1)) $nd $((nd + 1500)) $((N - 1)); do
   [[ $("$M" gen $H16 --seed 9 --first $i --n 1) == "$(sed -n "$((i + 1))p" "$tmp/a")" ]] || ok_first=0
 done
-[[ $ok_first == 1 ]] && ok "--first I --n 1 regenerates line I (directed and random)" || not_ok "--first does not match the stream"
+[[ $ok_first == 1 ]] && ok "--first I --n 1 regenerates line I (directed, random and rule vectors)" || not_ok "--first does not match the stream"
 
-# --- mixed = every directed vector, then the random stream at the same indices
-cmp -s <(head -n "$nd" "$tmp/a") <("$M" gen $H16 --kind directed) &&
-cmp -s <(tail -n +$((nd + 1)) "$tmp/a") <("$M" gen $H16 --kind random --seed 9 --first "$nd" --n $((N - nd))) &&
-  ok "mixed = the $nd directed vectors, then random ones" || not_ok "mixed is not directed + random"
+# --- mixed = every directed vector, then the random stream at the same indices, every fourth line a
+#     rule vector (the rule kind's stream in order)
+cmp -s <(others "$tmp/a" | head -n "$nd") <("$M" gen $H16 --kind directed) &&
+cmp -s <(others "$tmp/a" | tail -n +$((nd + 1))) <("$M" gen $H16 --kind random --seed 9 --first "$nd" --n $((R - nd))) &&
+cmp -s <(rules "$tmp/a") <("$M" gen $H16 --kind rule --seed 9 --n $((N / 4))) &&
+  ok "mixed = the $nd directed vectors, then random ones, every fourth line a rule vector" ||
+  not_ok "mixed is not directed + random with rule vectors"
 
 # --- gen | batch writes the D's; --with-d appends them; batch --check accepts its own
 "$M" gen $H16 --n $N --seed 9 --with-d >"$tmp/wd"

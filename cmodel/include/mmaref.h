@@ -377,13 +377,23 @@ typedef enum {
                           * index i is directed vector i mod mmaref_gen_directed_count() */
     MMAREF_GEN_RANDOM,   /* each index draws its kind: 25 % raw, 40 % cluster, 15 % cancel, 15 % special,
                           * 5 % extreme */
-    MMAREF_GEN_MIXED,    /* the testbench stream: every directed vector, then random: index i is directed
-                          * i while i < mmaref_gen_directed_count(), else random i (the count is made
-                          * once per instruction and kept for the process: a directed vector costs its
-                          * own family's enumeration, not the families before it) */
+    MMAREF_GEN_MIXED,    /* the testbench stream.  Of single vectors (mmaref_gen_vector), index i with
+                          * i mod 4 = 3 is rule vector i / 4, and the others make the stream j = 3 (i / 4)
+                          * + i mod 4: directed j while j < mmaref_gen_directed_count(), else random j.
+                          * Of tiles (mmaref_gen_tile), index i is directed i, then random i.  (The
+                          * directed count is made once per instruction and kept for the process: a
+                          * directed vector costs its own family's enumeration, not the families before it) */
+    MMAREF_GEN_RULE,     /* vectors that catch the rules of the inventory (mmaref.h, "rules"): vector i
+                          * aims at the instruction's rule i mod (how many it has), shaped for it and
+                          * kept from the first of up to 24 candidates (96 for align-direction) on which a unit breaking the rule
+                          * gives another D; single vectors only */
     MMAREF_GEN_KIND_COUNT
 } mmaref_gen_kind;
 
+/* Single vector i of the mixed stream, for a caller that keeps the instruction's directed count
+ * (mmaref_gen_directed_count): its kind (rule, directed or random) and, in *index, its index in that
+ * kind's stream -- mmaref_gen_vector(in, kind, seed, *index, ...) is mixed vector i. */
+mmaref_gen_kind mmaref_gen_mixed_at(uint64_t directed, uint64_t i, uint64_t *index);
 const char *mmaref_gen_kind_name(mmaref_gen_kind kind);
 /* Kind by name ("raw", "cluster", ...); MMAREF_GEN_KIND_COUNT if unknown. */
 mmaref_gen_kind mmaref_gen_kind_by_name(const char *name);
@@ -409,6 +419,30 @@ int mmaref_gen_vector(const mmaref_instr *in, mmaref_gen_kind kind, uint64_t see
 int mmaref_gen_tile(const mmaref_instr *in, mmaref_gen_kind kind, uint64_t seed, uint64_t index,
                     uint64_t *C, uint64_t *A, uint64_t *B, uint64_t *SA, uint64_t *SB);
 /* ==== end of format fields and the stimulus generator ============================================= */
+
+/* ==== rules: the arithmetic rules the model encodes (cmodel/src/rules.c, docs/rules.md) =============
+ * Each rule is a choice a unit could make otherwise -- how a zero operand enters e_max, how many bits the
+ * alignment keeps, which way C rounds -- with the bug that makes the other choice.  A vector catches a
+ * rule when a unit with that bug gives a different D on it; the coverage model counts such vectors per
+ * rule ("rule" bins), and a run below a rule's floor has a hole. */
+typedef struct {
+    const char *name;    /* e.g. "zero-operand-exp" */
+    const char *step;    /* the model's step that encodes it */
+    const char *rule;    /* what the model does */
+    const char *bug;     /* what a unit that breaks it does */
+    const char *silicon; /* how each architecture's rule is known: measured, from the paper, extrapolated */
+} mmaref_rule;
+/* Rules are numbered 1 .. mmaref_rule_count(). */
+int mmaref_rule_count(void);
+const mmaref_rule *mmaref_rule_at(int i); /* NULL outside 1 .. count */
+int mmaref_rule_by_name(const char *name); /* its number, or -1 */
+/* Can a unit that breaks rule i give a different D on some vector of `in`?  0 for a bad argument. */
+int mmaref_rule_applies(const mmaref_instr *in, int i);
+/* D of `in` computed by a unit that breaks rule i (the model's D where the rule does not apply). */
+mmaref_status mmaref_rule_broken_dot(const mmaref_instr *in, int i, uint64_t c, const uint64_t *a,
+                                     const uint64_t *b, const uint64_t *sa, const uint64_t *sb, uint64_t *d,
+                                     char *msg, size_t msglen);
+/* ==== end of rules ================================================================================= */
 
 /* ==== coverage: the bins a dot-add falls in (cmodel/src/coverage.c, docs/verify-your-design.md) =====
  * A coverage model derived from the instruction's formats and schedule, the same for every bench:

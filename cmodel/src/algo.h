@@ -58,20 +58,24 @@ uint64_t algo_m3xu_trace(const mmaref_instr *in, const mmaref_pass *p, mmaref_fo
 uint64_t fda_special_result(const fmt_desc *fd, const fmt_desc *fa, const fmt_desc *fb, fp_unpacked uc,
                             const uint64_t *a, const uint64_t *b, int k, int scale_nan);
 
-/* Step 2's exponent of an operand: a zero takes ZERO_OPERAND_EXP. */
-static inline int operand_exp(fp_unpacked u) { return u.cls == CLS_ZERO ? ZERO_OPERAND_EXP : u.exp; }
+/* Step 2's exponent of an operand: a zero takes ZERO_OPERAND_EXP.  (A sink breaking the rule
+ * zero-operand-exp, rules.c: the exponent fmt_decode gives a zero, its format's smallest.) */
+static inline int operand_exp(const trace_sink *t, fp_unpacked u)
+{
+    return u.cls == CLS_ZERO && !(t && trace_breaks(t, RULE_ZERO_OPERAND_EXP)) ? ZERO_OPERAND_EXP : u.exp;
+}
 
 /* FDA Step 2's exponent of a term for e_max: C, or the product x*y.  Where the pass gives zero terms an
  * exponent of their own (zero_term_exp, Hopper), a zero term takes it; else each zero operand counts as
  * ZERO_OPERAND_EXP. */
-static inline int c_term_exp(const mmaref_pass *p, fp_unpacked c)
+static inline int c_term_exp(const trace_sink *t, const mmaref_pass *p, fp_unpacked c)
 {
-    return p->zero_term_exp && c.cls == CLS_ZERO ? p->zero_term_exp : operand_exp(c);
+    return p->zero_term_exp && c.cls == CLS_ZERO ? p->zero_term_exp : operand_exp(t, c);
 }
-static inline int product_term_exp(const mmaref_pass *p, fp_unpacked x, fp_unpacked y)
+static inline int product_term_exp(const trace_sink *t, const mmaref_pass *p, fp_unpacked x, fp_unpacked y)
 {
     return p->zero_term_exp && (x.cls == CLS_ZERO || y.cls == CLS_ZERO) ? p->zero_term_exp
-                                                                        : operand_exp(x) + operand_exp(y);
+                                                                        : operand_exp(t, x) + operand_exp(t, y);
 }
 
 /* Step 3 of the fused kinds: one term sig * 2^(exp - frac) aligned to e_max keeping F fractional bits,

@@ -58,7 +58,7 @@ fda_pass(const mmaref_instr *in, const mmaref_pass *p, const fmt_desc *fa, const
         fp_unpacked x = fmt_decode(fs, sa[j]), y = fmt_decode(fs, sb[j]);
         scale_nan |= x.cls == CLS_NAN || y.cls == CLS_NAN;
         scale_sig[j] = x.sig * y.sig;
-        scale_exp[j] = operand_exp(x) + operand_exp(y);
+        scale_exp[j] = operand_exp(t, x) + operand_exp(t, y);
         scale_frac = 2 * fs->man_bits;
         if (t)
             trace_scale(t, j, scale_sig[j], scale_frac, scale_exp[j], scale_nan);
@@ -70,14 +70,14 @@ fda_pass(const mmaref_instr *in, const mmaref_pass *p, const fmt_desc *fa, const
     const int prod_frac = fa->man_bits + fb->man_bits + scale_frac;
     uint64_t sig[MMAREF_MAX_K];
     int exp[MMAREF_MAX_K], sign[MMAREF_MAX_K];
-    int e_max = c_term_exp(p, uc), from = -1;
+    int e_max = c_term_exp(t, p, uc), from = -1;
     int special = uc.cls >= CLS_INF || scale_nan;
     for (int i = 0; i < k; i++) {
         fp_unpacked x = fmt_decode(fa, a[i]), y = fmt_decode(fb, b[i]);
         special |= (x.cls >= CLS_INF) | (y.cls >= CLS_INF);
         sign[i] = x.sign ^ y.sign;
         sig[i] = x.sig * y.sig;
-        exp[i] = product_term_exp(p, x, y);
+        exp[i] = product_term_exp(t, p, x, y);
         if (blocks) {
             int j = i / in->block_size;
             sig[i] *= scale_sig[j];
@@ -107,7 +107,7 @@ fda_pass(const mmaref_instr *in, const mmaref_pass *p, const fmt_desc *fa, const
     }
 
     /* Steps 3-4: align every term to e_max keeping F fractional bits (truncated toward zero), exact sum. */
-    int64_t sum = align_term_rz(t, "Step 3", "c", -1, uc.sign, uc.sig, fd->man_bits, c_term_exp(p, uc), e_max, F);
+    int64_t sum = align_term_rz(t, "Step 3", "c", -1, uc.sign, uc.sig, fd->man_bits, c_term_exp(t, p, uc), e_max, F);
     for (int i = 0; i < k; i++)
         sum += align_term_rz(t, "Step 3", "p", mmaref_pass_k(p, i), sign[i], sig[i], prod_frac, exp[i], e_max, F);
     if (t)

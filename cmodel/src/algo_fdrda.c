@@ -53,7 +53,7 @@ static int amd_products(const mmaref_instr *in, const mmaref_pass *pass, const f
         /* Step 2: exact products s_k = s_a * s_b, e_k = e_a + e_b; |p_k| >= 2^128 overflows to +-inf. */
         p[i].sign = x.sign ^ y.sign;
         p[i].sig = x.sig * y.sig;
-        p[i].exp = operand_exp(x) + operand_exp(y);
+        p[i].exp = operand_exp(t, x) + operand_exp(t, y);
         if (x.cls >= CLS_INF || y.cls >= CLS_INF)
             continue;
         if (p[i].sig && msb64(p[i].sig) - frac + p[i].exp >= AMD_PRODUCT_OVERFLOW_EXP) {
@@ -157,19 +157,21 @@ fdrda_pass(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt, ui
      * 31 fractional bits, c rounded down at 24.  GFDRDA's patch: c rounds toward zero (to 0, since it
      * is shifted out entirely) when e_c < e_max - 25. */
     const char *step = grouped ? "Step 8" : "Step 6";
-    const int e_c = operand_exp(uc);
+    const int e_c = operand_exp(t, uc);
     const int e_max = e_dot > e_c ? e_dot : e_c;
     if (t) {
         trace_line(t, step, "e_max", -1, "max(e_dot, e_c) = max(%d, %d) = %d", e_dot, e_c, e_max);
         trace_value_int(t, e_max);
     }
     int64_t s_dot_aligned = align_sum(s_dot, F, e_dot, e_max, FDRDA_DOT_F, align, step, "dot", t);
-    fp_rounding c_round = grouped && e_c < e_max - GFDRDA_C_WINDOW ? MMAREF_RZ : p->align_c;
+    /* (a sink breaking the rule c-window, rules.c: the switch one binade early) */
+    const int c_window = GFDRDA_C_WINDOW - (t && trace_breaks(t, RULE_C_WINDOW));
+    fp_rounding c_round = grouped && e_c < e_max - c_window ? MMAREF_RZ : p->align_c;
     int64_t s_c = c_round == MMAREF_RD ? fixed_align_rd(uc.sign, uc.sig, fc->man_bits, e_c, e_max, FDRDA_C_F)
                                       : fixed_align_rz(uc.sign, uc.sig, fc->man_bits, e_c, e_max, FDRDA_C_F);
     if (t) {
         if (c_round != p->align_c)
-            trace_line(t, "Step 8", "c", -1, "e_c < e_max - %d: C rounds toward zero (GFDRDA)", GFDRDA_C_WINDOW);
+            trace_line(t, "Step 8", "c", -1, "e_c < e_max - %d: C rounds toward zero (GFDRDA)", c_window);
         trace_align(t, step, "c", -1, s_c, uc.sig, fc->man_bits, e_c, e_max, FDRDA_C_F, c_round);
     }
 

@@ -44,13 +44,13 @@ gdfs_pass(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt, uin
     int gamma_frac = fa->man_bits + fb->man_bits - emin_a - emin_b + 2 * fs->man_bits;
     int gamma_exp[MMAREF_MAX_K];
     uint64_t gamma_sig[MMAREF_MAX_K];
-    int e_max = operand_exp(uc);
+    int e_max = operand_exp(t, uc);
     for (int g = 0; g < groups; g++) {
         int j = g * G / in->block_size;
         fp_unpacked x = fmt_decode(fs, sa[j]), y = fmt_decode(fs, sb[j]);
         uint64_t mag = sigma[g] < 0 ? (uint64_t)-sigma[g] : (uint64_t)sigma[g];
         gamma_sig[g] = mag * x.sig * y.sig;
-        gamma_exp[g] = operand_exp(x) + operand_exp(y);
+        gamma_exp[g] = operand_exp(t, x) + operand_exp(t, y);
         if (gamma_exp[g] > e_max)
             e_max = gamma_exp[g];
         if (t)
@@ -63,7 +63,7 @@ gdfs_pass(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt, uin
     }
 
     /* Steps 5-6: align c and the gammas to e_max with F = 35 fractional bits (RZ), exact sum. */
-    int64_t sum = align_term_rz(t, "Step 5", "c", -1, uc.sign, uc.sig, fd->man_bits, operand_exp(uc), e_max, F);
+    int64_t sum = align_term_rz(t, "Step 5", "c", -1, uc.sign, uc.sig, fd->man_bits, operand_exp(t, uc), e_max, F);
     for (int g = 0; g < groups; g++)
         sum += align_term_rz(t, "Step 5", "group", g, sigma[g] < 0, gamma_sig[g], gamma_frac, gamma_exp[g], e_max, F);
     if (t)

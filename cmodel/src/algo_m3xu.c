@@ -25,7 +25,7 @@ typedef struct {
  * -126 (ZERO_OPERAND_EXP), sig split at bit 12. */
 static halves data_assignment(fp_unpacked u)
 {
-    return (halves){u.sign, operand_exp(u), (uint32_t)(u.sig >> HALF_BITS), (uint32_t)(u.sig & HALF_MASK)};
+    return (halves){u.sign, operand_exp(NULL, u), (uint32_t)(u.sig >> HALF_BITS), (uint32_t)(u.sig & HALF_MASK)};
 }
 
 /* Step 3, multiply step 1: lane 2i computes a_H * b_H, lane 2i+1 a_L * b_L (12 x 12 bits each); the pair's
@@ -83,13 +83,13 @@ static uint64_t fp32_dot(int n, const uint64_t *a, const uint64_t *b, uint64_t c
     }
 
     /* Step 4: align the products and C to e_max keeping F fractional bits, truncating toward zero. */
-    int e_max = operand_exp(uc);
+    int e_max = operand_exp(t, uc);
     for (int i = 0; i < n; i++)
         e_max = x[i].exp + y[i].exp > e_max ? x[i].exp + y[i].exp : e_max;
     if (t)
         trace_line(t, "Step 4", "e_max", -1, "%d", e_max);
     /* Step 5: the exact sum. */
-    int64_t sum = align_term_rz(t, "Step 4", "c", -1, uc.sign, uc.sig, f32->man_bits, operand_exp(uc), e_max, F);
+    int64_t sum = align_term_rz(t, "Step 4", "c", -1, uc.sign, uc.sig, f32->man_bits, operand_exp(t, uc), e_max, F);
     for (int i = 0; i < n; i++)
         sum += align_term_rz(t, "Step 4", "p", i, x[i].sign ^ y[i].sign, reg[i], M3XU_PRODUCT_FRAC_BITS,
                              x[i].exp + y[i].exp, e_max, F);

@@ -12,6 +12,7 @@
 #include "algo.h"
 #include "host_fp.h"
 #include "format.h"
+#include "rules.h"
 #include "schedule.h"
 
 /* ---- the bins ---- */
@@ -71,7 +72,7 @@ static const char *const scale_names[S_CLASSES] = {"smallest positive", "largest
 /* Where each group's bins start for an instruction: global, K lanes, 2 S scale slots, the passes whose
  * result is rounded again (all but the last, or all of them when C is added last). */
 typedef struct {
-    int k, ns, lanes, scales, passes, count;
+    int k, ns, lanes, scales, passes, rules, count;
 } bin_layout;
 
 static bin_layout layout_of(const mmaref_instr *in)
@@ -80,8 +81,19 @@ static bin_layout layout_of(const mmaref_instr *in)
     l.lanes = B_GLOBAL;
     l.scales = l.lanes + L_CLASSES * l.k;
     l.passes = l.scales + S_CLASSES * 2 * l.ns;
-    l.count = l.passes + in->passes - 1 + in->c_last;
+    l.rules = l.passes + in->passes - 1 + in->c_last;
+    l.count = l.rules + RULE_COUNT; /* the vectors the rules were checked on, then rule 1 .. */
     return l;
+}
+
+/* The rules' floor: a rule caught by no vector of a run is a hole, as any bin; one caught by fewer than
+ * one vector in RULE_FLOOR_PER of the run (1,000 of a default run of 100,000) is reported below its
+ * floor. */
+enum { RULE_FLOOR_PER = 100 };
+static uint64_t rule_floor(uint64_t vectors) { return (vectors + RULE_FLOOR_PER - 1) / RULE_FLOOR_PER; }
+static int below_floor(const bin_layout *l, const uint64_t *hit, int i)
+{
+    return i > l->rules && hit[i] < rule_floor(hit[l->rules]);
 }
 
 /* ---- what the formats and the schedule allow (binary logarithms of magnitudes) ---- */
@@ -306,6 +318,14 @@ static int cov_bins(const mmaref_instr *in, mmaref_cov_bin *bins, int cap)
             b->group = "scale";
             snprintf(b->name, sizeof b->name, "%s[%d]: %s", slot < l.ns ? "sa" : "sb", slot % l.ns, scale_names[cls]);
             why = cls == S_NAN && !has_nan(r.fs) ? "the scale format has no NaN" : NULL;
+        } else if (i >= l.rules) {
+            int rule = i - l.rules;
+            b->group = "rule";
+            if (rule == 0)
+                snprintf(b->name, sizeof b->name, "vectors checked (each rule's floor: 1 in %d)", RULE_FLOOR_PER);
+            else
+                snprintf(b->name, sizeof b->name, "%s", mmaref_rule_at(rule)->name);
+            why = rule && !rule_applies(in, (mmaref_rule_id)rule) ? "no unit breaking it differs here" : NULL;
         } else {
             int p = i - l.passes;
             b->group = "pass";
@@ -473,10 +493,10 @@ static void decode_all(const mmaref_instr *in, const reach_ctx *r, uint64_t c, c
         x->b[k] = fmt_decode(r->fb, b[k]);
         x->special |= x->a[k].cls >= CLS_INF || x->b[k].cls >= CLS_INF;
         x->p[k] = product(in, x, r, k);
-        x->e[k] = operand_exp(x->a[k]) + operand_exp(x->b[k]);
+        x->e[k] = operand_exp(NULL, x->a[k]) + operand_exp(NULL, x->b[k]);
         if (r->ns) {
             int j = k / in->block_size;
-            x->e[k] += operand_exp(x->sa[j]) + operand_exp(x->sb[j]);
+            x->e[k] += operand_exp(NULL, x->sa[j]) + operand_exp(NULL, x->sb[j]);
         }
     }
     x->c = fmt_decode(r->fc, c);
@@ -751,7 +771,7 @@ static void pass_rounding(const mmaref_instr *in, const bin_layout *l, const ter
         sum_terms(x->p, p, p->k_count - 1, 1, &c, &s);
     } else {
         int part, whole;
-        window = alignment_drops(x, p, &c, c_term_exp(p, uc), &part, &whole);
+        window = alignment_drops(x, p, &c, c_term_exp(NULL, p, uc), &part, &whole);
         if (i == in->passes - 1) { /* the last pass's alignment (C added last or not) */
             if (part) hit_bin(hit, B_ALIGN_PART, nh);
             if (whole) hit_bin(hit, B_ALIGN_WHOLE, nh);
@@ -824,6 +844,11 @@ static int cov_classify(const mmaref_instr *in, uint64_t c, const uint64_t *a, c
     reach_ctx r = reach_of(in);
     terms_t x;
     int nh = 0;
+    /* the rules: a vector counts for each one whose planted bug it catches (rules.c) */
+    hit_bin(hit, l.rules, &nh);
+    for (int rule = 1; rule < RULE_COUNT; rule++)
+        if (rule_applies(in, (mmaref_rule_id)rule) && rule_broken_d(in, (mmaref_rule_id)rule, c, a, b, sa, sb, d) != d)
+            hit_bin(hit, l.rules + rule, &nh);
     decode_all(in, &r, c, a, b, sa, sb, &x);
     if (r.complex) {
         for (int k = 0; k < r.k; k++) /* lanes: a part of a or b NaN, inf, subnormal */
@@ -909,6 +934,11 @@ static int cov_print(FILE *out, const mmaref_instr *in, const uint64_t *hit, con
         if (!grouped) {
             if (b->unreachable[0])
                 fprintf(out, "  %-10s %-56s %21s  %s\n", b->group, b->name, "unreachable:", b->unreachable);
+            else if (i > l.rules)
+                fprintf(out, "  %-10s %-56s %10llu %10llu  floor %llu%s\n", b->group, b->name,
+                        (unsigned long long)hit[i], (unsigned long long)mismatch[i],
+                        (unsigned long long)rule_floor(hit[l.rules]),
+                        !hit[i] ? "  <- HOLE" : below_floor(&l, hit, i) ? "  <- below floor" : "");
             else
                 fprintf(out, "  %-10s %-56s %10llu %10llu%s\n", b->group, b->name, (unsigned long long)hit[i],
                         (unsigned long long)mismatch[i], hit[i] ? "" : "  <- HOLE");
@@ -935,11 +965,26 @@ static int cov_print(FILE *out, const mmaref_instr *in, const uint64_t *hit, con
                     (unsigned long long)total, (unsigned long long)wrong, slots_hit, slots,
                     (unsigned long long)fewest, slots_hit < slots ? "  <- HOLE" : "");
     }
+    int rules = 0, low = 0;
     for (int i = 0; i < n; i++)
         if (!bins[i].unreachable[0] && !hit[i]) {
             fprintf(out, "COVERAGE HOLE: %s: %s -- 0 vectors\n", bins[i].group, bins[i].name);
             holes++;
         }
+    for (int i = l.rules + 1; i < n; i++) {
+        if (bins[i].unreachable[0])
+            continue;
+        rules++;
+        if (!below_floor(&l, hit, i))
+            continue;
+        low++;
+        if (hit[i]) /* (none: a hole, named above) */
+            fprintf(out, "RULE BELOW FLOOR: %s -- %llu vectors catch it, its floor %llu (1 in %d of the run)\n",
+                    bins[i].name, (unsigned long long)hit[i], (unsigned long long)rule_floor(hit[l.rules]),
+                    RULE_FLOOR_PER);
+    }
+    fprintf(out, "rules at their floor: %d of %d (1 in %d of the run catches each)\n", rules - low,
+            rules, RULE_FLOOR_PER);
     fprintf(out, "coverage %s: %d of %d reachable bins hit, %d unreachable (reason given)\n",
             holes ? "NOT closed" : "closed", reachable - holes, reachable, n - reachable);
     return holes;

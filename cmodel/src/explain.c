@@ -18,7 +18,22 @@ struct trace_sink {
     mmaref_trace_line *line;
     int cap, n, pass;
     const char *part; /* precedes each line's what (M3XU's FP32C parts), "" for none */
+    mmaref_rule_id broken; /* a rule the passes break (rules.h: the inventory's planted bugs), RULE_NONE */
 };
+
+int trace_breaks(const trace_sink *t, mmaref_rule_id rule) { return t->broken == rule; }
+
+/* The dot-add with `rule` broken inside the passes (the hooks behind trace_breaks): every pass traced
+ * into a sink that only counts its lines, C added last where the instruction does. */
+uint64_t trace_run_broken(const mmaref_instr *in, mmaref_rule_id rule, uint64_t c, const uint64_t *a,
+                          const uint64_t *b, const uint64_t *sa, const uint64_t *sb)
+{
+    trace_sink t = {NULL, 0, 0, -1, "", rule};
+    uint64_t x = in->c_last ? 0 : c;
+    for (int i = 0; i < in->passes; i++)
+        x = schedule_trace_pass(in, &in->pass[i], schedule_pass_c_format(in, i), x, a, b, sa, sb, &t);
+    return in->c_last ? schedule_add_c(in, x, c) : x;
+}
 
 /* One line: what (with the part before it unless bare, "[index]" after it when index >= 0) and text. */
 static void vadd(trace_sink *t, const char *step, const char *what, int index, int bare, const char *fmt,
@@ -336,7 +351,7 @@ mmaref_status mmaref_explain(const mmaref_instr *in, uint64_t c, const uint64_t 
         set_msg(msg, msglen, "mmaref_explain: null argument");
         return MMAREF_ERR_ARGUMENT;
     }
-    trace_sink t = {lines, cap, 0, -1, ""};
+    trace_sink t = {lines, cap, 0, -1, "", RULE_NONE};
     int ns = mmaref_scale_count(in);
     operand(&t, "c", -1, in->c, c);
     for (int i = 0; i < in->k; i++)

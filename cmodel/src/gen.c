@@ -135,6 +135,13 @@ static uint64_t special(uint64_t *r, const gen_fmt *f)
     return i < f->nspecial ? f->special[i] : fin_raw(f, below(r, 2), 0, next(r));
 }
 
+/* The helpers the rule kind (gen_rules.c) draws with. */
+uint64_t gen_next(uint64_t *r) { return next(r); }
+int gen_below(uint64_t *r, int n) { return below(r, n); }
+uint64_t gen_stream_at(uint64_t seed, uint64_t index) { return stream_at(seed, index); }
+uint64_t gen_fin_raw(const gen_fmt *f, int sign, long biased, uint64_t man) { return fin_raw(f, sign, biased, man); }
+uint64_t gen_clustered(uint64_t *r, const gen_fmt *f, long center, int spread) { return clustered(r, f, center, spread); }
+
 /* ---- one instruction's generator ---- */
 
 
@@ -1170,12 +1177,57 @@ static int random_tile(gen_ctx *g, mmaref_gen_kind kind, uint64_t seed, uint64_t
     return (int)kind;
 }
 
+/* A 1 x 1 tile of a random kind (MMAREF_GEN_RANDOM's draw), vector `index` of the seed's stream, into v:
+ * the rule kind's candidates (gen_rules.c). */
+int gen_random_vector(gen_ctx *g, uint64_t seed, uint64_t index, gen_vec *v)
+{
+    gen_tile t = {v->a, v->b, &v->c, v->sa, v->sb, 1, 1};
+    for (int s = 0; s < g->ns; s++)
+        v->sa[s] = v->sb[s] = g->scale_one;
+    return random_tile(g, MMAREF_GEN_RANDOM, seed, index, &t);
+}
+
+/* The mixed stream of single vectors: of each four, three are the directed-then-random stream's next
+ * and the fourth a rule vector (every rule of the inventory the instruction has, in turn). */
+enum { RULE_EVERY = 4 };
+
+mmaref_gen_kind mmaref_gen_mixed_at(uint64_t directed, uint64_t i, uint64_t *index)
+{
+    uint64_t j = i / RULE_EVERY * (RULE_EVERY - 1) + i % RULE_EVERY;
+    if (i % RULE_EVERY == RULE_EVERY - 1) {
+        *index = i / RULE_EVERY;
+        return MMAREF_GEN_RULE;
+    }
+    *index = j;
+    return j < directed ? MMAREF_GEN_DIRECTED : MMAREF_GEN_RANDOM;
+}
+
 static int generate(const mmaref_instr *in, mmaref_gen_kind kind, uint64_t seed, uint64_t index, gen_tile *t)
 {
     gen_ctx g;
     if ((unsigned)kind >= MMAREF_GEN_KIND_COUNT || ctx_init(&g, in) || !t->A || !t->B || !t->C ||
         (g.ns && (!t->SA || !t->SB)) || t->m < 1 || t->n < 1)
         return -1;
+    const int single = t->m == 1 && t->n == 1;
+    if (kind == MMAREF_GEN_MIXED && single) {
+        directed_init(&g);
+        gen_layout L;
+        layout_of(&g, &L);
+        kind = mmaref_gen_mixed_at(directed_count(&g, &L), index, &index);
+    }
+    if (kind == MMAREF_GEN_RULE) {
+        if (!single)
+            return -1;
+        gen_vec v;
+        if (gen_rule_vector(&g, seed, index, &v) < 0)
+            return -1;
+        t->C[0] = v.c;
+        memcpy(t->A, v.a, sizeof *t->A * (size_t)g.k);
+        memcpy(t->B, v.b, sizeof *t->B * (size_t)g.k);
+        for (int s = 0; s < g.ns; s++)
+            t->SA[s] = v.sa[s], t->SB[s] = v.sb[s];
+        return MMAREF_GEN_RULE;
+    }
     if (kind == MMAREF_GEN_DIRECTED || kind == MMAREF_GEN_MIXED) {
         directed_init(&g);
         gen_layout L;
@@ -1262,7 +1314,7 @@ const char *mmaref_gen_directed_label(const mmaref_instr *in, uint64_t index)
 }
 
 static const char *const kind_names[MMAREF_GEN_KIND_COUNT] = {
-    "raw", "cluster", "cancel", "special", "extreme", "directed", "random", "mixed"};
+    "raw", "cluster", "cancel", "special", "extreme", "directed", "random", "mixed", "rule"};
 
 const char *mmaref_gen_kind_name(mmaref_gen_kind kind)
 {

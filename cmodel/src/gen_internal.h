@@ -53,4 +53,15 @@ int gen_take(sink *s);
 void gen_split_halves(sink *s);
 void gen_complex_parts(sink *s);
 
+/* gen.c's random draws, for the rule kind (gen_rules.c). */
+uint64_t gen_next(uint64_t *r);
+int gen_below(uint64_t *r, int n); /* 0 .. n - 1 */
+uint64_t gen_stream_at(uint64_t seed, uint64_t index);
+uint64_t gen_fin_raw(const gen_fmt *f, int sign, long biased, uint64_t man);
+uint64_t gen_clustered(uint64_t *r, const gen_fmt *f, long center, int spread);
+int gen_random_vector(gen_ctx *g, uint64_t seed, uint64_t index, gen_vec *v);
+/* gen_rules.c: rule vector `index` (MMAREF_GEN_RULE): one that catches the instruction's rule number
+ * index mod (its rules), tried from shaped random candidates.  Returns the rule aimed at (0: the
+ * instruction has none; v is then a random vector), or -1. */
+int gen_rule_vector(gen_ctx *g, uint64_t seed, uint64_t index, gen_vec *v);
 #endif

@@ -13,8 +13,17 @@
 
 #include <stdint.h>
 #include "format.h"
+#include "rule_ids.h"
 
 typedef struct trace_sink trace_sink;
+
+/* Does the sink ask the passes to break `rule` (rules.h)?  A pass tests it only behind `if (t)`, so the
+ * normal run (t = NULL) folds it away; rules.c runs a dot-add so to count the vectors that catch a unit
+ * breaking the rule. */
+int trace_breaks(const trace_sink *t, mmaref_rule_id rule);
+/* The dot-add of `in` with `rule` broken: every pass traced into a sink that only counts. */
+uint64_t trace_run_broken(const mmaref_instr *in, mmaref_rule_id rule, uint64_t c, const uint64_t *a,
+                          const uint64_t *b, const uint64_t *sa, const uint64_t *sb);
 
 /* A line of free text (the caller's printf format), without a value. */
 void trace_line(trace_sink *t, const char *step, const char *what, int index, const char *fmt, ...)

@@ -140,6 +140,7 @@ int cmd_mma(int argc, char **argv);
 int cmd_study(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
 int cmd_gen(int argc, char **argv);
+int cmd_rules(int argc, char **argv);
 int cmd_explain(int argc, char **argv);
 int cmd_probe(int argc, char **argv);
 

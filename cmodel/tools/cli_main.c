@@ -28,6 +28,8 @@ static const char usage[] =
     "                              one dot-add step by step: what each step keeps and drops\n"
     "  probe ARCH INSTR | --formats A,B,C,D --k K -- COMMAND\n"
     "                              which arithmetic a unit implements, in the table's terms\n"
+    "  rules [ARCH INSTR [--catch]] the arithmetic rules the model encodes, each with its planted bug;\n"
+    "                              --catch: the vectors of a batch stream that catch each\n"
     "\n"
     "'mmaref <command> --help' describes each command; 'mmaref --version' names the model.\n";
 
@@ -55,7 +57,7 @@ int main(int argc, char **argv)
     } commands[] = {
         {"list", cmd_list}, {"dot", cmd_dot}, {"batch", cmd_batch}, {"mma", cmd_mma}, {"gemm", cmd_gemm},
         {"study", cmd_study}, {"diff", cmd_diff}, {"gen", cmd_gen}, {"explain", cmd_explain},
-        {"probe", cmd_probe},
+        {"probe", cmd_probe}, {"rules", cmd_rules},
     };
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (!strcmp(cmd, commands[i].name)) {

@@ -112,10 +112,9 @@ static int write_lines(const mmaref_instr *in, const gen_opts *o, uint64_t *hit)
     char msg[512];
     for (uint64_t i = 0; i < o->n; i++) {
         uint64_t index = o->first + i;
-        mmaref_gen_kind kind = o->kind != MMAREF_GEN_MIXED ? o->kind
-                               : index < directed          ? MMAREF_GEN_DIRECTED
-                                                           : MMAREF_GEN_RANDOM; /* mixed, counted once */
-        if (mmaref_gen_vector(in, kind, o->seed, index, &c, a, b, sa, sb) < 0)
+        uint64_t at = index; /* mixed: the directed vectors counted once */
+        mmaref_gen_kind kind = o->kind != MMAREF_GEN_MIXED ? o->kind : mmaref_gen_mixed_at(directed, index, &at);
+        if (mmaref_gen_vector(in, kind, o->seed, at, &c, a, b, sa, sb) < 0)
             return cli_error("gen: %s %s: no vector %llu", in->arch, in->name, (unsigned long long)(o->first + i));
         if ((o->with_d || hit) && mmaref_dot(in, c, a, b, ns ? sa : NULL, ns ? sb : NULL, &d, msg, sizeof msg))
             return cli_error("gen: %s", msg);

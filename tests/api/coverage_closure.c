@@ -1,5 +1,6 @@
 /* The coverage model closes on every distinct configuration of the table (tests/t_model_coverage.sh):
- * the default bench stream (every directed vector, then N random ones of seed 1) hits every bin the
+ * the default bench stream (every directed vector, then N random ones of seed 1, a rule vector after each
+ * three of them) hits every bin the
  * instruction can reach, and no vector lands in a bin derived as unreachable (that would be a wrong
  * derivation).  usage: coverage_closure [N random vectors (default 2000)] [ARCH INSTR: that one only,
  * every bin printed]; COVERAGE_DIRECTED=L drives only the first L directed vectors (the check's own
@@ -24,10 +25,15 @@ static int check(const mmaref_instr *in, uint64_t n_random, int verbose)
     const char *limit = getenv("COVERAGE_DIRECTED");
     if (limit && strtoull(limit, NULL, 10) < directed)
         directed = strtoull(limit, NULL, 10);
-    total = directed + n_random;
+    /* the mixed stream (mmaref_gen_mixed_at) until it has given the directed and the random vectors:
+     * one rule vector after each three of them */
+    uint64_t others = directed + n_random;
+    total = others + others / 3 + (others % 3 != 0);
     uint64_t c, a[MMAREF_MAX_K], b[MMAREF_MAX_K], sa[MMAREF_MAX_SCALES], sb[MMAREF_MAX_SCALES], d;
     for (uint64_t i = 0; i < total; i++) {
-        mmaref_gen_vector(in, i < directed ? MMAREF_GEN_DIRECTED : MMAREF_GEN_RANDOM, 1, i, &c, a, b, sa, sb);
+        uint64_t at;
+        mmaref_gen_kind kind = mmaref_gen_mixed_at(directed, i, &at);
+        mmaref_gen_vector(in, kind, 1, at, &c, a, b, sa, sb);
         if (mmaref_dot(in, c, a, b, ns ? sa : NULL, ns ? sb : NULL, &d, NULL, 0) != MMAREF_OK ||
             mmaref_cov_classify(in, c, a, b, ns ? sa : NULL, ns ? sb : NULL, d, hit) < 0) {
             printf("not ok - coverage: %s %s: vector %llu not classified\n", in->arch, in->name,
