@@ -3,13 +3,14 @@
 per (kind, operand family): the margin of docs/rules.md.
 
   python3 tools/rules_margin.py [--mmaref build/mmaref] [--n 100000] [--seed 1] [--before] [--floor F]
-                                [--tsv FILE]
+                                [--tsv FILE] [--all]
 
 For each representative instruction (the first of the table for each pair of summation schedule --
 FDA, CoFDA, GDFS, ... -- and family of A's format -- ieee, fn, fnuz, none), `mmaref gen` writes the
 stream of a run (N vectors, the seed) and `mmaref rules --catch` counts, per rule the instruction has,
 the vectors on which a unit breaking the rule gives another D.  --before also counts them on the stream
 without rule vectors (every directed vector, then random ones), as runs were made before the rule kind.
+--all takes every distinct configuration of the table instead (213; about 4 minutes).
 --floor F exits 1 when a count of the stream is below F, naming each.  --tsv writes the rows:
 instruction, schedule, family, rule, caught[, caught before].
 
@@ -44,15 +45,20 @@ def schedule_of(entry):
     return algo
 
 
-def representatives(mmaref):
+def representatives(mmaref, every=False):
+    """The first instruction of each (schedule, family); every=True: of each distinct configuration (its
+    formats, K, scales and pass schedule: what the arithmetic reads)."""
     schema = json.loads(run([mmaref, 'list', '--schema', '--json']))
     family = {f['name']: f['specials'] for f in schema['formats']}
     seen, out = set(), []
     for e in json.loads(run([mmaref, 'list', '--json'])):
         key = (schedule_of(e), family.get(e['a'], '?'))
+        if every:
+            key = json.dumps([e[f] for f in ('a', 'b', 'c', 'd', 'scale', 'block_size', 'k', 'c_last', 'schedule')],
+                             sort_keys=True)
         if key not in seen:
             seen.add(key)
-            out.append((e['arch'], e['name'], key[0], key[1]))
+            out.append((e['arch'], e['name'], schedule_of(e), family.get(e['a'], '?')))
     return out
 
 
@@ -114,9 +120,10 @@ def main():
     p.add_argument('--before', action='store_true')
     p.add_argument('--floor', type=int, default=0)
     p.add_argument('--tsv')
+    p.add_argument('--all', action='store_true', help='every distinct configuration, not one per schedule and family')
     a = p.parse_args()
     m, rows, low = a.mmaref, [], []
-    for arch, name, sched, fam in representatives(m):
+    for arch, name, sched, fam in representatives(m, a.all):
         gen = [m, 'gen', arch, name, '--seed', str(a.seed)]
         now = caught(m, arch, name, run(gen + ['--n', str(a.n)]))
         before = {}

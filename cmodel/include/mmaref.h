@@ -385,7 +385,7 @@ typedef enum {
                           * directed vector costs its own family's enumeration, not the families before it) */
     MMAREF_GEN_RULE,     /* vectors that catch the rules of the inventory (mmaref.h, "rules"): vector i
                           * aims at the instruction's rule i mod (how many it has), shaped for it and
-                          * kept from the first of up to 24 candidates (96 for align-direction) on which a unit breaking the rule
+                          * kept from the first of up to 24 candidates on which a unit breaking the rule
                           * gives another D; single vectors only */
     MMAREF_GEN_KIND_COUNT
 } mmaref_gen_kind;

@@ -54,9 +54,10 @@ uint64_t algo_m3xu_trace(const mmaref_instr *in, const mmaref_pass *p, mmaref_fo
 
 /* FDA Step 1 (algo_fda.c), reached only when C, an operand or a scale is inf or NaN: the canonical NaN
  * of fd for a NaN (scale_nan: a NaN scale), 0 * inf, or +inf and -inf among the products and C; else
- * the one infinity.  a, b: k raw operands of formats fa, fb; uc: C decoded. */
+ * the one infinity.  a, b: k raw operands of formats fa, fb; uc: C decoded.  t: a sink breaking the rule
+ * inf-minus-inf (rules.c) gets -inf for +inf and -inf; NULL in the normal run. */
 uint64_t fda_special_result(const fmt_desc *fd, const fmt_desc *fa, const fmt_desc *fb, fp_unpacked uc,
-                            const uint64_t *a, const uint64_t *b, int k, int scale_nan);
+                            const uint64_t *a, const uint64_t *b, int k, int scale_nan, const trace_sink *t);
 
 /* Step 2's exponent of an operand: a zero takes ZERO_OPERAND_EXP.  (A sink breaking the rule
  * zero-operand-exp, rules.c: the exponent fmt_decode gives a zero, its format's smallest.) */

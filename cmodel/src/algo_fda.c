@@ -9,7 +9,7 @@
  * the one infinity.  (M3XU's Step 1 too: algo.h.) */
 uint64_t __attribute__((noinline))
 fda_special_result(const fmt_desc *fd, const fmt_desc *fa, const fmt_desc *fb, fp_unpacked uc,
-                   const uint64_t *a, const uint64_t *b, int k, int scale_nan)
+                   const uint64_t *a, const uint64_t *b, int k, int scale_nan, const trace_sink *t)
 {
     int nan = scale_nan || uc.cls == CLS_NAN;
     int pos_inf = uc.cls == CLS_INF && !uc.sign, neg_inf = uc.cls == CLS_INF && uc.sign;
@@ -24,7 +24,7 @@ fda_special_result(const fmt_desc *fd, const fmt_desc *fa, const fmt_desc *fb, f
         else
             pos_inf = 1;
     }
-    if (nan || (pos_inf && neg_inf))
+    if (nan || (pos_inf && neg_inf && !(t && trace_breaks(t, RULE_INF_MINUS_INF))))
         return fmt_canonical_nan(fd);
     return fmt_inf(fd, neg_inf);
 }
@@ -91,7 +91,7 @@ fda_pass(const mmaref_instr *in, const mmaref_pass *p, const fmt_desc *fa, const
         e_max = exp[i] > e_max ? exp[i] : e_max;
     }
     if (special) {
-        uint64_t d = fda_special_result(fd, fa, fb, uc, a, b, k, scale_nan);
+        uint64_t d = fda_special_result(fd, fa, fb, uc, a, b, k, scale_nan, t);
         if (t)
             trace_result(t, "Step 1", "specials", -1,
                          "an infinity or NaN among C, the operands or the scales: D = ", fd, d, 1);

@@ -63,7 +63,7 @@ static uint64_t fp32_dot(int n, const uint64_t *a, const uint64_t *b, uint64_t c
     }
     /* Step 1: special values, FDA's rule with the canonical NaN 0x7FFFFFFF. */
     if (special) {
-        uint64_t d = fda_special_result(f32, f32, f32, uc, a, b, n, 0);
+        uint64_t d = fda_special_result(f32, f32, f32, uc, a, b, n, 0, t);
         if (t)
             trace_result(t, "Step 1", "specials", -1, "an infinity or NaN among C and the operands: ", f32, d, 0);
         return d;

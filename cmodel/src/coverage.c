@@ -86,9 +86,8 @@ static bin_layout layout_of(const mmaref_instr *in)
     return l;
 }
 
-/* The rules' floor: a rule caught by no vector of a run is a hole, as any bin; one caught by fewer than
- * one vector in RULE_FLOOR_PER of the run (1,000 of a default run of 100,000) is reported below its
- * floor. */
+/* The rules' floor: a rule caught by fewer than one vector in RULE_FLOOR_PER of the run (1,000 of a
+ * default run of 100,000) is a hole. */
 enum { RULE_FLOOR_PER = 100 };
 static uint64_t rule_floor(uint64_t vectors) { return (vectors + RULE_FLOOR_PER - 1) / RULE_FLOOR_PER; }
 static int below_floor(const bin_layout *l, const uint64_t *hit, int i)
@@ -938,7 +937,7 @@ static int cov_print(FILE *out, const mmaref_instr *in, const uint64_t *hit, con
                 fprintf(out, "  %-10s %-56s %10llu %10llu  floor %llu%s\n", b->group, b->name,
                         (unsigned long long)hit[i], (unsigned long long)mismatch[i],
                         (unsigned long long)rule_floor(hit[l.rules]),
-                        !hit[i] ? "  <- HOLE" : below_floor(&l, hit, i) ? "  <- below floor" : "");
+                        below_floor(&l, hit, i) ? "  <- HOLE" : "");
             else
                 fprintf(out, "  %-10s %-56s %10llu %10llu%s\n", b->group, b->name, (unsigned long long)hit[i],
                         (unsigned long long)mismatch[i], hit[i] ? "" : "  <- HOLE");
@@ -966,22 +965,21 @@ static int cov_print(FILE *out, const mmaref_instr *in, const uint64_t *hit, con
                     (unsigned long long)fewest, slots_hit < slots ? "  <- HOLE" : "");
     }
     int rules = 0, low = 0;
-    for (int i = 0; i < n; i++)
-        if (!bins[i].unreachable[0] && !hit[i]) {
+    for (int i = 0; i < n; i++) {
+        if (bins[i].unreachable[0])
+            continue;
+        int rule = i > l.rules;
+        rules += rule;
+        if (rule && below_floor(&l, hit, i)) {
+            fprintf(out, "COVERAGE HOLE: %s: %s -- %llu vectors catch it, below its floor %llu (1 in %d of the run)\n",
+                    bins[i].group, bins[i].name, (unsigned long long)hit[i],
+                    (unsigned long long)rule_floor(hit[l.rules]), RULE_FLOOR_PER);
+            low++;
+            holes++;
+        } else if (!hit[i]) {
             fprintf(out, "COVERAGE HOLE: %s: %s -- 0 vectors\n", bins[i].group, bins[i].name);
             holes++;
         }
-    for (int i = l.rules + 1; i < n; i++) {
-        if (bins[i].unreachable[0])
-            continue;
-        rules++;
-        if (!below_floor(&l, hit, i))
-            continue;
-        low++;
-        if (hit[i]) /* (none: a hole, named above) */
-            fprintf(out, "RULE BELOW FLOOR: %s -- %llu vectors catch it, its floor %llu (1 in %d of the run)\n",
-                    bins[i].name, (unsigned long long)hit[i], (unsigned long long)rule_floor(hit[l.rules]),
-                    RULE_FLOOR_PER);
     }
     fprintf(out, "rules at their floor: %d of %d (1 in %d of the run catches each)\n", rules - low,
             rules, RULE_FLOOR_PER);

@@ -35,6 +35,73 @@ static uint64_t tiny_c(uint64_t *r, const gen_fmt *f) { return exp_between(r, f,
 static int has_inf(const gen_fmt *f) { return f->i.specials == MMAREF_SPECIALS_IEEE; }
 static uint64_t inf(const gen_fmt *f, int sign) { return (f->exp_all << f->i.man_bits) | (sign ? f->sign_bit : 0); }
 
+/* The window's edge, made visible: the first pass's products 0 and 1 cancel exactly at the top of the
+ * range (they set e_max and leave nothing), its product 2 -- or, in half of them, C -- lies F - j binades
+ * below them (j = 0 .. 11: its top j bits inside the window), every other lane a zero product, so that
+ * D is that term as the window cuts it, whatever D's precision. */
+static void straddle(const gen_ctx *g, uint64_t *rs, gen_vec *v)
+{
+    const gen_fmt *fa = &g->fa, *fb = &g->fb;
+    const mmaref_pass *p = &g->in->pass[0];
+    if (p->k_count < 3)
+        return;
+    int l0 = mmaref_pass_k(p, 0), l1 = mmaref_pass_k(p, 1), l2 = mmaref_pass_k(p, 2);
+    for (int i = 0; i < g->k; i++)
+        v->a[i] = zero(rs, fa), v->b[i] = gen_clustered(rs, fb, fb->i.bias, 4);
+    long ea = fa->exp_top - gen_below(rs, 3), eb = fb->exp_top - gen_below(rs, 3);
+    v->a[l0] = gen_fin_raw(fa, gen_below(rs, 2), ea, gen_next(rs));
+    v->b[l0] = gen_fin_raw(fb, gen_below(rs, 2), eb, gen_next(rs));
+    v->a[l1] = v->a[l0] ^ fa->sign_bit;
+    v->b[l1] = v->b[l0];
+    int drop = g->F - gen_below(rs, 12), da = gen_below(rs, drop + 1);
+    v->c = 0;
+    if (gen_below(rs, 2) || g->in->c_last) {
+        v->a[l2] = gen_fin_raw(fa, gen_below(rs, 2), ea - da, gen_next(rs));
+        v->b[l2] = gen_fin_raw(fb, gen_below(rs, 2), eb - (drop - da), gen_next(rs));
+    } else { /* C in its place: the small formats' products span fewer than F binades */
+        const gen_fmt *fc = &g->fc;
+        long e = (ea - fa->i.bias) + (eb - fb->i.bias) - drop;
+        v->c = gen_fin_raw(fc, gen_below(rs, 2), e + fc->i.bias, gen_next(rs));
+    }
+}
+
+/* FDRDA's dot rounded down, not toward zero, made visible: one negative product -m 2^-frac (both factors
+ * in [1, 2), e_dot = 0) and every other product zero, C positive s = 12 .. 23 binades above it.  Aligned
+ * to e_max = s at 31 fractional bits (unit u = 2^(s - 31)) the product is -ceil(m / 2^q) u rounded down,
+ * one u more than toward zero (q = frac + s - 31, m with bits below 2^q).  With ceil(m / 2^q) = 129 mod
+ * 256 the sum lies 127 u above a grid point of f32 at C's binade (256 u apart) -- rounded down it stays
+ * below the midpoint, toward zero it is the midpoint -- and C's last bit makes that grid point odd, so
+ * that the midpoint rounds up: D differs by one ulp.  Returns 0 when no m was found. */
+static int fdrda_midpoint(const gen_ctx *g, uint64_t *rs, gen_vec *v)
+{
+    const gen_fmt *fa = &g->fa, *fb = &g->fb, *fc = &g->fc;
+    const int man_a = fa->i.man_bits, man_b = fb->i.man_bits, frac = man_a + man_b;
+    const int s = 12 + gen_below(rs, 12), q = frac + s - 31;
+    if (q < 1 || q > 56 || g->complex || fc->i.man_bits != 23)
+        return 0;
+    for (int t = 0; t < 4096; t++) {
+        uint64_t xa = gen_next(rs) & fa->man_all, xb = gen_next(rs) & fb->man_all;
+        uint64_t m = ((1ULL << man_a) | xa) * ((1ULL << man_b) | xb);
+        if (!(m & ((1ULL << q) - 1)) || (frac > 24 && (m & ((1ULL << (frac - 24)) - 1))))
+            continue; /* nothing below u, or bits Step 4's 24 do not keep */
+        uint64_t up = (m >> q) + 1;
+        if ((up & 255) != 129)
+            continue;
+        for (int i = 0; i < g->k; i++)
+            v->a[i] = zero(rs, fa), v->b[i] = gen_clustered(rs, fb, fb->i.bias, 4);
+        int l = mmaref_pass_k(&g->in->pass[0], 0);
+        v->a[l] = gen_fin_raw(fa, 1, fa->i.bias, xa);
+        v->b[l] = gen_fin_raw(fb, 0, fb->i.bias, xb);
+        uint64_t sig = (1ULL << 23) | (1ULL << 22) | (gen_next(rs) & ((1ULL << 22) - 1)); /* C's 24 bits */
+        uint64_t below = sig - (up + 127) / 256;
+        if (!(below & 1))
+            sig ^= 1;
+        v->c = gen_fin_raw(fc, 0, fc->i.bias + s, sig);
+        return 1;
+    }
+    return 0;
+}
+
 /* Reshape candidate v for rule r (random draws from rs); the rules whose catching vectors random kinds
  * hit often enough are left as drawn. */
 static void shape(const gen_ctx *g, mmaref_rule_id r, uint64_t *rs, gen_vec *v)
@@ -55,6 +122,12 @@ static void shape(const gen_ctx *g, mmaref_rule_id r, uint64_t *rs, gen_vec *v)
         }
         if (gen_below(rs, 4))
             v->c = tiny_c(rs, fc);
+        if (gen_below(rs, 4) == 0) { /* or one product of two subnormals: its last bit at the window's edge */
+            int i = gen_below(rs, k);
+            v->a[i] = subnormal(rs, fa) | fa->ulp;
+            v->b[i] = subnormal(rs, fb) | fb->ulp;
+            v->c = 0;
+        }
         break;
     case RULE_SUBNORMAL_OPERAND:
     case RULE_F16_OPERANDS:
@@ -104,7 +177,10 @@ static void shape(const gen_ctx *g, mmaref_rule_id r, uint64_t *rs, gen_vec *v)
             y[i] = gen_clustered(rs, fy, fy->i.bias, 2) & ~fy->sign_bit;
             y[j] = gen_clustered(rs, fy, fy->i.bias, 2) & ~fy->sign_bit;
             x[i] = inf(f, 0);
-            x[j] = inf(f, 1);
+            if (k > 1)
+                x[j] = inf(f, 1);
+            else if (has_inf(fc)) /* one product: C the other infinity */
+                v->c = inf(fc, 1);
         }
         break;
     }
@@ -114,7 +190,10 @@ static void shape(const gen_ctx *g, mmaref_rule_id r, uint64_t *rs, gen_vec *v)
             v->a[i] = big(rs, fa) & ~fa->sign_bit;
             v->b[i] = big(rs, fb) & ~fb->sign_bit;
         }
-        v->c = big(rs, fc) & ~fc->sign_bit;
+        /* C within a few ulps of the largest finite (the products of the small formats are too small
+         * to pass it otherwise) */
+        v->c = gen_below(rs, 2) ? big(rs, fc) & ~fc->sign_bit
+                                : gen_fin_raw(fc, 0, fc->exp_top, fc->man_all & ~(gen_next(rs) & fc->ulp * 15));
         if (gen_below(rs, 2)) {
             for (int i = 0; i < k; i++) v->a[i] |= fa->sign_bit;
             v->c |= fc->sign_bit;
@@ -148,6 +227,10 @@ static void shape(const gen_ctx *g, mmaref_rule_id r, uint64_t *rs, gen_vec *v)
     case RULE_ALIGN_DIRECTION:
         /* bits at the window's edge: pairs of products that nearly cancel (the same factors but B's low
          * bits), later blocks scaled F binades down, and for FDRDA's dot a C 8 to 27 binades above it */
+        if ((r == RULE_WINDOW_SHORT || r == RULE_WINDOW_LONG) && !g->ns && gen_below(rs, 2)) {
+            straddle(g, rs, v);
+            break;
+        }
         if (gen_below(rs, 2))
             for (int i = 0; i + 1 < k; i += 2) {
                 v->a[i + 1] = v->a[i] ^ fa->sign_bit;
@@ -158,6 +241,17 @@ static void shape(const gen_ctx *g, mmaref_rule_id r, uint64_t *rs, gen_vec *v)
             v->sa[j] = (uint64_t)(s < 1 ? 1 : s);
             v->sb[j] = v->sb[0];
         }
+        if (r != RULE_ORDER && r != RULE_ALIGN_DIRECTION && g->in->pass[0].algo == MMAREF_ALGO_GDFS &&
+            gen_below(rs, 2)) {
+            /* unit scales and C F - 1 to F + 6 binades above the groups' unit: each group's sum is cut
+             * by the window, a whole group's once and two halves' each on its own */
+            for (int j = 0; j < g->ns; j++)
+                v->sa[j] = v->sb[j] = g->scale_one;
+            v->c = gen_fin_raw(fc, gen_below(rs, 2), fc->i.bias + g->F - 1 + gen_below(rs, 8), gen_next(rs));
+        }
+        if (r == RULE_ALIGN_DIRECTION && g->in->pass[0].algo == MMAREF_ALGO_FDRDA && gen_below(rs, 4) &&
+            fdrda_midpoint(g, rs, v))
+            break;
         if (r == RULE_ALIGN_DIRECTION) {
             for (int i = 0; i < k; i++) {
                 v->a[i] = gen_clustered(rs, fa, fa->i.bias, 1);
@@ -200,10 +294,8 @@ int gen_rule_vector(gen_ctx *g, uint64_t seed, uint64_t index, gen_vec *v)
         return gen_random_vector(g, seed ^ salt, index, v) < 0 ? -1 : 0;
     mmaref_rule_id r = mine[index % (uint64_t)n];
     const int ns = g->ns;
-    /* FDRDA's dot, rounded down below C's binade, shows only near a rounding boundary of D: more tries */
-    const int tries = r == RULE_ALIGN_DIRECTION ? 4 * RULE_TRIES : RULE_TRIES;
-    for (int t = 0; t < tries; t++) {
-        uint64_t at = index * 4 * RULE_TRIES + (uint64_t)t;
+    for (int t = 0; t < RULE_TRIES; t++) {
+        uint64_t at = index * RULE_TRIES + (uint64_t)t;
         if (gen_random_vector(g, seed ^ salt, at, v) < 0)
             return -1;
         uint64_t rs = gen_stream_at(seed ^ salt ^ 0x5348415045ULL, at); /* "SHAPE" */

@@ -52,6 +52,8 @@ static int grouped(const mmaref_pass *p)
     return is_gfdrda(p) || (p->algo == MMAREF_ALGO_GDFS && p->group > 1) ||
            (p->algo == MMAREF_ALGO_GPS && (p->group > 1 || p->k_count % 2 == 0));
 }
+/* a pass whose Step 1 is not FDA's (fda_special_result, where the rule inf-minus-inf is broken inside) */
+static int not_fda_step1(const mmaref_pass *p) { return p->algo != MMAREF_ALGO_FDA && p->algo != MMAREF_ALGO_M3XU; }
 static const mmaref_pass *last_pass(const mmaref_instr *in) { return &in->pass[in->passes - 1]; }
 
 /* The output kind the last pass's rounding is confused with, or -1. */
@@ -193,7 +195,7 @@ static const rule_entry rules[RULE_COUNT] = {
          "a NaN D is the canonical NaN of D's format (f32 0x7FFFFFFF, f16 0x7FFF), whatever NaN came in",
          "a NaN C passed through with its payload, quieted",
          "volta-ampere, ada, hopper, blackwell: from the paper (hopper: measured, H200 runs 1-3); cdna1-3: from the paper"),
-    RULE(RULE_INF_MINUS_INF, "inf-minus-inf", OUTPUT, "Step 1, specials",
+    RULE(RULE_INF_MINUS_INF, "inf-minus-inf", OUTPUT, "Step 1, specials (algo_fda.c fda_special_result: each FDA pass)",
          "+inf and -inf among the products and C give NaN",
          "they give -inf",
          "every architecture: from the paper and IEEE 754; hopper: measured (H200 runs 1-3, docs/hardware-validation.md)"),
@@ -507,6 +509,9 @@ uint64_t rule_broken_d(const mmaref_instr *in, mmaref_rule_id r, uint64_t c, con
                        const uint64_t *sa, const uint64_t *sb, uint64_t d)
 {
     const rule_entry *e = &rules[r];
+    if (r == RULE_INF_MINUS_INF && !any_pass(in, not_fda_step1)) /* inside each pass: an infinity one pass
+                                                                       * makes meets the next pass's other */
+        return trace_run_broken(in, r, c, a, b, sa, sb);
     if (r == RULE_SUBNORMAL_OPERAND && any_pass(in, flushes)) { /* the flushing pass's rule: a record */
         mmaref_instr x;
         broken_record(in, r, &x);
