@@ -187,6 +187,14 @@ static int nan_c(const xp_ctx *x, const xp_row *r)
     return x->fc.has_nan;
 }
 
+/* A NaN C other than the canonical one (its sign set): a unit passing C's NaN through answers it, one
+ * writing the canonical NaN does not.  FNUZ has one NaN, 0x80: nothing to tell. */
+static int nan_c_payload(const xp_ctx *x, const xp_row *r)
+{
+    *r->c = x->fc.nan | sign_of(&x->fc);
+    return x->fc.has_nan && x->fc.has_sign && x->fc.specials != MMAREF_SPECIALS_FNUZ;
+}
+
 static int inf_a(const xp_ctx *x, const xp_row *r)
 {
     r->a[0] = x->fa.inf, r->b[0] = x->one_b;
@@ -260,15 +268,27 @@ static int subnormal_a(const xp_ctx *x, const xp_row *r)
     return x->fa.exp_bits > 0 && x->fa.man_bits > 0;
 }
 
+/* Every scale at its format's smallest power of two: a GDFS group, whose exponent is its scales' alone,
+ * then lies below a subnormal C (with unit scales its exponent, 0, would set e_max and push C out). */
+static void smallest_scales(const xp_ctx *x, const xp_row *r)
+{
+    for (int j = 0; j < x->S; j++) {
+        value_bits(x->view.scale, 1, x->s.lo, 0, &r->sa[j]);
+        value_bits(x->view.scale, 1, x->s.lo, 0, &r->sb[j]);
+    }
+}
+
 static int subnormal_c_min(const xp_ctx *x, const xp_row *r)
 {
     *r->c = 1;
+    smallest_scales(x, r);
     return x->fc.exp_bits > 0 && x->fc.man_bits > 0;
 }
 
 static int subnormal_c_max(const xp_ctx *x, const xp_row *r)
 {
     *r->c = ((1ULL << x->fc.man_bits) - 1) | sign_of(&x->fc);
+    smallest_scales(x, r);
     return x->fc.exp_bits > 0 && x->fc.man_bits > 0;
 }
 
@@ -278,11 +298,32 @@ static int subnormal_c_max(const xp_ctx *x, const xp_row *r)
  * lower, C sets e_max and stays. */
 static int zero_term(const xp_ctx *x, const xp_row *r)
 {
-    int m = x->fc.man_bits, ok = x->fc.exp_bits > 0 && m >= 11 && x->b.hi > 0;
-    *r->c = sign_of(&x->fc) | 1ULL << (m - 8) | 1ULL << (m - 11) | 0x13;
+    int m = x->fc.man_bits, ok = x->fc.exp_bits > 0 && m >= 2 && x->b.hi > 0;
+    /* a subnormal with bits spread over its field (f16: its top and its bottom bit) */
+    *r->c = sign_of(&x->fc) | (m >= 11 ? 1ULL << (m - 8) | 1ULL << (m - 11) | 0x13 : 1ULL << (m - 1) | 1);
     for (int k = 0; k < x->K && ok; k++)
         ok = value_bits(x->view.b, 1, x->b.hi, 0, &r->b[k]);
     return ok;
+}
+
+/* FP8 operands converted to f16 (mma.sync FP8): a subnormal of the side whose subnormals become f16
+ * normals (e4m3) times the other side's largest power of two 2^k sets e_max at its f16 exponent; a
+ * second such subnormal times 2^(k - F + man - 1) lies one binade below where the window would end were
+ * the subnormal summed at its FP8 exponent (man binades higher): kept, and D = both products exactly
+ * (23 binades apart: f32 holds them). */
+static int f16_operands(const xp_ctx *x, const xp_row *r)
+{
+    const mmaref_instr *v = &x->view;
+    const mmaref_pass *p = &v->pass[0];
+    int sub_a = x->fa.exp_bits > 0 && 1 - x->fa.bias > -14, sub_b = x->fb.exp_bits > 0 && 1 - x->fb.bias > -14;
+    if (!p->ab_f16 || x->K < 2 || (!sub_a && !sub_b) || mmaref_pass_k(p, 1) != 1)
+        return 0;
+    const mmaref_format_info *fx = sub_a ? &x->fa : &x->fb;
+    mmaref_format fy = sub_a ? v->b : v->a;
+    int k = exp_of_max(fy), j = k - p->frac_bits + fx->man_bits - 1;
+    uint64_t *xs = sub_a ? r->a : r->b, *ys = sub_a ? r->b : r->a;
+    xs[0] = xs[1] = 1; /* the smallest subnormal */
+    return value_bits(fy, 1, k, 0, &ys[0]) && value_bits(fy, 1, j, 0, &ys[1]);
 }
 
 /* (1 + u)^2 - 1 = 2u + u^2 needs the product's low bit. */
@@ -301,6 +342,8 @@ static const struct {
 } questions[] = {
     {nan_a, "NaN encoding: a[0] is NaN"},
     {nan_c, "NaN encoding: C is NaN"},
+    {nan_c_payload, "NaN encoding: C is a NaN of the other sign"},
+    {f16_operands, "f16 operands: a[0], a[1] FP8 subnormals times the largest power of two 2^k and 2^(k - F + man - 1)"},
     {inf_a, "infinity: a[0] = +inf"},
     {inf_times_zero, "invalid: a[0] = +inf times b[0] = 0"},
     {inf_minus_inf, "invalid: products +inf and -inf"},

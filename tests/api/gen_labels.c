@@ -10,7 +10,7 @@
 
 #include "mmaref.h"
 
-enum { K = 16, QUESTIONS = 15 };
+enum { K = 16, QUESTIONS = 16 };
 static const char LADDER[] = "alignment ladder: a0b0 = 2^E, a1b1 = -2^E, a2b2 = +-s 2^(E-j)";
 static int failures;
 
@@ -71,7 +71,10 @@ int main(void)
             asked[q < QUESTIONS ? q : QUESTIONS]++;
             double cv = mmaref_format_to_double(MMAREF_F32, c);
             if (!strcmp(l, "NaN encoding: C is NaN"))
-                rows_ask &= isnan(cv);
+                rows_ask &= c == 0x7fffffff;
+            /* the canonical NaN with its sign set: f32 0xFFFFFFFF */
+            if (!strcmp(l, "NaN encoding: C is a NaN of the other sign"))
+                rows_ask &= c == 0xffffffff;
             if (!strcmp(l, "infinity: C = -inf"))
                 rows_ask &= cv == -INFINITY;
             if (!strcmp(l, "NaN encoding: a[0] is NaN"))
@@ -90,8 +93,8 @@ int main(void)
     int once = nq == QUESTIONS;
     for (int q = 0; q < nq; q++)
         once &= asked[q] == 1;
-    check(once, "f16 A, f32 C: each of the 15 one-row questions asked once");
-    check(rows_ask, "a question's row asks it (C NaN, C = -inf, a[0] NaN times 1, every operand at its largest, "
+    check(once, "f16 A, f32 C: each of the 16 one-row questions asked once");
+    check(rows_ask, "a question's row asks it (C the canonical NaN and that NaN negative, C = -inf, a[0] NaN times 1, every operand at its largest, "
                     "the zero term's C and products)");
     int full = 1;
     for (int s15 = 0; s15 < 2; s15++)
