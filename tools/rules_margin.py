@@ -79,7 +79,17 @@ def inventory_table(mmaref):
     return rows
 
 
-def margin_table(tsv):
+def floor_per(mmaref):
+    """The coverage model's floor: a rule caught by fewer than 1 vector in this many of a run is a hole
+    (its report says so: "each rule's floor: 1 in N")."""
+    gen = subprocess.run([mmaref, 'gen', 'hopper', 'mma.m16n8k16.f32.f16.f16.f32', '--n', '1', '--coverage'],
+                         capture_output=True, text=True)
+    return int(gen.stderr.split("each rule's floor: 1 in ")[1].split(')')[0])
+
+
+def margin_table(tsv, per):
+    head = open(tsv).readline()
+    vectors = int(head.split('--n ')[1].split()[0])  # the run the TSV measured (its first line)
     lines = [l.rstrip('\n').split('\t') for l in open(tsv) if not l.startswith('#')][1:]
     by = {}
     for ins, sched, fam, rule, n, *before in lines:
@@ -87,13 +97,13 @@ def margin_table(tsv):
     rows = ['| schedule | family | instruction | rules: caught of the run (before) |', '|---|---|---|---|']
     for (sched, fam, ins), rs in by.items():
         rows.append('| %s | %s | `%s` | %s |' % (sched, fam, ins, ', '.join(
-            '%s %d%s%s' % (r, n, '' if b is None else ' (%d)' % b, ' **below**' if n < 1000 else '') for r, n, b in rs)))
+            '%s %d%s%s' % (r, n, '' if b is None else ' (%d)' % b, ' **below**' if n * per < vectors else '') for r, n, b in rs)))
     return rows
 
 
 def render(doc, mmaref, tsv):
     text = open(doc).read()
-    for marker, rows in (('rules:inventory', inventory_table(mmaref)), ('rules:margin', margin_table(tsv))):
+    for marker, rows in (('rules:inventory', inventory_table(mmaref)), ('rules:margin', margin_table(tsv, floor_per(mmaref)))):
         start, end = '<!-- %s -->\n' % marker, '<!-- end -->'
         i = text.index(start) + len(start)
         j = text.index(end, i)

@@ -12,6 +12,7 @@
 #include "algo.h"
 #include "host_fp.h"
 #include "format.h"
+#include "reach.h"
 #include "rules.h"
 #include "schedule.h"
 
@@ -95,76 +96,6 @@ static int below_floor(const bin_layout *l, const uint64_t *hit, int i)
     return i > l->rules && hit[i] < rule_floor(hit[l->rules]);
 }
 
-/* ---- what the formats and the schedule allow (binary logarithms of magnitudes) ---- */
-
-static const fmt_desc *part_of(mmaref_format f) { return fmt_of(mmaref_format_part(f)); }
-static int has_inf(const fmt_desc *f) { return f->specials == MMAREF_SPECIALS_IEEE; }
-static int has_nan(const fmt_desc *f) { return f->specials != MMAREF_SPECIALS_NONE; }
-static int precision(const fmt_desc *f) { return mmaref_format_precision((mmaref_format)(f - fmt_table)); }
-static int has_subnormal(const fmt_desc *f) { return f->specials != MMAREF_SPECIALS_E8M0 && precision(f) > 0; }
-/* log2 of the smallest positive value and of the largest finite */
-static int log2_min(const fmt_desc *f) { return fmt_min_exp(f) - (has_subnormal(f) ? precision(f) : 0); }
-static long double max_value(const fmt_desc *f)
-{
-    uint64_t e, m;
-    fmt_max_finite(f, &e, &m);
-    m &= ~f->ignored;
-    if (f->specials == MMAREF_SPECIALS_E8M0)
-        return ldexpl(1, (int)e - f->bias);
-    return ldexpl((long double)(m | 1ULL << f->man_bits), (int)e - f->bias - f->man_bits);
-}
-
-static int is_fda_like(mmaref_algo a) { return a != MMAREF_ALGO_SFMA && a != MMAREF_ALGO_GPS; }
-
-typedef struct {
-    const fmt_desc *fa, *fb, *fc, *fs, *fd;
-    const mmaref_pass *last;
-    out_desc out;                              /* D's rounding: the last pass's, or the addition of C */
-    int c_last;                                /* C added last: the last rounder is an IEEE addition */
-    int align_fda;                             /* the last pass aligns to e_max (F applies to it) */
-    int P, F, k, ns, complex, fda_like, terms; /* terms the last rounder sums: its products and C */
-    int term_min, p_min;                       /* log2 of the smallest nonzero term (product or C), product */
-    int range, term_bits;                      /* log2 of largest / smallest term; bits of a product */
-    long double c_max, p_max, d_max;
-} reach_ctx;
-
-static reach_ctx reach_of(const mmaref_instr *in)
-{
-    reach_ctx r = {.fa = part_of(in->a), .fb = part_of(in->b), .fc = part_of(in->c), .fd = part_of(in->d),
-                   .last = &in->pass[in->passes - 1], .k = in->k, .ns = mmaref_scale_count(in),
-                   .complex = mmaref_format_parts(in->a) > 1};
-    r.fs = r.ns ? fmt_of(in->scale) : NULL;
-    r.out = out_table[r.last->out];
-    r.c_last = in->c_last;
-    if (r.c_last) { /* D = P + C, one IEEE addition rounded to nearest even in D's format */
-        r.out.rounding = MMAREF_RNE;
-        r.out.man_bits = r.fd->man_bits;
-        r.out.signed_zero = 1;
-    }
-    r.P = r.out.man_bits;
-    r.align_fda = is_fda_like(r.last->algo);
-    r.fda_like = r.align_fda && !r.c_last;
-    r.F = r.align_fda ? r.last->frac_bits : 0;
-    r.terms = r.last->algo == MMAREF_ALGO_SFMA || r.c_last ? 2 : r.last->k_count + 1;
-    int s_min = r.fs ? 2 * log2_min(r.fs) : 0;
-    long double s_max = r.fs ? max_value(r.fs) * max_value(r.fs) : 1;
-    int c_min = log2_min(r.fc);
-    r.p_min = log2_min(r.fa) + log2_min(r.fb) + s_min;
-    r.term_min = r.p_min < c_min ? r.p_min : c_min;
-    /* GDFS: a block's zero sum still weighs its two scales in e_max, so no bit of the sum lies below
-     * 2^(2 s_min - F) */
-    if (r.last->algo == MMAREF_ALGO_GDFS && r.term_min < s_min - r.last->frac_bits)
-        r.term_min = s_min - r.last->frac_bits;
-    r.c_max = max_value(r.fc);
-    r.p_max = max_value(r.fa) * max_value(r.fb) * s_max;
-    long double top = r.c_max > r.p_max ? r.c_max : r.p_max;
-    r.range = (int)floorl(log2l(top)) - r.term_min;
-    r.term_bits = precision(r.fa) + precision(r.fb) + 2;
-    /* D's largest finite at the output's precision (e8m13 keeps 13 of f32's 23 bits) */
-    r.d_max = ldexpl(2.0L - ldexpl(1, -r.P), (int)floorl(log2l(max_value(r.fd))));
-    return r;
-}
-
 /* Bits the last pass's rounder can hold below D's last place, at most (carry: above the largest term):
  * an FDA-like pass keeps F fractional bits under e_max, its sum reaching 1 + log2(terms) bits above
  * e_max (a product's significand is below 4); an FMA is exact. */
@@ -186,9 +117,6 @@ static const char *global_reason(const reach_ctx *r, int b, char *why, size_t ca
     int under = r->term_min <= d_min_sub - 1 - (r->P - precision(r->fd));
     int signed_zero = r->out.signed_zero, flush = r->last->flush;
     long double sum_max = r->c_max + r->k * r->p_max;
-    long double inf_at = r->out.rounding == MMAREF_RZ
-                             ? ldexpl(1, (int)floorl(log2l(r->d_max)) + 1)
-                             : r->d_max + ldexpl(1, (int)floorl(log2l(r->d_max)) - r->P - 1);
     int carry = ceil_log2(r->terms);
     switch (b) {
     case B_ZERO_ALL_NEG:
@@ -222,7 +150,7 @@ static const char *global_reason(const reach_ctx *r, int b, char *why, size_t ca
     case B_SUBNORMAL:
         if (flush)
             return "the schedule flushes subnormal results";
-        if (r->term_min < d_emin)
+        if (reach_subnormal_d(r))
             return NULL;
         snprintf(why, cap, "no term lies below D's smallest normal 2^%d: the smallest is 2^%d", d_emin, r->term_min);
         return why;
@@ -239,7 +167,7 @@ static const char *global_reason(const reach_ctx *r, int b, char *why, size_t ca
         snprintf(why, cap, "the largest sum, about 2^%.1Lf, lies below D's largest finite", log2l(sum_max));
         return why;
     case B_OVERFLOW_INF:
-        if (sum_max >= inf_at)
+        if (reach_overflow_inf(r))
             return NULL;
         snprintf(why, cap, "the largest sum, C's largest plus K largest products, stays below %s",
                  r->out.rounding == MMAREF_RZ ? "the overflow threshold (RZ saturates)"

@@ -35,11 +35,10 @@ const char *mmaref_specials_name(mmaref_specials s)
 }
 
 /* Low mantissa bits the hardware ignores (tf32: 13). */
-static int ignored_low_bits(const fmt_desc *d) { return d->ignored & 1 ? __builtin_ctzll(~d->ignored) : 0; }
 
 int mmaref_format_precision(mmaref_format f)
 {
-    return (unsigned)f < MMAREF_FORMAT_COUNT ? fmt_table[f].man_bits - ignored_low_bits(&fmt_table[f]) : 0;
+    return (unsigned)f < MMAREF_FORMAT_COUNT ? fmt_precision(&fmt_table[f]) : 0;
 }
 
 
@@ -187,7 +186,7 @@ static mmaref_status format_convert_double(mmaref_format f, double x, uint64_t *
         return MMAREF_ERR_VALUE;
     /* A format whose low bits the hardware ignores (tf32: 13) holds fewer mantissa bits than its
      * storage: round once, at the bits it keeps, then put them back in place. */
-    int low = ignored_low_bits(d);
+    int low = d->man_bits - fmt_precision(d);
     fmt_desc kept = *d;
     kept.man_bits -= low;
     kept.width -= low;

@@ -76,6 +76,11 @@ static inline uint64_t fmt_join_part(const fmt_desc *f, uint64_t part_raw, int i
     return part_raw << (i * fmt_part_width(f));
 }
 static inline int fmt_min_exp(const fmt_desc *f) { return 1 - f->bias; }
+/* Mantissa bits that count: TF32's low 13, which the hardware treats as zero, do not. */
+static inline int fmt_precision(const fmt_desc *f)
+{
+    return f->man_bits - (f->ignored & 1 ? __builtin_ctzll(~f->ignored) : 0);
+}
 /* A -0: a sign, and not FNUZ's single zero (whose 1000...0 is its NaN); the unsigned formats have none. */
 static inline int fmt_has_neg_zero(const fmt_desc *f) { return f->has_sign && f->specials != MMAREF_SPECIALS_FNUZ; }
 

@@ -13,6 +13,8 @@
 
 #include "algo.h"
 #include "format.h"
+#include "host_fp.h"
+#include "reach.h"
 #include "rules.h"
 #include "schedule.h"
 #include "trace.h"
@@ -21,11 +23,6 @@
 
 static const fmt_desc *fmt_a(const mmaref_instr *in) { return fmt_of(in->a); }
 static int is_complex(const mmaref_instr *in) { return fmt_of(in->a)->parts > 1 || fmt_of(in->c)->parts > 1; }
-static int has_subnormals(const fmt_desc *f)
-{
-    return f->specials != MMAREF_SPECIALS_E8M0 && f->man_bits > 0 && f->parts <= 1;
-}
-static int has_inf(const fmt_desc *f) { return f->specials == MMAREF_SPECIALS_IEEE; }
 static int any_pass(const mmaref_instr *in, int (*pred)(const mmaref_pass *))
 {
     for (int i = 0; i < in->passes; i++)
@@ -67,36 +64,16 @@ static int other_output(mmaref_output out)
     }
 }
 
-/* ---- what a rule's bug can reach (binary logarithms of what the terms can be) ---- */
+/* ---- what a rule's bug can reach (binary logarithms of what the terms can be: reach.h) ---- */
 
-/* The exponent of a format's largest binade (IEEE and E8M0 keep their all-ones exponent for inf and
- * NaN), and of the lowest bit of its smallest nonzero value. */
-static int top_exp(const fmt_desc *f)
-{
-    int reserved = f->specials == MMAREF_SPECIALS_IEEE || f->specials == MMAREF_SPECIALS_E8M0;
-    return (1 << f->exp_bits) - 1 - reserved - f->bias;
-}
-static int lsb_exp(const fmt_desc *f) { return fmt_min_exp(f) - f->man_bits; }
 /* the scales' smallest exponent, summed over SA and SB (0 without scales) */
-static int scales_min_exp(const mmaref_instr *in) { return in->block_size ? 2 * lsb_exp(fmt_of(in->scale)) : 0; }
+static int scales_min_exp(const mmaref_instr *in) { return in->block_size ? 2 * log2_min(fmt_of(in->scale)) : 0; }
 /* the lowest bit any nonzero term of the passes can have: a product's, or C's where C enters a pass */
 static int terms_lsb(const mmaref_instr *in)
 {
-    int p = lsb_exp(fmt_a(in)) + lsb_exp(fmt_of(in->b)) + scales_min_exp(in);
-    int c = lsb_exp(fmt_of(in->c));
+    int p = log2_min(fmt_a(in)) + log2_min(fmt_of(in->b)) + scales_min_exp(in);
+    int c = log2_min(fmt_of(in->c));
     return in->c_last || c > p ? p : c;
-}
-
-/* Can the finite products reach half an ulp of D's largest finite value, so that a finite sum (C at
- * that value) passes it?  The largest operands (significands below 2), K, the scales. */
-static int products_reach_top(const mmaref_instr *in)
-{
-    const fmt_desc *fd = fmt_of(in->d);
-    int top_s = in->block_size ? 2 * (top_exp(fmt_of(in->scale)) + 1) : 0;
-    int log2_k = 0;
-    while ((1 << log2_k) < in->k)
-        log2_k++;
-    return top_exp(fmt_a(in)) + 1 + top_exp(fmt_of(in->b)) + 1 + top_s + log2_k >= top_exp(fd) - fd->man_bits - 1;
 }
 
 /* A zero operand decoded at its format's own smallest exponent (f16's, where the pass converts to f16)
@@ -116,20 +93,8 @@ static int zero_exp_shows(const mmaref_instr *in)
         top = fmt_min_exp(zb) + top_exp(fa);
     if (!in->c_last && fmt_min_exp(fc) > top)
         top = fmt_min_exp(fc);
-    int lsb = terms_lsb(in), out_lsb = lsb_exp(pass_out_format(&in->pass[0]));
+    int lsb = terms_lsb(in), out_lsb = log2_min(pass_out_format(&in->pass[0]));
     return top + scales_min_exp(in) - (lsb > out_lsb ? lsb : out_lsb) > in->pass[0].frac_bits;
-}
-
-/* Can a sum reach D's subnormal range: a term's lowest bit below D's smallest normal, and (GDFS) a
- * group's exponent, which is its scales' alone, low enough to leave C's subnormals in the window? */
-static int subnormal_d_reachable(const mmaref_instr *in)
-{
-    const fmt_desc *fd = fmt_of(in->d);
-    if (terms_lsb(in) >= fmt_min_exp(fd))
-        return 0;
-    if (in->pass[0].algo == MMAREF_ALGO_GDFS)
-        return scales_min_exp(in) + 2 * fmt_of(in->scale)->man_bits - in->pass[0].frac_bits < fmt_min_exp(fd);
-    return 1;
 }
 
 /* Converted to f16, a subnormal FP8 factor becomes a normal, its exponent lowered by up to its man bits
@@ -145,7 +110,7 @@ static int subnormal_shift_shows(const mmaref_instr *in)
         const fmt_desc *x = f[s], *y = f[1 - s];
         if (fmt_min_exp(x) <= fmt_min_exp(h))
             continue;
-        int sub_top = fmt_min_exp(x) + top_exp(y) + 1, p_min = lsb_exp(x) + lsb_exp(y);
+        int sub_top = fmt_min_exp(x) + top_exp(y) + 1, p_min = log2_min(x) + log2_min(y);
         if (sub_top - p_min > in->pass[0].frac_bits - x->man_bits)
             return 1;
     }
@@ -278,10 +243,14 @@ int rule_applies(const mmaref_instr *in, mmaref_rule_id r)
     const int cplx = is_complex(in);
     switch (r) {
     case RULE_SUBNORMAL_OPERAND:
-        return !cplx && (has_subnormals(fa) || has_subnormals(fb));
-    case RULE_SUBNORMAL_C: /* C's subnormals within reach of D */
-        return !cplx && has_subnormals(fc) && !any_pass(in, flushes) &&
-               (in->pass[0].algo != MMAREF_ALGO_GDFS || subnormal_d_reachable(in));
+        return !cplx && (has_subnormal(fa) || has_subnormal(fb));
+    case RULE_SUBNORMAL_C: { /* GDFS: a group's exponent is its scales' alone, which may leave C's
+                              * subnormals below every window */
+        if (cplx || !has_subnormal(fc) || any_pass(in, flushes))
+            return 0;
+        reach_ctx reach = reach_of(in);
+        return in->pass[0].algo != MMAREF_ALGO_GDFS || reach_subnormal_d(&reach);
+    }
     case RULE_ZERO_OPERAND_EXP: return any_pass(in, zero_exp_counts) && zero_exp_shows(in);
     case RULE_ZERO_TERM_EXP: /* C added last: the passes' C is +0 and no zero product outgrows the others */
         return any_pass(in, has_zero_term_exp) && !in->c_last &&
@@ -316,11 +285,14 @@ int rule_applies(const mmaref_instr *in, mmaref_rule_id r)
         return 1;
     }
     case RULE_OUTPUT_ROUNDING: return !in->c_last && aligns(last) && other_output(last->out) >= 0;
-    case RULE_SUBNORMAL_RESULT:
-        return !cplx && has_subnormals(fd) && !any_pass(in, flushes) && subnormal_d_reachable(in);
-    case RULE_OVERFLOW:
-        return !cplx && has_inf(fd) && (in->c_last || out_table[last->out].rounding == MMAREF_RNE) &&
-               products_reach_top(in);
+    case RULE_SUBNORMAL_RESULT: {
+        reach_ctx reach = reach_of(in);
+        return !cplx && has_subnormal(fd) && reach_subnormal_d(&reach);
+    }
+    case RULE_OVERFLOW: {
+        reach_ctx reach = reach_of(in);
+        return !cplx && has_inf(fd) && reach_overflow_inf(&reach);
+    }
     case RULE_ZERO_SIGN:
         return !cplx && fmt_has_neg_zero(fc) && (fmt_has_neg_zero(fa) || fmt_has_neg_zero(fb)) &&
                fmt_has_neg_zero(fd);
@@ -328,10 +300,16 @@ int rule_applies(const mmaref_instr *in, mmaref_rule_id r)
     }
 }
 
+/* In the default floating-point environment: the reach is derived in long double (reach.h). */
 int mmaref_rule_applies(const mmaref_instr *in, int i)
 {
-    return in && i >= 1 && i < RULE_COUNT && schedule_usable(in, NULL, 0) == MMAREF_OK &&
-           rule_applies(in, (mmaref_rule_id)i);
+    if (!in || i < 1 || i >= RULE_COUNT || schedule_usable(in, NULL, 0) != MMAREF_OK)
+        return 0;
+    host_fp_all_env env;
+    host_fp_all_default(&env);
+    int applies = rule_applies(in, (mmaref_rule_id)i);
+    host_fp_all_restore(&env);
+    return applies;
 }
 
 /* ---- breaking a rule ---- */
@@ -551,6 +529,6 @@ mmaref_status mmaref_rule_broken_dot(const mmaref_instr *in, int i, uint64_t c, 
     mmaref_status st = mmaref_dot(in, c, a, b, sa, sb, &model, msg, msglen);
     if (st != MMAREF_OK || !d)
         return st == MMAREF_OK ? MMAREF_ERR_ARGUMENT : st;
-    *d = rule_applies(in, (mmaref_rule_id)i) ? rule_broken_d(in, (mmaref_rule_id)i, c, a, b, sa, sb, model) : model;
+    *d = mmaref_rule_applies(in, i) ? rule_broken_d(in, (mmaref_rule_id)i, c, a, b, sa, sb, model) : model;
     return MMAREF_OK;
 }
