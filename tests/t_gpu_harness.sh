@@ -242,7 +242,51 @@ if make -s build/gpu/craft >"$tmp/craft.log" 2>&1 && build/gpu/craft "$tmp/craft
     [[ $(told "$n") == 0 && ! -e $tmp/craft/zero-term__$n.txt ]] && ok "zero-term: no file for $n (no vector tells the rules apart)" ||
       not_ok "zero-term: $n: $(told "$n") vectors tell the rules apart, or a file was written"
   done
+  # every other rule the inventory marks extrapolated on a harness instruction gets a file, each line of
+  # which catches the rule (a unit breaking it gives another D), and no other rule gets one
+  want="" got="" bad=""
+  while read -r n; do
+    want+=$("$MMAREF" rules hopper "$n" --json | python3 -c 'import json, sys
+print("".join(" %s__%s" % (r["name"], sys.argv[1]) for r in json.load(sys.stdin)
+              if r["silicon"]["kind"] == "extrapolated" and r["name"] != "zero-term-exp"))' "$n")
+  done < <("$DRY" --list | cut -f1)
+  want=$(tr ' ' '\n' <<<"$want" | sort | tr '\n' ' ')
+  for f in "$tmp/craft"/*__*.txt; do
+    b=$(basename "$f" .txt); [[ $b == zero-term__* ]] && continue
+    got+=" $b" r=${b%%__*} n=${b#*__}
+    lines=$(grep -vc '^#' "$f")
+    c=$(grep -v '^#' "$f" | "$MMAREF" rules hopper "$n" --catch | awk -v r="$r" '$1 == r {print $2}')
+    [[ $c == "$lines" && $lines -gt 0 ]] || bad+=" $b: $c of $lines catch it;"
+  done
+  got=$(tr ' ' '\n' <<<"$got" | sort | tr '\n' ' ')
+  if [[ -n $want && $want == "$got" && -z $bad ]]; then
+    ok "craft: a file for each of the $(wc -w <<<"$want") extrapolated rules of the harness's instructions, every line catching its rule"
+  else not_ok "craft: extrapolated rule files: wanted [$want], wrote [$got]$bad"; fi
   expect_error "craft refuses a missing directory" "craft: DIR must be an existing directory" build/gpu/craft "$tmp/none"
+
+  # tools/rules_silicon.py, with this tree as the run's: per rule, the vectors of the run's sets that catch
+  # it, each set checked against today's model first; the seeded count is `rules --catch` of the same tiles
+  W=wgmma.m64n8k16.f32.f16.f16 F64=mma.m8n8k4.f64.f64.f64.f64
+  if python3 tools/rules_silicon.py --run-tree . --seed 3 --count 64 --label t --crafted "$tmp/craft" --jobs 2 \
+       >"$tmp/rs.tsv" 2>"$tmp/rs.err"; then
+    want=$("$DRY" --only $W --count 64 --seed 3 --stdout | grep -v '^#' | "$MMAREF" rules hopper $W --catch |
+           awk '$1 == "subnormal-operand" {print $2}')
+    got=$(awk -F'\t' -v w=$W '$2 == w && $3 == "seeded" && $6 == "subnormal-operand" {print $7}' "$tmp/rs.tsv")
+    nan=$(awk -F'\t' -v w=$F64 '$2 == w && $6 == "nan-canonical" {printf "%s=%s ", $3, $7}' "$tmp/rs.tsv")
+    same=$(awk -F'\t' '!/^#/ && $5 != 1' "$tmp/rs.tsv" | wc -l)
+    lines=$(grep -vc '^#' "$tmp/craft/nan-canonical__$F64.txt")
+    [[ -n $want && $got == "$want" && $same == 0 && $nan == "seeded=0 directed=0 crafted:nan-canonical=$lines " ]] &&
+      ok "rules_silicon.py: the seeded set's count is rules --catch's ($got); f64 NaN payloads count only in the crafted file ($lines)" ||
+      not_ok "rules_silicon.py: seeded $got (rules --catch: $want), $same rows unlike today's model, f64 nan-canonical: $nan"
+  else not_ok "rules_silicon.py: $(tail -n 2 "$tmp/rs.err")"; fi
+  # ... and a run whose model gave another D is refused: a run tree whose mmaref writes D = 1 everywhere
+  mkdir -p "$tmp/fake/build/gpu"; ln -s "$(realpath "$DRY")" "$tmp/fake/build/gpu/dryrun"
+  real=$(realpath "$MMAREF")
+  printf '#!/bin/sh\nif [ "$1" = batch ]; then "%s" "$@" | sed "s/^0x.*/0x1/"; else exec "%s" "$@"; fi\n' \
+    "$real" "$real" >"$tmp/fake/build/mmaref"; chmod +x "$tmp/fake/build/mmaref"
+  out=$(python3 tools/rules_silicon.py --run-tree "$tmp/fake" --seed 3 --count 64 --label t --jobs 2 2>&1 >/dev/null); rc=$?
+  [[ $rc == 1 && $out == *"today's model differs from the run's on some vector"* ]] &&
+    ok "rules_silicon.py refuses a run whose model gave other D's (exit 1)" || not_ok "rules_silicon.py with another model: rc=$rc ${out: -200}"
 else not_ok "build/gpu/craft: $(tail -n 3 "$tmp/craft.log" "$tmp/craft.out" | tr '\n' ' ')"; fi
 
 if [[ -n $NVCC ]] && ! "$NVCC" --list-gpu-code 2>/dev/null | grep -qx sm_90; then

@@ -14,11 +14,14 @@ without rule vectors (every directed vector, then random ones), as runs were mad
 --floor F exits 1 when a count of the stream is below F, naming each.  --tsv writes the rows:
 instruction, schedule, family, rule, caught[, caught before].
 
-  python3 tools/rules_margin.py --update DOC TSV | --check DOC TSV
+  python3 tools/rules_margin.py --update DOC TSV SILICON_TSV | --check DOC TSV SILICON_TSV
 
 rewrites (or checks) the tables of DOC (docs/rules.md) between its markers <!-- rules:inventory -->,
-<!-- rules:margin --> and their <!-- end --> from `mmaref rules --json` and the TSV, without running the
-streams.
+<!-- rules:silicon -->, <!-- rules:silicon-run -->, <!-- rules:margin --> and their <!-- end --> from
+`mmaref rules --json`, the TSV and SILICON_TSV (tools/rules_silicon.py's: the vectors of a hardware run
+that catch each rule), without running the streams.  --check also requires the inventory's "measured"
+marks to be the run's: on each instruction of the run, a rule is marked measured exactly where the
+run's vectors catch it.
 """
 import argparse
 import json
@@ -72,11 +75,91 @@ def caught(mmaref, arch, name, stream):
     return counts
 
 
-def inventory_table(mmaref):
-    rows = ['| rule | the model\'s step | the model | a unit breaking it | how silicon knows it |', '|---|---|---|---|---|']
-    for r in json.loads(run([mmaref, 'rules', '--json'])):
-        rows.append('| `%s` | %s | %s | %s | %s |' % (r['name'], r['step'], r['rule'], r['bug'], r['silicon']))
+def inventory_table(rules):
+    rows = ['| rule | the model\'s step | the model | a unit breaking it |', '|---|---|---|---|']
+    for r in rules:
+        rows.append('| `%s` | %s | %s | %s |' % (r['name'], r['step'], r['rule'], r['bug']))
     return rows
+
+
+MARK = {'measured': 'M', 'paper': 'P', 'extrapolated': 'E'}
+
+
+def silicon_table(rules, archs):
+    """Rule x architecture: M, P or E (with A's formats where an architecture's instructions differ), and
+    below it each mark's sources."""
+    rows = ['| rule | %s |' % ' | '.join(archs), '|---|' + '---|' * len(archs)]
+    sources = {}
+    for r in rules:
+        cells = []
+        for a in archs:
+            groups = r['silicon'].get(a, [])
+            for g in groups:
+                key = (g['kind'], g['source'])
+                sources.setdefault(key, {}).setdefault(a, g['gpu'])
+            if not groups:
+                cells.append('–')
+            elif len(groups) == 1:
+                cells.append(MARK[groups[0]['kind']])
+            else:
+                cells.append(', '.join('%s (%s)' % (MARK[g['kind']], ' '.join(g['a'])) for g in groups))
+        rows.append('| `%s` | %s |' % (r['name'], ' | '.join(cells)))
+    rows.append('')
+    for (kind, source), where in sorted(sources.items(), key=lambda x: ('MPE'.index(MARK[x[0][0]]), x[0][1])):
+        rows.append('- **%s** %s: %s' % (MARK[kind], source, ', '.join(
+            '%s%s' % (a, ' (%s)' % gpu if gpu else '') for a, gpu in where.items())))
+    return rows
+
+
+def silicon_runs(tsv):
+    """(run, instruction, rule) -> vectors that catch it, over the run's sets; and each run's sets' sizes."""
+    caught, sizes = {}, {}
+    for line in open(tsv):
+        if line.startswith('#'):
+            continue
+        run_, ins, kind, vectors, same, rule, n = line.rstrip('\n').split('\t')
+        if same != '1':
+            sys.exit('rules_margin: %s: %s %s: the model differs from the run there' % (tsv, run_, ins))
+        key = (run_, ins, rule)
+        caught.setdefault(key, {})[kind] = int(n)
+        sizes.setdefault((run_, kind), {})[ins] = int(vectors)
+    return caught, sizes
+
+
+def silicon_run_table(tsv):
+    caught, sizes = silicon_runs(tsv)
+    kinds = sorted({k for (_, k) in sizes}, key=lambda k: (k != 'seeded', k != 'directed', k))
+    rows = ['| run | rule | instructions whose vectors catch it (of those with the rule) | %s |'
+            % ' | '.join('vectors that catch it: ' + k if i == 0 else k for i, k in enumerate(kinds)),
+            '|---|---|---|' + '---|' * len(kinds)]
+    by = {}
+    for (run_, ins, rule), sets in caught.items():
+        b = by.setdefault((run_, rule), [0, 0, {}])
+        b[0] += sum(sets.values()) > 0
+        b[1] += 1
+        for k, n in sets.items():
+            b[2][k] = b[2].get(k, 0) + n
+    for (run_, rule), (dec, n, per) in by.items():
+        rows.append('| %s | `%s` | %d of %d | %s |' % (run_, rule, dec, n, ' | '.join(
+            '{:,}'.format(per.get(k, 0)) for k in kinds)))
+    rows.append('')
+    for (run_, kind), ins in sorted(sizes.items()):
+        rows.append('%s, %s: {:,} vectors over %d instructions.'.format(sum(ins.values())) % (run_, kind, len(ins)))
+    return rows
+
+
+def check_measured(mmaref, tsv):
+    """The inventory's measured marks on the run's instructions are the run's catches, both ways."""
+    caught, _ = silicon_runs(tsv)
+    bad, per = [], {}
+    for (run_, ins, rule), sets in caught.items():
+        per.setdefault(ins, {})[rule] = sum(sets.values())
+    for ins, rules in per.items():
+        marks = {r['name']: r['silicon']['kind'] for r in json.loads(run([mmaref, 'rules', 'hopper', ins, '--json']))}
+        for rule, n in rules.items():
+            if (marks.get(rule) == 'measured') != (n > 0):
+                bad.append('%s %s: marked %s, the run\'s vectors catch it %d times' % (ins, rule, marks.get(rule), n))
+    return bad
 
 
 def floor_per(mmaref):
@@ -101,9 +184,16 @@ def margin_table(tsv, per):
     return rows
 
 
-def render(doc, mmaref, tsv):
+def render(doc, mmaref, tsv, silicon_tsv):
     text = open(doc).read()
-    for marker, rows in (('rules:inventory', inventory_table(mmaref)), ('rules:margin', margin_table(tsv, floor_per(mmaref)))):
+    rules = json.loads(run([mmaref, 'rules', '--json']))
+    archs = []  # in the table's order: the order of `mmaref list`
+    for e in json.loads(run([mmaref, 'list', '--json'])):
+        if e['arch'] not in archs and any(e['arch'] in r['silicon'] for r in rules):
+            archs.append(e['arch'])
+    for marker, rows in (('rules:inventory', inventory_table(rules)), ('rules:silicon', silicon_table(rules, archs)),
+                         ('rules:silicon-run', silicon_run_table(silicon_tsv)),
+                         ('rules:margin', margin_table(tsv, floor_per(mmaref)))):
         start, end = '<!-- %s -->\n' % marker, '<!-- end -->'
         i = text.index(start) + len(start)
         j = text.index(end, i)
@@ -112,16 +202,21 @@ def render(doc, mmaref, tsv):
 
 
 def main():
-    if len(sys.argv) == 4 and sys.argv[1] in ('--update', '--check'):
-        doc, tsv = sys.argv[2], sys.argv[3]
-        new = render(doc, os.environ.get("MMAREF", "build/mmaref"), tsv)
+    if len(sys.argv) == 5 and sys.argv[1] in ('--update', '--check'):
+        doc, tsv, silicon_tsv = sys.argv[2:5]
+        mmaref = os.environ.get("MMAREF", "build/mmaref")
+        new = render(doc, mmaref, tsv, silicon_tsv)
         if sys.argv[1] == '--update':
             open(doc, 'w').write(new)
             return
         if new != open(doc).read():
-            sys.exit('rules_margin: %s differs from mmaref rules --json and %s (python3 tools/rules_margin.py --update %s %s)'
-                     % (doc, tsv, doc, tsv))
-        print('rules_margin: %s matches the inventory and %s' % (doc, tsv))
+            sys.exit('rules_margin: %s differs from mmaref rules --json, %s and %s (python3 tools/rules_margin.py '
+                     '--update %s %s %s)' % (doc, tsv, silicon_tsv, doc, tsv, silicon_tsv))
+        bad = check_measured(mmaref, silicon_tsv)
+        if bad:
+            sys.exit('rules_margin: the measured marks (cmodel/src/rules_silicon.c) are not the run\'s: ' + '; '.join(bad))
+        print('rules_margin: %s matches the inventory, %s and %s; the measured marks are the run\'s'
+              % (doc, tsv, silicon_tsv))
         return
     p = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     p.add_argument('--mmaref', default='build/mmaref')

@@ -430,7 +430,6 @@ typedef struct {
     const char *step;    /* the model's step that encodes it */
     const char *rule;    /* what the model does */
     const char *bug;     /* what a unit that breaks it does */
-    const char *silicon; /* how each architecture's rule is known: measured, from the paper, extrapolated */
 } mmaref_rule;
 /* Rules are numbered 1 .. mmaref_rule_count(). */
 int mmaref_rule_count(void);
@@ -442,6 +441,20 @@ int mmaref_rule_applies(const mmaref_instr *in, int i);
 mmaref_status mmaref_rule_broken_dot(const mmaref_instr *in, int i, uint64_t c, const uint64_t *a,
                                      const uint64_t *b, const uint64_t *sa, const uint64_t *sb, uint64_t *d,
                                      char *msg, size_t msglen);
+/* How silicon decided a rule on an instruction (cmodel/src/rules_silicon.c, docs/rules.md): measured by
+ * a run of this project's GPU harness (its vectors catch the rule and silicon gave the model's D), stated
+ * by a paper's experiments on the architecture's GPU, or extrapolated from another architecture, format
+ * or convention. */
+typedef enum { MMAREF_SILICON_MEASURED = 1, MMAREF_SILICON_PAPER, MMAREF_SILICON_EXTRAPOLATED } mmaref_silicon;
+typedef struct {
+    mmaref_silicon kind;
+    const char *source; /* the run, the paper's section, or what the rule is extrapolated from */
+    const char *gpu;    /* with MMAREF_SILICON_PAPER: the paper's GPU of the architecture; else NULL */
+    int row;            /* the evidence's entry: equal for instructions the same evidence covers */
+} mmaref_rule_evidence;
+/* The evidence for rule i on `in`; MMAREF_ERR_ARGUMENT where the rule does not apply. */
+mmaref_status mmaref_rule_silicon_of(const mmaref_instr *in, int i, mmaref_rule_evidence *out);
+const char *mmaref_silicon_name(mmaref_silicon kind); /* "measured", "paper", "extrapolated" */
 /* ==== end of rules ================================================================================= */
 
 /* ==== coverage: the bins a dot-add falls in (cmodel/src/coverage.c, docs/verify-your-design.md) =====

@@ -62,6 +62,27 @@ int cli_stdout_error(const char *cmd)
 
 int cli_hex_digits(mmaref_format f) { return (mmaref_format_width(f) + 3) / 4; }
 
+static int is_nan(mmaref_format f, uint64_t bits)
+{
+    double v = mmaref_format_to_double(f, bits);
+    return v != v;
+}
+
+int cli_same_d(mmaref_format f, uint64_t x, uint64_t y, int nan_any)
+{
+    if (x == y)
+        return 1;
+    if (!nan_any)
+        return 0;
+    mmaref_format part = mmaref_format_part(f);
+    for (int i = 0; i < mmaref_format_parts(f); i++) {
+        uint64_t u = mmaref_format_part_bits(f, x, i), v = mmaref_format_part_bits(f, y, i);
+        if (u != v && !(is_nan(part, u) && is_nan(part, v)))
+            return 0;
+    }
+    return 1;
+}
+
 char *cli_put_hex(char *p, uint64_t v, int digits)
 {
     for (int i = digits - 1; i >= 0; i--)

@@ -51,6 +51,9 @@ void cli_format_decimal(char *buf, size_t cap, mmaref_format f, uint64_t bits);
 
 /* Hex digits needed for a format's width. */
 int cli_hex_digits(mmaref_format f);
+/* Two D's of format f agree: the same bits or, with nan_any, NaN against NaN -- part by part for a
+ * complex D (f32c), whose parts are NaN independently. */
+int cli_same_d(mmaref_format f, uint64_t x, uint64_t y, int nan_any);
 
 /* Writes v as exactly `digits` lower-case hex digits at p; returns the end. */
 char *cli_put_hex(char *p, uint64_t v, int digits);

@@ -45,28 +45,6 @@ enum {
     MAX_FIELDS = 1 + 2 * MMAREF_MAX_K + 2 * MMAREF_MAX_SCALES + 1,
 };
 
-static int is_nan(mmaref_format f, uint64_t bits)
-{
-    double v = mmaref_format_to_double(f, bits);
-    return v != v;
-}
-
-/* The device's D (want) matches the model's D (d): the same bits or, with --nan-any, NaN against NaN -- part by part for a
- * complex D (f32c), whose parts are NaN independently. */
-static int matches(mmaref_format f, uint64_t d, uint64_t want, int nan_any)
-{
-    if (d == want)
-        return 1;
-    mmaref_format part = mmaref_format_part(f);
-    for (int i = 0; nan_any && i < mmaref_format_parts(f); i++) {
-        uint64_t x = mmaref_format_part_bits(f, d, i), y = mmaref_format_part_bits(f, want, i);
-        if (x != y && !(is_nan(part, x) && is_nan(part, y)))
-            return 0;
-    }
-    return nan_any;
-}
-
-
 /* What every line of a run needs. */
 typedef struct {
     mmaref_instr in;
@@ -178,7 +156,7 @@ static int emit_line(const batch_run *r, chunk *c, const uint64_t *v, uint64_t d
         if (!mmaref_format_valid_bits(r->in.d, want))
             return BAD(c, "batch: stdin line %ld: device d 0x%llx does not fit in %s", lineno,
                        (unsigned long long)want, mmaref_format_name(r->in.d));
-        if (matches(r->in.d, d, want, r->nan_any)) {
+        if (cli_same_d(r->in.d, d, want, r->nan_any)) {
             c->passed++;
             return 0;
         }

@@ -43,8 +43,8 @@ void probe_free(probe_queries *q);
 void probe_format_row(const probe_queries *q, const uint64_t *row, char *buf, size_t cap);
 /* D of a record on a row (the record's formats are q->shape's); 0 on success. */
 int probe_dot(const mmaref_instr *in, const probe_queries *q, const uint64_t *row, uint64_t *d);
-/* Do two D's agree (bit for bit, or NaN for NaN with nan_any)? */
-int probe_same(mmaref_format f, uint64_t x, uint64_t y, int nan_any);
+/* D of a unit that breaks rule `rule` of the inventory (mmaref.h, "rules") on a row; 0 on success. */
+int probe_rule_dot(const mmaref_instr *in, int rule, const probe_queries *q, const uint64_t *row, uint64_t *d);
 
 /* ---- the device ---- */
 /* The seconds a device may take for each answer line (its start included) and to exit after the last,

@@ -65,25 +65,11 @@ int probe_dot(const mmaref_instr *in, const probe_queries *q, const uint64_t *ro
                       S ? row + 1 + 2 * K + S : NULL, d, NULL, 0) != MMAREF_OK;
 }
 
-static int is_nan(mmaref_format f, uint64_t x)
+int probe_rule_dot(const mmaref_instr *in, int rule, const probe_queries *q, const uint64_t *row, uint64_t *d)
 {
-    double v = mmaref_format_to_double(f, x);
-    return v != v;
-}
-
-int probe_same(mmaref_format f, uint64_t x, uint64_t y, int nan_any)
-{
-    if (x == y)
-        return 1;
-    if (!nan_any)
-        return 0;
-    mmaref_format part = mmaref_format_part(f);
-    for (int i = 0; i < mmaref_format_parts(f); i++) {
-        uint64_t u = mmaref_format_part_bits(f, x, i), v = mmaref_format_part_bits(f, y, i);
-        if (u != v && !(is_nan(part, u) && is_nan(part, v)))
-            return 0;
-    }
-    return 1;
+    int K = K_of(q), S = S_of(q);
+    return mmaref_rule_broken_dot(in, rule, row[0], row + 1, row + 1 + K, S ? row + 1 + 2 * K : NULL,
+                                  S ? row + 1 + 2 * K + S : NULL, d, NULL, 0) != MMAREF_OK;
 }
 
 /* ---- building rows ---- */

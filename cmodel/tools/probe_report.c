@@ -96,6 +96,19 @@ static void print_query(FILE *out, const probe_queries *q, const uint64_t *answe
     fputc('\n', out);
 }
 
+/* print_query with the D of a unit breaking rule `rule` of rec. */
+static void print_rule_query(FILE *out, const probe_queries *q, const uint64_t *answers, long i, const char *who,
+                             const mmaref_instr *rec, int rule)
+{
+    uint64_t row[PROBE_ROW_MAX], d = 0;
+    probe_row(q, (size_t)i, row);
+    print_query(out, q, answers, i, NULL, NULL);
+    probe_rule_dot(rec, rule, q, row, &d);
+    fprintf(out, "      %s ", who);
+    print_value(out, q->shape.d, d);
+    fputc('\n', out);
+}
+
 static void print_schedule(FILE *out, const char *what, const mmaref_instr *in)
 {
     char name[32];
@@ -138,7 +151,7 @@ static void disagreements(FILE *out, const probe_queries *q, const uint64_t *ans
     uint64_t row[PROBE_ROW_MAX], d;
     for (size_t i = 0; i < q->battery; i++) {
         probe_row(q, i, row);
-        if (!probe_dot(rec, q, row, &d) && probe_same(q->shape.d, d, answers[i], nan_any))
+        if (!probe_dot(rec, q, row, &d) && cli_same_d(q->shape.d, d, answers[i], nan_any))
             continue;
         int j = 0;
         while (j < n && strcmp(labels[j], q->label[i]))
@@ -296,6 +309,35 @@ static void field_findings(FILE *out, const probe_queries *q, const uint64_t *an
                                                       : "exact (not rounded before the alignment)");
 }
 
+/* Each rule of the inventory the schedule found has (docs/rules.md), with the first battery query on which
+ * the device's D is not what a unit breaking the rule gives: the battery asked it. */
+static void rule_findings(FILE *out, const probe_queries *q, const uint64_t *answers, const mmaref_instr *found,
+                          int nan_any)
+{
+    int n = mmaref_rule_count(), asked = 0, rules = 0;
+    uint64_t row[PROBE_ROW_MAX], d;
+    fprintf(out, "rules (docs/rules.md), each with the first battery query that tells it from a unit breaking it:\n");
+    for (int r = 1; r <= n; r++) {
+        if (!mmaref_rule_applies(found, r))
+            continue;
+        rules++;
+        long hit = -1;
+        for (size_t i = 0; i < q->battery && hit < 0; i++) {
+            probe_row(q, i, row);
+            if (!probe_rule_dot(found, r, q, row, &d) && !cli_same_d(q->shape.d, d, answers[i], nan_any))
+                hit = (long)i;
+        }
+        fprintf(out, "  %s:%s\n", mmaref_rule_at(r)->name, hit < 0 ? " no battery query tells it apart" : "");
+        if (hit >= 0) {
+            asked++;
+            char who[64];
+            snprintf(who, sizeof who, "breaking %s", mmaref_rule_at(r)->name);
+            print_rule_query(out, q, answers, hit, who, found, r);
+        }
+    }
+    fprintf(out, "  the battery tells %d of the %d rules apart\n", asked, rules);
+}
+
 /* Nothing the model can run behaves as the device: the candidate that agrees most often, and the
  * experiments it fails. */
 static void closest_findings(FILE *out, const probe_queries *q, const uint64_t *answers, const probe_cand *best,
@@ -387,6 +429,7 @@ int probe_report(FILE *out, const probe_queries *q, const uint64_t *answers, con
     if (found) {
         field_findings(out, q, answers, r, found, nan_any);
         print_schedule(out, battery ? "battery schedule" : "schedule", found);
+        rule_findings(out, q, answers, found, nan_any);
     } else {
         closest_findings(out, q, answers, best = closest(r), nan_any);
     }

@@ -157,7 +157,7 @@ static size_t differences(const probe_queries *q, const uint64_t *answers, const
         int whole = mmaref_dot_batch(rec, g, &x, d, NULL, 0) == MMAREF_OK;
         for (size_t j = 0; j < g && n_diff < most; j++)
             if (((!whole && probe_dot(rec, q, rows + j * (size_t)n, &d[j])) ||
-                 !probe_same(q->shape.d, d[j], answers[i0 + j], nan_any)) &&
+                 !cli_same_d(q->shape.d, d[j], answers[i0 + j], nan_any)) &&
                 !n_diff++)
                 *first = (long)(i0 + j);
     }

@@ -1,12 +1,14 @@
 /* Crafted dot-adds for the hardware cross-check (tools/gpu/session.sh --crafted DIR): for each rule the
- * table extrapolates to an instruction instead of measuring it there, a file of vectors on which the
- * table's rule and its alternative give different D, so that the next run on a GPU decides the rule
- * (docs/hardware-validation.md, "Rules silicon has not decided").
+ * table extrapolates to an instruction instead of measuring it there (mmaref_rule_silicon_of), a file of
+ * vectors on which the table's rule and its alternative give different D, so that the next run on a GPU
+ * decides the rule (docs/hardware-validation.md, "Rules silicon has not decided").
  *   zero-term  a zero term's exponent in e_max.  The table gives Hopper's FDA passes -133, measured on
  *              bf16 and tf32 (docs/algorithms.md, FDA Step 3); the alternative is the MMA-Sim
  *              convention (zero_term_exp 0: a zero operand counts as -126).  Every product is a zero
  *              times a large power of two of the other factor's format, C tiny or subnormal: under the
  *              convention the zero products set e_max and C drops below the grid, under -133 C stays.
+ *   every other extrapolated rule of the inventory (mmaref rules): the vectors of the rule stream
+ *              (mmaref gen --kind rule, shaped for each rule) on which a unit breaking it gives another D.
  * Writes DIR/RULE__NAME.txt ("C A0..A(K-1) B0..B(K-1)" in hex, as `mmaref batch` reads them, after '#'
  * lines naming the rule) for every harness instruction (tools/gpu/hw.c) where at least one vector tells
  * the two apart, and prints per instruction how many do.
@@ -97,6 +99,56 @@ static void put_hex(FILE *f, uint64_t x, mmaref_format fmt)
     fprintf(f, "0x%0*llx", (width_of(fmt) + 3) / 4, (unsigned long long)x);
 }
 
+static void put_vector(FILE *f, const mmaref_instr *in, uint64_t c, const uint64_t *a, const uint64_t *b)
+{
+    put_hex(f, c, in->c);
+    for (int k = 0; k < in->k; k++)
+        fputc(' ', f), put_hex(f, a[k], in->a);
+    for (int k = 0; k < in->k; k++)
+        fputc(' ', f), put_hex(f, b[k], in->b);
+    fputc('\n', f);
+}
+
+/* DIR/RULE__NAME.txt of up to n vectors of the rule stream that catch rule r (every one it tries: at most
+ * 8 n times the instruction's rule count); prints how many.  0, or 1 after a message. */
+static int rule_file(const char *dir, const hw_instr *hi, const mmaref_instr *in, int r, long long n,
+                     long long seed)
+{
+    int rules = 0;
+    for (int i = 1; i <= mmaref_rule_count(); i++)
+        rules += mmaref_rule_applies(in, i);
+    const char *name = mmaref_rule_at(r)->name;
+    char path[4096], tmp[4200], msg[256];
+    snprintf(path, sizeof path, "%s/%s__%s.txt", dir, name, hi->name);
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "w");
+    if (!f) {
+        fprintf(stderr, "craft: cannot write %s: %s\n", tmp, strerror(errno));
+        return 1;
+    }
+    fprintf(f, "# %s: %s, against a unit where %s\n", name, mmaref_rule_at(r)->rule, mmaref_rule_at(r)->bug);
+    long long kept = 0;
+    uint64_t a[MMAREF_MAX_K], b[MMAREF_MAX_K], c, d, d_alt;
+    for (uint64_t i = 0; kept < n && i < (uint64_t)(8 * n * rules); i++) {
+        if (mmaref_gen_vector(in, MMAREF_GEN_RULE, (uint64_t)seed, i, &c, a, b, NULL, NULL) < 0 ||
+            mmaref_dot(in, c, a, b, NULL, NULL, &d, msg, sizeof msg) != MMAREF_OK ||
+            mmaref_rule_broken_dot(in, r, c, a, b, NULL, NULL, &d_alt, msg, sizeof msg) != MMAREF_OK) {
+            fprintf(stderr, "craft: %s: %s\n", hi->name, msg);
+            fclose(f);
+            remove(tmp);
+            return 1;
+        }
+        if (d != d_alt)
+            put_vector(f, in, c, a, b), kept++;
+    }
+    if (fclose(f) != 0 || (kept == 0 ? remove(tmp) : rename(tmp, path)) != 0) {
+        fprintf(stderr, "craft: cannot write %s: %s\n", path, strerror(errno));
+        return 1;
+    }
+    printf("%s %s: %lld vectors catch it%s\n", name, hi->name, kept, kept ? "" : " (no file)");
+    return 0;
+}
+
 static int usage(const char *why)
 {
     fprintf(stderr, "craft: %s (usage: craft DIR [--n N] [--seed S])\n", why);
@@ -147,6 +199,13 @@ int main(int argc, char **argv)
             fprintf(stderr, "craft: %s\n", msg);
             return 1;
         }
+        for (int r = 1; r <= mmaref_rule_count(); r++) {
+            mmaref_rule_evidence ev;
+            /* zero-term-exp has the shaped stream below */
+            if (r != mmaref_rule_by_name("zero-term-exp") && mmaref_rule_silicon_of(&in, r, &ev) == MMAREF_OK &&
+                ev.kind == MMAREF_SILICON_EXTRAPOLATED && rule_file(dir, hi, &in, r, n, seed))
+                return 1;
+        }
         if (!zero_term_alternative(&in, &alt))
             continue;
         char path[4096], tmp[4200];
@@ -171,12 +230,7 @@ int main(int argc, char **argv)
                 return 1;
             }
             told += d != d_alt;
-            put_hex(f, c, in.c);
-            for (int k = 0; k < in.k; k++)
-                fputc(' ', f), put_hex(f, a[k], in.a);
-            for (int k = 0; k < in.k; k++)
-                fputc(' ', f), put_hex(f, b[k], in.b);
-            fputc('\n', f);
+            put_vector(f, &in, c, a, b);
         }
         if (fclose(f) != 0 || (told == 0 ? remove(tmp) : rename(tmp, path)) != 0) {
             fprintf(stderr, "craft: cannot write %s: %s\n", path, strerror(errno));
