@@ -12,7 +12,12 @@
 # (prove.mk is read before rtl.mk: its prerequisites name the build paths themselves)
 .PHONY: prove prove-all prove-table
 # The user's variables reach tb/prove/prove.sh as shell words (shell_word, Makefile): a quote or a
-# $(...) in DUT is a character of a file name, never a command; the script sets the defaults.
+# $(...) in DUT is a character of a file name, never a command; the script sets the defaults and checks
+# every value against its grammar (tb/flow_values.py) first.  They are not exported (a variable given on
+# make's command line would be expanded as it is exported to a recipe: mk/verify.mk says more).
+PROVE_VARS := DUT DUT_TOP INSTR PARAMS DUT_AW REF REF_PARAMS REF_AW PROPERTY FORMATS CUT CASES ASSUME JOBS \
+  REF_FILES BOUND TIMEOUT INIT REPLAY FRONTEND FE_CYCLES
+unexport $(PROVE_VARS)
 prove: $(CLI) $(LIB) $(BUILD)/rtl/libmmaref_dpi.a $(BUILD)/rtl/gen/instrs.txt
 	@DUT=$(call shell_word,DUT) DUT_TOP=$(call shell_word,DUT_TOP) INSTR=$(call shell_word,INSTR) \
 	  PARAMS=$(call shell_word,PARAMS) DUT_AW=$(call shell_word,DUT_AW) REF=$(call shell_word,REF) \

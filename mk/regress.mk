@@ -43,9 +43,9 @@ regress:: all
 #                       synth: one shard a unit of units.txt; prove: one shard a row of make prove-all's
 #                       table, PROVE_TIMEOUT seconds of the solver each), in shards of SHARD_VECTORS (N, or rules
 #                       REGEX=N,...,N by configuration); REGRESS_ONLY (a regex on ARCH:NAME), REGRESS_SEED
-#   make regress-run    run the shards without a result (resume), then merge: SCHED=local (JOBS at a time)
-#                       or SCHED=slurm (one job array, the merge a dependent job; SLURM_MAX, SBATCH_ARGS,
-#                       SLURM_WAIT, SHARD_TIME, SHARD_MEM: tools/regress/run.sh)
+#   make regress-run    run the shards without a result that counts (resume; a refused result runs again),
+#                       then merge: SCHED=local (JOBS at a time) or SCHED=slurm (one job array, the merge a
+#                       dependent job; SLURM_MAX, SBATCH_ARGS, SLURM_WAIT, SHARD_TIME, SHARD_MEM: tools/regress/run.sh)
 #   make regress-merge  fold REGRESS_RESULTS into REGRESS_REPORT (report.md, summary.json, junit.xml,
 #                       throughput.png) again
 REGRESS_PLAN       ?= build/regress/plan.txt

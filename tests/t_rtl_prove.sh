@@ -134,7 +134,7 @@ expect_error "prove: DUT_TOP not in the files" "DUT_TOP=nomod: no 'module nomod'
 expect_error "prove: an unknown instruction" "INSTR: " env DUT=rtl/fda_unit.sv INSTR=volta:mma.nope bash tb/prove/prove.sh
 expect_error "prove: PARAMS not NAME=INTEGER" "PARAMS: 'K' is not NAME=INTEGER" \
   env DUT=rtl/fda_unit.sv INSTR=$INSTR PARAMS=K bash tb/prove/prove.sh
-expect_error "prove: BOUND out of range" "BOUND=1: cycles from reset to the check, 2 to 200" \
+expect_error "prove: BOUND out of range" "BOUND=1: cycles from reset to the check, a decimal number from 2 to 200" \
   env DUT=rtl/fda_unit.sv INSTR=$INSTR BOUND=1 bash tb/prove/prove.sh
 expect_error "verify: a VECTORS file that does not exist, before any build" "VECTORS: no such file 'nope.txt'" \
   env DUT=rtl/fda_unit.sv INSTR=$INSTR VECTORS=nope.txt bash tb/verify/verify.sh
@@ -148,15 +148,15 @@ expect_error "prove: DUT_AW narrower than the instruction's lanes" "DUT_AW=8: th
   env DUT=rtl/fda_unit.sv INSTR=$INSTR DUT_AW=8 bash tb/prove/prove.sh
 expect_error "prove: INIT neither zero nor any" "INIT=some: zero or any" \
   env DUT=rtl/fda_unit.sv INSTR=$INSTR INIT=some bash tb/prove/prove.sh
-expect_error "prove: TIMEOUT not a number" "TIMEOUT=x: not a positive number of seconds" \
+expect_error "prove: TIMEOUT not a number" "TIMEOUT=x: seconds for the solver, a decimal number from 1" \
   env DUT=rtl/fda_unit.sv INSTR=$INSTR TIMEOUT=x bash tb/prove/prove.sh
 # make prove hands DUT and the rest to the script as shell words (shell_word, Makefile): a quote, a
 # backquote or a $(...) in a value is a character of it, never a command
 mkdir -p "$W"
 for dut in "a\" \`touch $W/PWNED\` \"b.sv" "it's \$(touch $W/PWNED).sv"; do
   err=$(make -s prove DUT="$dut" INSTR=$INSTR BOUND="\`touch $W/PWNED\`" 2>&1); rc=$?
-  if [[ $rc -ne 0 && $(head -1 <<<"$err") == "prove: DUT: no such file '"* && ! -e $W/PWNED ]]; then
-    ok "make prove DUT='${dut:0:14}...': no such file, no command run"
+  if [[ $rc -ne 0 && $(head -1 <<<"$err") == "prove: DUT: '"*"' is not a path of "* && ! -e $W/PWNED ]]; then
+    ok "make prove DUT='${dut:0:14}...': not a path, no command run"
   else not_ok "make prove DUT='$dut': rc=$rc, $(ls "$W" 2>/dev/null | grep PWNED), stderr '$err'"; fi
 done
 

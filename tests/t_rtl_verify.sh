@@ -181,8 +181,8 @@ expect_error "verify (e): a pipe field wider than its format" "pipe: stdin line 
 # backquote or a $(...) in a value is a character of it, never a command
 for dut in "a\" \`touch $tmp/PWNED\` \"b.sv" "it's \$(touch $tmp/PWNED).sv"; do
   err=$(make -s verify DUT="$dut" INSTR=$INSTR PARAMS="'\$(touch $tmp/PWNED)'" 2>&1); rc=$?
-  if [[ $rc -ne 0 && $(head -1 <<<"$err") == "verify: DUT: no such file '"* && ! -e $tmp/PWNED ]]; then
-    ok "make verify DUT='${dut:0:14}...': no such file, no command run"
+  if [[ $rc -ne 0 && $(head -1 <<<"$err") == "verify: DUT: '"*"' is not a path of "* && ! -e $tmp/PWNED ]]; then
+    ok "make verify DUT='${dut:0:14}...': not a path, no command run"
   else not_ok "make verify DUT='$dut': rc=$rc, $(ls "$tmp" | grep PWNED), stderr '$err'"; fi
 done
 

@@ -9,8 +9,9 @@
 Values in: float16/float32/float64 (complex64 for f32c) arrays, each value exactly representable in its
 operand format, or raw bits as unsigned integer arrays.  Out: floats of D's format (float16, float32,
 float64, complex64), or with raw=True its raw bits (uint16, uint32, uint64).  Every error raises
-mmaref.Error (a ValueError) with the library's message.  A ctypes binding over libmmaref.so: nothing is
-compiled at import.
+mmaref.Error (a ValueError) with the library's message, or one naming the input: what the binding cannot
+pass on exactly (a long double that is not a double, a name with a NUL, a ragged list, a bool) is
+refused, never changed.  A ctypes binding over libmmaref.so: nothing is compiled at import.
 """
 import ctypes
 import operator
@@ -19,7 +20,7 @@ import re
 import numpy as np
 
 from . import _lib
-from ._bits import Error, from_bits, to_bits
+from ._bits import Error, from_bits, shape, to_bits
 
 __all__ = ["Error", "version", "list", "dot", "dot_batch", "mma", "matmul"]
 
@@ -30,11 +31,38 @@ def _text(b):
     return _lib.text(b)
 
 
-def _lookup(arch, name):
+def _c_name(value, what):
+    """An architecture or instruction name (str, or bytes of UTF-8 text) as the C string the library
+    reads.  A NUL is refused: C would end the name there and look up what precedes it."""
+    if isinstance(value, bytes):
+        try:
+            value = value.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise Error("%s = %r is not UTF-8 text (byte %d)" % (what, value, e.start)) from None
+    if not isinstance(value, str):
+        raise Error("%s is a name (str), not %r (%s)" % (what, value, type(value).__name__))
+    if "\0" in value:
+        raise Error("%s = %r holds a NUL character (at %d); a name cannot" % (what, value, value.index("\0")))
+    try:
+        return value.encode("utf-8")
+    except UnicodeEncodeError as e:  # a lone surrogate (\udcff, from undecodable bytes)
+        raise Error("%s = %r is not encodable text (a lone surrogate at %d)" % (what, value, e.start)) from None
+
+
+def _flag(value, what):
+    """A yes/no argument: True, False (NumPy's bools, 0 and 1 too); anything else is refused, not read as
+    its truth value (raw="no" would be True)."""
+    if isinstance(value, (bool, np.bool_)) or (isinstance(value, (int, np.integer)) and value in (0, 1)):
+        return bool(value)
+    raise Error("%s is True or False, not %r" % (what, value))
+
+
+def _lookup(arch, name, names=("arch", "name")):
     """The instruction record of (arch, name); name may be the SASS/ISA alias."""
+    arch, name = _c_name(arch, names[0]), _c_name(name, names[1])
     rec = _lib.Instr()
     msg = ctypes.create_string_buffer(_lib.MSG_LEN)
-    if lib.mmaref_lookup(str(arch).encode(), str(name).encode(), ctypes.byref(rec), msg, len(msg)) != _lib.OK:
+    if lib.mmaref_lookup(arch, name, ctypes.byref(rec), msg, len(msg)) != _lib.OK:
         raise Error(_text(msg.value))
     return rec
 
@@ -72,9 +100,9 @@ def list(arch=None):  # noqa: A001 -- the name the CLI and the issue use
     `mmaref list --json`: arch, name, sass, m, n, k, blocks, a, b, c, d, scale, block_size, algo, schedule."""
     a = None
     if arch is not None:
-        if lib.mmaref_arch_canonical(str(arch).encode()) is None:
+        a = _c_name(arch, "arch")
+        if lib.mmaref_arch_canonical(a) is None:
             _lookup(arch, "")  # raises the library's message for an unknown architecture
-        a = str(arch).encode()
     n = lib.mmaref_list(a, None, 0)
     recs = (_lib.Instr * n)()
     lib.mmaref_list(a, recs, n)
@@ -117,6 +145,7 @@ def _run(fn, rec, *args):
 def dot(arch, name, a, b, c, sa=None, sb=None, raw=False):
     """One dot-add d = c + sum_k a[k] b[k] (scaled by sa, sb per block when the instruction has block
     scales): a, b of length K, c a scalar; returns d as a NumPy scalar of D's format (raw: its bits)."""
+    raw = _flag(raw, "raw")
     rec = _lookup(arch, name)
     instr = "%s %s" % (_text(rec.arch), _text(rec.name))
     va = _operand(rec, rec.a, a, (rec.k,), "a", instr)
@@ -132,11 +161,13 @@ def dot_batch(arch, name, a, b, c, sa=None, sb=None, raw=False):
     """n dot-adds of one instruction in one call (mmaref_dot_batch: the CPU's SIMD kernels, the same bits
     as dot()): a, b of shape (n, K), c of shape (n,), block scales sa, sb (n, K/block); returns d (n,)
     in D's format (raw: its bits).  Row j is dot(a[j], b[j], c[j])."""
+    raw = _flag(raw, "raw")
     rec = _lookup(arch, name)
     instr = "%s %s" % (_text(rec.arch), _text(rec.name))
-    n = int(np.shape(c)[0]) if np.ndim(c) == 1 else -1
-    if n < 0:
-        raise Error("c: shape %s, but dot_batch needs one C per dot-add, shape (n,)" % (np.shape(c),))
+    c_shape = shape(c, "c")
+    if len(c_shape) != 1:
+        raise Error("c: shape %s, but dot_batch needs one C per dot-add, shape (n,)" % (c_shape,))
+    n = c_shape[0]
     k = rec.k
     va = _operand(rec, rec.a, a, (n, k), "a", instr)
     vb = _operand(rec, rec.b, b, (n, k), "b", instr)
@@ -154,6 +185,7 @@ def mma(arch, name, A, B, C, SA=None, SB=None, raw=False):
     """A whole tile D = A B + C as the instruction computes it: A (M, K), B (K, N), C (M, N), with block
     scales SA (M, K/block), SB (K/block, N); D[i, j] is dot() of row i of A and column j of B with
     C[i, j].  Returns D (M, N) in D's format (raw: its bits)."""
+    raw = _flag(raw, "raw")
     rec = _lookup(arch, name)
     instr = "%s %s" % (_text(rec.arch), _text(rec.name))
     m, n, k = rec.m, rec.n, rec.k
@@ -226,9 +258,10 @@ def matmul(A, B, C=None, arch="hopper", instr="mma.m16n8k16.f32.f16.f16.f32", ac
     kind, param = _accumulation(accumulate)
     threads = _count(threads, "threads", 0, MAX_THREADS)
     max_memory = _count(max_memory, "max_memory", 1, 2 ** 63 - 1)
-    rec = _lookup(arch, instr)
+    raw = _flag(raw, "raw")
+    rec = _lookup(arch, instr, ("arch", "instr"))
     name = "%s %s" % (_text(rec.arch), _text(rec.name))
-    sa, sb = np.shape(A), np.shape(B)
+    sa, sb = shape(A, "A"), shape(B, "B")
     if len(sa) == 2 and len(sb) == 2 and sa[1] == sb[0]:
         m, k, n = sa[0], sa[1], sb[1]
         if not (1 <= m <= INT_MAX and 1 <= n <= INT_MAX and 1 <= k <= INT_MAX):

@@ -1,14 +1,19 @@
 """NumPy arrays <-> raw bits of an mmaref format (the edge where decimal values meet bits).
 
-In: unsigned integer arrays are raw bits (each must fit the format's width); float16/32/64 arrays (and
-Python floats, and signed integers such as a Python 0) are values, each converted by the library's mmaref_format_from_double, which refuses a
-value the format cannot hold exactly (as `mmaref dot` does); complex arrays give the two parts of an f32c
-value.  NaN becomes the format's canonical NaN; -0 stays -0.  Each distinct bit pattern is converted
-once, so a large array of few values costs little.
+In: unsigned integer arrays (and NumPy unsigned scalars) are raw bits (each must fit the format's width);
+every other number is a value: float16/32/64 arrays, long doubles, signed integers, Python ints, floats
+and complex numbers, each converted by the library's mmaref_format_from_double, which refuses a value
+the format cannot hold exactly (as `mmaref dot` does).  A value that is not exactly a double (a long
+double or an integer beyond 53 bits that rounds, a Python int beyond float range) is refused here the
+same way: every format's values are doubles.  Complex arrays give the two parts of an f32c value.  NaN
+becomes the format's canonical NaN; -0 stays -0.  Bools, strings, objects that are not numbers,
+masked elements and ragged sequences are refused.  Each distinct bit pattern is converted once, so a
+large array of few values costs little.
 Out: bits as unsigned integers of the format's storage width, or values as the NumPy float type with the
 same bits (f16 -> float16, f32 -> float32, f64 -> float64, f32c -> complex64), else float64.
 """
 import ctypes
+import numbers
 
 import numpy as np
 
@@ -30,31 +35,160 @@ def _where(what, shape, flat):
     return "%s[%s]" % (what, ", ".join(str(int(i)) for i in idx)) if shape else what
 
 
+def _inexact(f, label, shown):
+    return Error("%s = %s is not exactly representable in %s" % (label, shown, fmt_name(f)))
+
+
 def _from_double(f, x, what):
     out = _lib._u64()
     if lib.mmaref_format_from_double(f, float(x), ctypes.byref(out)) != _lib.OK:
-        raise Error("%s = %r is not exactly representable in %s" % (what, float(x), fmt_name(f)))
+        raise _inexact(f, what, repr(float(x)))
     return out.value
+
+
+# ---- what the caller gave, as an array whose every element is exactly the number given ----
+def _is_sequence(x):
+    return isinstance(x, (list, tuple)) or (isinstance(x, np.ndarray) and x.ndim > 0)
+
+
+def _ragged(what, objs):
+    """The Error for a ragged nested sequence, from its object array (NumPy stops where the rows first
+    differ, leaving them as elements): names the first element unlike the first one."""
+    flat = objs.ravel()
+    size = [len(x) if _is_sequence(x) else None for x in flat]
+    j = next((j for j, n in enumerate(size) if n != size[0]), len(size) - 1)
+    has = lambda n: "is a number" if n is None else "has %d element%s" % (n, "" if n == 1 else "s")
+    return Error("%s is ragged: %s %s, but %s %s; give a rectangular array" %
+                 (what, _where(what, objs.shape, j), has(size[j]), _where(what, objs.shape, 0), has(size[0])))
+
+
+def _objects(values, what):
+    """A Python number or (nested) sequence as an object array of its leaves, as given."""
+    try:
+        objs = np.array(values, dtype=object)
+    except ValueError:  # NumPy found rows it cannot even place side by side
+        raise Error("%s is ragged: its rows differ in length; give a rectangular array" % what) from None
+    kinds = set(map(type, objs.flat))
+    if any(issubclass(t, (list, tuple, np.ndarray)) for t in kinds) and any(map(_is_sequence, objs.flat)):
+        raise _ragged(what, objs)
+    return objs
+
+
+def shape(values, what):
+    """The shape an operand will have, before converting it (a ragged sequence raises Error)."""
+    try:
+        return np.shape(values)
+    except ValueError:
+        return _objects(values, what).shape
+
+
+def _exact_number(x):
+    """A number as the float (complex: pair of floats) equal to it, or None where no double equals it;
+    TypeError for what is not a number; a bool is not one here, as it is no count for threads=."""
+    if isinstance(x, np.ndarray):  # a 0-d array among the leaves: its scalar
+        x = x[()]
+    if isinstance(x, (bool, np.bool_)) or not isinstance(x, numbers.Complex):
+        raise TypeError
+    if isinstance(x, numbers.Integral):
+        x = int(x)  # a Python int compares with a float exactly; a NumPy integer would round first
+    parts = [x.real, x.imag] if not isinstance(x, numbers.Real) else [x]
+    dbl = []
+    for p in parts:
+        try:
+            d = float(p)
+        except OverflowError:  # a Python int beyond the double range
+            return None
+        if d != p and d == d:  # d == d: a NaN is a NaN in every width
+            return None
+        dbl.append(d)
+    return dbl[0] if len(dbl) == 1 else complex(*dbl)
+
+
+# Leaf types whose every value is a double (or a pair of doubles): taken by NumPy as they are.
+_DOUBLE_LEAVES = {float, complex, np.float16, np.float32, np.float64, np.complex64, np.complex128}
+
+
+def _from_objects(f, objs, what):
+    """Leaves (Python or NumPy scalars) as raw bits (uint64, when every leaf is a NumPy unsigned integer)
+    or as exact values (float64, complex128 where one is complex)."""
+    flat = objs.ravel()
+    kinds = set(map(type, flat))
+    if flat.size and kinds <= _DOUBLE_LEAVES:
+        return objs.astype(np.complex128 if kinds & {complex, np.complex64, np.complex128} else np.float64)
+    if flat.size and kinds == {int}:
+        try:
+            return objs.astype(np.int64)  # to_bits checks each against the double it rounds to
+        except OverflowError:
+            pass
+    raw = [isinstance(x, np.unsignedinteger) for x in flat]
+    if flat.size and all(raw):
+        return objs.astype(np.uint64)
+    out = []
+    for i, x in enumerate(flat):
+        try:
+            v = None if raw[i] else _exact_number(x)
+        except TypeError:
+            raise Error("%s = %r (%s) is not a number; give values as floats or raw bits as unsigned integers"
+                        % (_where(what, objs.shape, i), x, type(x).__name__)) from None
+        if v is None:
+            raise _bad_leaf(f, what, objs.shape, i, x, raw[i])
+        out.append(v)
+    return np.array(out, dtype=np.complex128 if any(isinstance(v, complex) for v in out) else np.float64
+                    ).reshape(objs.shape)
+
+
+def _bad_leaf(f, what, shape, i, x, raw):
+    label = _where(what, shape, i)
+    if raw:
+        return Error("%s = %r is raw bits (a NumPy unsigned integer) among values; give all values or all "
+                     "raw bits" % (label, x))
+    return _inexact(lib.mmaref_format_part(f), label, x)
+
+
+def _as_array(f, values, what):
+    """values as an ndarray whose elements are exactly the numbers given: a NumPy array or scalar as it
+    is, Python numbers and sequences leaf by leaf (NumPy would take a Python int of 2^63 .. 2^64 - 1 as
+    uint64, raw bits, and round [2**53 + 1, 0.5] to float64)."""
+    if isinstance(values, (list, tuple)) or (isinstance(values, numbers.Number) and
+                                             not isinstance(values, np.generic)):
+        return _from_objects(f, _objects(values, what), what)
+    if isinstance(values, np.ma.MaskedArray) and np.ma.is_masked(values):
+        i = int(np.flatnonzero(np.ma.getmaskarray(values))[0])
+        raise Error("%s is masked: a masked element has no value" % _where(what, np.shape(values), i))
+    arr = np.asarray(values)
+    return _from_objects(f, arr, what) if arr.dtype == object else arr
+
+
+def _first_inexact(part, dbl):
+    """The flat index of the first element of part (integers, long doubles) that dbl, its float64
+    conversion, does not equal; None when every one does."""
+    if part.dtype.kind == "i":
+        # int64 -> float64 rounds to nearest, possibly to 2^63, the one such double int64 cannot hold
+        fits = dbl < 2.0 ** 63
+        bad = ~fits | (np.where(fits, dbl, 0).astype(part.dtype) != part)
+    else:
+        bad = (dbl.astype(part.dtype) != part) & ~np.isnan(part)
+    idx = np.flatnonzero(bad)
+    return int(idx[0]) if len(idx) else None
+
+
+def _raw_bits(f, arr, what):
+    bits = arr.astype(np.uint64)
+    width = lib.mmaref_format_width(f)
+    bad = np.flatnonzero(bits >> np.uint64(width)) if width < 64 else []
+    if len(bad):
+        i = int(bad[0])
+        raise Error("%s = 0x%x does not fit in %s (%d bits)" % (_where(what, arr.shape, i),
+                                                               int(bits.flat[i]), fmt_name(f), width))
+    return bits
 
 
 def to_bits(f, values, what):
     """Raw bits (uint64 array, the shape of `values`) of format f for an array of values or raw bits."""
-    arr = np.asarray(values)
+    arr = _as_array(f, values, what)
     if arr.dtype.kind == "u":
-        bits = arr.astype(np.uint64)
-        width = lib.mmaref_format_width(f)
-        bad = np.flatnonzero(bits >> np.uint64(width)) if width < 64 else []
-        if len(bad):
-            i = int(bad[0])
-            raise Error("%s = 0x%x does not fit in %s (%d bits)" % (_where(what, arr.shape, i),
-                                                                   int(bits.flat[i]), fmt_name(f), width))
-        return bits
-    if arr.dtype.kind in "ib":  # signed integers (a Python int, c=0) are values, when a double holds them
-        dbl = arr.astype(np.float64)
-        if np.any(dbl.astype(arr.dtype) != arr):
-            raise Error("%s: integers beyond a double's 53 bits; give raw bits as unsigned integers" % what)
-        arr = dbl
-    if arr.dtype.kind not in "fc":
+        return _raw_bits(f, arr, what)
+    if arr.dtype.kind not in "ifc":
         raise Error("%s: dtype %s; give values as float16/float32/float64 (complex64 for f32c) or raw bits "
                     "as an unsigned integer array" % (what, arr.dtype))
     parts = [arr.real, arr.imag] if arr.dtype.kind == "c" else [arr]
@@ -64,8 +198,13 @@ def to_bits(f, values, what):
     pwidth = lib.mmaref_format_width(pf) if len(parts) > 1 else 0
     out = np.zeros(arr.shape, dtype=np.uint64)
     for i, part in enumerate(parts):
+        label = lambda j: _where(what, arr.shape, j) + (".imag" if i else ".real" if len(parts) > 1 else "")
+        with np.errstate(over="ignore"):  # a long double beyond the double range: inf, refused below
+            dbl = np.ascontiguousarray(part, dtype=np.float64)
+        bad = _first_inexact(part, dbl) if part.dtype.itemsize > 8 or part.dtype.kind == "i" else None
+        if bad is not None:
+            raise _inexact(pf, label(bad), part.flat[bad])
         # distinct doubles by their bits (so -0 and NaN stay apart from 0 and from each other)
-        dbl = np.ascontiguousarray(part, dtype=np.float64)
         uniq, inverse = np.unique(dbl.view(np.uint64).ravel(), return_inverse=True)
         conv = np.empty(len(uniq), dtype=np.uint64)
         for j, u in enumerate(uniq.view(np.float64)):
@@ -73,8 +212,7 @@ def to_bits(f, values, what):
                 conv[j] = _from_double(pf, u, what)
             except Error:
                 first = int(np.flatnonzero(inverse == j)[0])
-                label = _where(what, arr.shape, first) + (".imag" if i else ".real" if len(parts) > 1 else "")
-                raise Error("%s = %r is not exactly representable in %s" % (label, float(u), fmt_name(pf))) from None
+                raise _inexact(pf, label(first), repr(float(u))) from None
         out |= conv[inverse].reshape(arr.shape) << np.uint64(i * pwidth)
     return out
 

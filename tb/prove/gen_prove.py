@@ -38,14 +38,11 @@ gen_verify.PREFIX = "prove: "
 
 
 def param_list(text, what):
-    """NAME=VALUE,... as Verilog named parameter assignments."""
-    plist = []
-    for item in filter(None, (p.strip() for p in text.split(","))):
-        m = re.fullmatch(r"([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(-?[0-9]+)", item)
-        if not m:
-            fail(f"{what}: '{item}' is not NAME=INTEGER (e.g. {what}=K=16,F=25)")
-        plist.append(f".{m.group(1)}({m.group(2)})")
-    return plist
+    """NAME=INTEGER,... (tb/flow_values.py) as Verilog named parameter assignments."""
+    try:
+        return [f".{name}({value})" for name, value in gen_verify.flow_values.params(text)]
+    except gen_verify.flow_values.Bad as e:
+        fail(f"{what}: {e}")
 
 
 def table_row(path, arch, name):
@@ -323,6 +320,10 @@ def write_cover(mmaref, instr, formats, cases_path, out):
     if not cases:
         fail(f"CASES={cases_path}: no case in it (one SV expression a line over {', '.join(f for f, _ in fields)})")
     for n, c in cases:
+        try:
+            gen_verify.flow_values.assume(c)
+        except gen_verify.flow_values.Bad as e:
+            fail(f"CASES={cases_path}:{n}: {c}: {e}")
         check_case(c, [f for f, _ in fields], f"CASES={cases_path}:{n}: {c}")
     cases = [c for _, c in cases]
     vw, lo, decl = sum(w for _, w in fields), 0, []
@@ -354,11 +355,15 @@ def main():
              "FORMATS ASSUME OUTDIR")
     mmaref, instr, top, params, dut_aw, ref_top, ref_params, ref_aw, prop_text, bound, formats, assume, out = \
         sys.argv[1:]
-    for what, mod in (("DUT_TOP", top), ("REF", ref_top)):
-        if mod != "-" and not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_$]*", mod):
-            fail(f"{what}={mod}: not a Verilog module name")
-    if not bound.isdigit() or not 2 <= int(bound) <= 200:
-        fail(f"BOUND={bound}: cycles from reset to the check, 2 to 200")
+    values = gen_verify.flow_values
+    for what, grammar, value in (("DUT_TOP", values.identifier, top), ("REF", values.identifier, ref_top),
+                                 ("BOUND", values.FLOWS["prove"]["BOUND"], bound)):
+        if value == "-" and what == "REF":
+            continue
+        try:
+            grammar(value)
+        except values.Bad as e:
+            fail(f"{what}={value}: {e}")
     if formats != "instr" and prop_text:
         fail(f"FORMATS={formats} with PROPERTY: a property is proven on one instruction's formats (FORMATS=instr)")
     ins, schema, con = gen_verify.contract(mmaref, instr)

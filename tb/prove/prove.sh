@@ -70,15 +70,13 @@ FORMATS=${FORMATS:-instr} BOUND=${BOUND:-16} TIMEOUT=${TIMEOUT:-600} REPLAY=${RE
 FRONTEND=${FRONTEND:-} FE_CYCLES=${FE_CYCLES:-2000} CUT=${CUT:-} ASSUME=${ASSUME:-} CASES=${CASES:-}
 CUT_PAIRS=${CUT_PAIRS:-all}
 [[ -z $CASES || -z $ASSUME ]] || die "CASES=$CASES and ASSUME: a split, or one case of it, not both"
-[[ -z $CUT || $CUT =~ ^[A-Za-z_][A-Za-z0-9_]*(,[A-Za-z_][A-Za-z0-9_]*)*$ ]] || die "CUT=$CUT: module names, comma-separated"
-[[ $CUT_PAIRS =~ ^(all|across(:[1-9][0-9]?)?)$ ]] || die "CUT_PAIRS=$CUT_PAIRS: all, across or across:N (N from 1 to 99)"
 [[ -n $DUT ]] || die "DUT= is required: make prove DUT=path/to/unit.sv INSTR=ARCH:INSTRUCTION (docs/formal.md)"
 [[ -n $INSTR ]] || die "INSTR= is required, e.g. INSTR=ada:mma.m16n8k16.f32.e4m3.e4m3.f32 (build/mmaref list)"
-[[ $TIMEOUT =~ ^[0-9]+$ && $TIMEOUT -gt 0 ]] || die "TIMEOUT=$TIMEOUT: not a positive number of seconds"
-[[ $FE_CYCLES =~ ^[0-9]+$ && $FE_CYCLES -gt 0 ]] || die "FE_CYCLES=$FE_CYCLES: not a positive number of cycles"
-case $FRONTEND in ''|verilator|yosys) ;; *) die "FRONTEND=$FRONTEND: verilator or yosys" ;; esac
-case $INIT in zero) init_cmd="setundef -init -zero; opt -fast;" ;; any) init_cmd="" ;;
-  *) die "INIT=$INIT: zero or any" ;; esac
+# every value against its grammar (tb/flow_values.py) before anything is built, written or removed
+export DUT DUT_TOP=${DUT_TOP:-} INSTR PARAMS DUT_AW REF_AW PROPERTY REF REF_PARAMS REF_FILES FORMATS BOUND TIMEOUT REPLAY \
+  INIT FRONTEND FE_CYCLES CUT ASSUME CASES CUT_PAIRS JOBS=${JOBS:-} PROVE_DIR=${PROVE_DIR:-}
+python3 tb/flow_values.py prove || exit 2
+case $INIT in zero) init_cmd="setundef -init -zero; opt -fast;" ;; any) init_cmd="" ;; esac
 command -v yosys >/dev/null && command -v yosys-abc >/dev/null || die "needs yosys and yosys-abc (scripts/setup.sh installs them)"
 
 # the sources: the reference's (rtl/rtl.f: the package first), then the DUT's files and those a .f file

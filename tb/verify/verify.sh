@@ -32,16 +32,13 @@ DUT=${DUT:-} INSTR=${INSTR:-} PARAMS=${PARAMS:-} DUT_AW=${DUT_AW:-} COUNT=${COUN
 PLUSARGS=${PLUSARGS:-}
 [[ -n $DUT ]] || die "DUT= is required: make verify DUT=path/to/unit.sv INSTR=ARCH:INSTRUCTION (docs/verify-your-design.md)"
 [[ -n $INSTR ]] || die "INSTR= is required, e.g. INSTR=hopper:mma.m16n8k16.f32.f16.f16.f32 (build/mmaref list)"
+# every value against its grammar (tb/flow_values.py) before anything is built, written or removed
+export DUT DUT_TOP=${DUT_TOP:-} INSTR PARAMS DUT_AW COUNT SEED BP PLUSARGS VECTORS=${VECTORS:-} VERIFY_DIR=${VERIFY_DIR:-} \
+  VERIFY_BUILD_ONLY=${VERIFY_BUILD_ONLY:-}
+python3 tb/flow_values.py verify || exit 2
 read -r -a files <<<"$DUT"
-for f in "${files[@]}"; do [[ -f $f ]] || die "DUT: no such file '$f'"; done
 TOP=${DUT_TOP:-$(basename "${files[0]%.*}")}
-[[ $COUNT =~ ^[0-9]+$ && $COUNT -gt 0 ]] || die "COUNT=$COUNT: not a positive number"
-[[ $SEED =~ ^[0-9]+$ ]] || die "SEED=$SEED: not a non-negative number"
 read -r -a plusargs <<<"$PLUSARGS"
-for p in "${plusargs[@]}"; do
-  [[ $p =~ ^\+[A-Za-z_][A-Za-z0-9_]*(=.*)?$ ]] || die "PLUSARGS: '$p' is not +NAME or +NAME=VALUE"
-done
-[[ -z ${VECTORS:-} || -f $VECTORS ]] || die "VECTORS: no such file '$VECTORS'"
 
 # the sources: DUT files, and those a .f file lists
 srcs=() vargs=()

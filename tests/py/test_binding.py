@@ -5,6 +5,7 @@ import json
 import os
 import re
 import subprocess
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -245,6 +246,203 @@ def test_bad_scale_value_is_the_librarys_message():
     instr = ("blackwell", "tcgen05.mma.m128n8k32.block32.f32.e4m3.e4m3.ue8m0")
     with pytest.raises(mmaref.Error, match=r"sb\[0\] = -1.0 is not exactly representable in ue8m0"):
         mmaref.dot(*instr, np.zeros(32), np.zeros(32), 0, sa=[1.0], sb=[-1.0])
+
+
+# ---- refused inputs: what the binding cannot pass on exactly is mmaref.Error naming it, never a silent change ----
+DMMA = ("ampere", "mma.m8n8k4.f64.f64.f64.f64")  # f64 in and out, an IEEE fma chain: d = c + a.b exactly here
+FP8 = ("hopper", "wgmma.m64n8k32.f32.e4m3.e4m3")
+E2M1 = ("blackwell", "tcgen05.mma.m128n8k64.block16.f32.e2m1.e2m1.ue4m3")  # K = 64, 4 scales of 16
+UE8M0 = ("blackwell", "tcgen05.mma.m128n8k32.block32.f32.e4m3.e4m3.ue8m0")
+needs_long_double = pytest.mark.skipif(np.finfo(np.longdouble).nmant <= 52, reason="np.longdouble is a double here")
+Z16, Z4 = np.zeros(16), np.zeros(4)
+
+
+def _refused(call, *texts):
+    """call() raises mmaref.Error whose one-line message holds every text (the input's name, its index)."""
+    with pytest.raises(mmaref.Error) as e:
+        call()
+    msg = str(e.value)
+    assert "\n" not in msg and all(t in msg for t in texts), "message %r lacks one of %r" % (msg, texts)
+
+
+def _one_past_double():
+    """1 + 2^-60: a long double, not a double (a double's 52 fraction bits end at 2^-52)."""
+    return np.longdouble(1) + np.longdouble(2) ** -60
+
+
+def _long_doubles(shape, index, x):
+    return _with(np.zeros(shape, np.longdouble), index, x)
+
+
+# np.longdouble: a value is checked against the double it would become, then against the format
+@needs_long_double
+@pytest.mark.parametrize("where, call", [
+    ("c = 1.000000000000000000", lambda x: mmaref.dot(*H16, Z16, Z16, x)),
+    ("b[3] = 1.000000000000000000", lambda x: mmaref.dot(*H16, Z16, _long_doubles(16, 3, x), 0)),
+    ("A[1, 2] = 1.000000000000000000",
+     lambda x: mmaref.mma(*H16, _long_doubles((16, 16), (1, 2), x), np.zeros((16, 8)), np.zeros((16, 8)))),
+    ("C[0, 0] = 1.000000000000000000", lambda x: mmaref.matmul(np.zeros((1, 16)), np.zeros((16, 1)), np.array([[x]]))),
+    ("sa[0] = 1.000000000000000000", lambda x: mmaref.dot(*UE8M0, np.zeros(32), np.zeros(32), 0, sa=[x], sb=[1.0])),
+    ("a[0].imag = 1.000000000000000000",
+     lambda x: mmaref.dot("m3xu", "m3xu.f32c", np.array([x * 1j, 0], np.clongdouble), np.zeros(2), 0)),
+], ids=["dot-c", "dot-b", "mma-A", "matmul-C", "dot-sa", "f32c-imag"])
+def test_long_double_not_a_double_refused(where, call):
+    _refused(lambda: call(_one_past_double()), where, "is not exactly representable in")
+
+
+def test_long_double_that_is_a_double_works():
+    # c = 1.5 with zero products: d = 1.5 = 1.1b * 2^0 = f32 0 01111111 100..0 = 0x3fc00000
+    assert mmaref.dot(*H16, Z16, Z16, np.longdouble(1.5), raw=True) == 0x3fc00000
+    # the tile of test_mma_float_inputs_tile as long doubles: ones times twos over K = 16 plus C = i is 32 + i
+    C = np.repeat(np.arange(16, dtype=np.longdouble)[:, None], 8, axis=1)
+    D = mmaref.mma(*H16, np.ones((16, 16), np.longdouble), np.full((16, 8), 2, np.longdouble), C)
+    assert D.dtype == np.float32 and np.array_equal(D, (C + 32).astype(np.float32))
+    # 2^-60 is a double (a power of two): f64 0x3c30000000000000 (biased exponent 1023 - 60 = 963 = 0x3c3)
+    assert mmaref.dot(*DMMA, Z4, Z4, np.longdouble(2) ** -60, raw=True) == 0x3c30000000000000
+
+
+# names: C reads a name up to its NUL, so a NUL inside would look up the prefix
+@pytest.mark.parametrize("call, what", [
+    (lambda: mmaref.dot("hopper\0x", H16[1], Z16, Z16, 0), "arch = 'hopper\\x00x' holds a NUL"),
+    (lambda: mmaref.dot("hopper", H16[1] + "\0junk", Z16, Z16, 0),
+     "name = 'mma.m16n8k16.f32.f16.f16.f32\\x00junk' holds a NUL"),
+    (lambda: mmaref.list("hopper\0x"), "arch = 'hopper\\x00x' holds a NUL"),
+    (lambda: mmaref.matmul(np.zeros((1, 16)), np.zeros((16, 1)), instr=H16[1] + "\0"), "instr = "),
+    (lambda: mmaref.mma(b"hopper\0", H16[1], np.zeros((16, 16)), np.zeros((16, 8)), np.zeros((16, 8))),
+     "arch = 'hopper\\x00'"),
+], ids=["dot-arch", "dot-name", "list-arch", "matmul-instr", "mma-arch-bytes"])
+def test_name_with_nul_refused(call, what):
+    _refused(call, what, "NUL")
+
+
+@pytest.mark.parametrize("call, what", [
+    (lambda: mmaref.dot(b"hop\xffper", H16[1], Z16, Z16, 0), "arch = b'hop\\xffper' is not UTF-8 text (byte 3)"),
+    (lambda: mmaref.dot("hopper", b"mma\xc3", Z16, Z16, 0), "name = b'mma\\xc3' is not UTF-8 text (byte 3)"),
+    (lambda: mmaref.dot("hopper\udcff", H16[1], Z16, Z16, 0), "arch = 'hopper\\udcff' is not encodable text"),
+    (lambda: mmaref.list("hopper\udcff"), "arch = 'hopper\\udcff' is not encodable text"),
+    (lambda: mmaref.matmul(np.zeros((1, 16)), np.zeros((16, 1)), instr="x\udcff"), "instr = 'x\\udcff'"),
+    (lambda: mmaref.dot(5, H16[1], Z16, Z16, 0), "arch is a name (str), not 5 (int)"),
+    (lambda: mmaref.dot("hopper", None, Z16, Z16, 0), "name is a name (str), not None (NoneType)"),
+], ids=["bytes-arch", "bytes-name", "surrogate-arch", "surrogate-list", "surrogate-instr", "int-arch", "none-name"])
+def test_name_not_text_refused(call, what):
+    _refused(call, what)
+
+
+def test_names_as_bytes_and_str_work():
+    """Bytes of UTF-8 text name what the str names."""
+    assert len(mmaref.list(b"hopper")) == len(mmaref.list("hopper")) > 10
+    a, b = _threshold_operands(2.0 ** -13)
+    assert mmaref.dot(b"hopper", H16[1].encode(), a, b, -1.0, raw=True) == 0x33000000  # the paper's threshold
+
+
+# ragged nested sequences: NumPy's ValueError becomes an Error naming the first row unlike the first
+@pytest.mark.parametrize("call, what", [
+    (lambda: mmaref.mma(*H16, [[1, 2], [3]], np.zeros((16, 8)), np.zeros((16, 8))),
+     "A is ragged: A[1] has 1 element, but A[0] has 2 elements"),
+    (lambda: mmaref.dot(*H16, [1] + [[2]] * 15, Z16, 0), "a is ragged: a[1] has 1 element, but a[0] is a number"),
+    (lambda: mmaref.dot_batch(*H16, np.zeros((2, 16)), np.zeros((2, 16)), [[1], [2, 3]]),
+     "c is ragged: c[1] has 2 elements"),
+    (lambda: mmaref.matmul([[1.0] * 16, [1.0] * 15], np.zeros((16, 1))),
+     "A is ragged: A[1] has 15 elements, but A[0] has 16"),
+    (lambda: mmaref.mma(*UE8M0, np.zeros((128, 32)), np.zeros((32, 8)), np.zeros((128, 8)),
+                        [[1.0]] * 127 + [[1.0, 1.0]], np.ones((1, 8))), "SA is ragged: SA[127] has 2 elements"),
+], ids=["mma-A", "dot-a", "dot_batch-c", "matmul-A", "mma-SA"])
+def test_ragged_refused(call, what):
+    _refused(call, what)
+
+
+def test_nested_lists_work():
+    """The tile of test_mma_float_inputs_tile as Python lists: ones times twos over K = 16 is 32."""
+    D = mmaref.mma(*H16, [[1.0] * 16] * 16, [[2] * 8] * 16, [[0] * 8] * 16)
+    assert D.dtype == np.float32 and D.shape == (16, 8) and (D == 32).all()
+
+
+# Python ints are values, exactly: NumPy takes 2^63 .. 2^64 - 1 as uint64 (which the binding reads as raw
+# bits) and rounds an int beside floats to float64; a Python int beyond the double range has no double
+def test_python_int_2_63_is_a_value():
+    # 2^63 = f64 biased exponent 1023 + 63 = 1086 = 0x43e: 0x43e0000000000000 (raw bits would be -0)
+    assert mmaref.dot(*DMMA, Z4, Z4, 2 ** 63, raw=True) == 0x43e0000000000000
+    # 2^70 = f32 biased exponent 127 + 70 = 197 = 0xc5: 0 11000101 0..0 = 0x62800000; an object array too
+    assert mmaref.dot(*H16, Z16, Z16, 2 ** 70, raw=True) == 0x62800000
+    assert mmaref.dot(*H16, Z16, Z16, np.array(2 ** 70, dtype=object), raw=True) == 0x62800000
+    # [2^53, 0.5, 0, 0] . [1, 0, 0, 0] = 2^53: 1023 + 53 = 1076 = 0x434
+    assert mmaref.dot(*DMMA, [2 ** 53, 0.5, 0, 0], [1, 0, 0, 0], 0, raw=True) == 0x4340000000000000
+
+
+@pytest.mark.parametrize("call, what", [
+    (lambda: mmaref.dot(*DMMA, [2 ** 53 + 1, 0.5, 0, 0], Z4, 0),
+     "a[0] = 9007199254740993 is not exactly representable in f64"),
+    (lambda: mmaref.dot(*DMMA, np.array([0, 0, 2 ** 53 + 1, 0]), Z4, 0), "a[2] = 9007199254740993 is not exactly"),
+    (lambda: mmaref.dot(*DMMA, Z4, Z4, np.int64(2 ** 63 - 1)), "c = 9223372036854775807 is not exactly"),
+    (lambda: mmaref.dot(*H16, Z16, Z16, 2 ** 70 + 1), "c = 1180591620717411303425 is not exactly representable in f32"),
+    (lambda: mmaref.dot(*DMMA, Z4, [0, 0, 0, -2 ** 1100], 0),
+     "b[3] = -%d is not exactly representable in f64" % 2 ** 1100),
+], ids=["list-2^53+1", "int64-2^53+1", "int64-max", "2^70+1", "-2^1100"])
+def test_integer_not_a_double_refused(call, what):
+    _refused(call, what)
+
+
+# what is not a number: bools, strings, None, objects; raw bits beside values; masked elements
+@pytest.mark.parametrize("call, what", [
+    (lambda: mmaref.dot(*H16, Z16, Z16, True), "c = True (bool) is not a number"),
+    (lambda: mmaref.dot(*H16, np.ones(16, bool), Z16, 0), "a: dtype bool"),
+    (lambda: mmaref.dot(*H16, Z16, [0.0] * 15 + [np.True_], 0), "b[15] = True (bool_) is not a number"),
+    (lambda: mmaref.dot(*H16, np.array([None] * 16), Z16, 0), "a[0] = None (NoneType) is not a number"),
+    (lambda: mmaref.dot(*H16, ["1"] * 16, Z16, 0), "a[0] = '1' (str) is not a number"),
+    (lambda: mmaref.mma(*H16, np.zeros((16, 16)), np.zeros((16, 8)), _with(np.zeros((16, 8), object), (2, 3), {})),
+     "C[2, 3] = {} (dict) is not a number"),
+    (lambda: mmaref.dot(*H16, [np.uint16(0x3c00)] + [1.0] * 15, Z16, 0),
+     "a[0] = 15360 is raw bits (a NumPy unsigned integer) among values"),
+    (lambda: mmaref.dot(*H16, np.ma.masked_array(np.ones(16), mask=np.arange(16) == 5), Z16, 0), "a[5] is masked"),
+    (lambda: mmaref.dot(*H16, [Fraction(1, 3)] * 16, Z16, 0), "a[0] = 1/3 is not exactly representable in f16"),
+    (lambda: mmaref.dot(*H16, Z16, Z16, 1 + 0j), "c: complex values, but f32 is not a complex format"),
+], ids=["bool", "bool-array", "numpy-bool", "None", "str", "dict", "raw-among-values", "masked", "fraction",
+        "complex"])
+def test_not_a_number_refused(call, what):
+    _refused(call, what)
+
+
+def test_numbers_in_object_arrays_and_lists_work():
+    # 16 products 1.5 * 1 = 24 = 1.1b * 2^4: f32 biased exponent 131 = 0x83, 0 10000011 100..0 = 0x41c00000
+    for a in (np.array([1.5] * 16, dtype=object), [Fraction(3, 2)] * 16, [np.float16(1.5)] * 8 + [1.5] * 8,
+              np.ma.masked_array(np.full(16, 1.5), mask=False), [np.array(1.5)] * 16):
+        assert mmaref.dot(*H16, a, np.ones(16), 0, raw=True) == 0x41c00000
+    # raw bits as a list of NumPy unsigned scalars (f16 1.0 = 0x3c00), c = 1 (an int, not True):
+    # 16 + 1 = 17 = 1.0001b * 2^4 = 0 10000011 0001 0..0 = 0x41880000
+    assert mmaref.dot(*H16, [np.uint16(0x3c00)] * 16, np.ones(16), 1, raw=True) == 0x41880000
+
+
+@pytest.mark.parametrize("raw", ["no", None, 2, 1.0])
+def test_raw_flag_refused(raw):
+    _refused(lambda: mmaref.dot(*H16, Z16, Z16, 0, raw=raw), "raw is True or False, not %r" % (raw,))
+
+
+def test_raw_flag_bools_work():
+    for raw in (True, np.True_, 1):
+        assert mmaref.dot(*H16, Z16, Z16, 1.0, raw=raw) == 0x3f800000
+    assert mmaref.dot(*H16, Z16, Z16, 1.0, raw=0).dtype == np.float32
+
+
+# NaN: a format with a NaN takes any NaN value as its canonical NaN; a format with none (e2m1) refuses it
+def test_nan_where_the_format_has_none_refused():
+    a = np.zeros(64)
+    a[7] = np.nan
+    _refused(lambda: mmaref.dot(*E2M1, a, np.zeros(64), 0, sa=np.ones(4), sb=np.ones(4)),
+             "a[7] = nan is not exactly representable in e2m1")
+    a[7] = np.inf  # nor an infinity
+    _refused(lambda: mmaref.dot(*E2M1, a, np.zeros(64), 0, sa=np.ones(4), sb=np.ones(4)),
+             "a[7] = inf is not exactly representable in e2m1")
+
+
+def test_nan_where_the_format_has_one_works():
+    # e2m1's largest value 6 = 1.1b * 2^2, scales 1: d = 6 = f32 0 10000001 100..0 = 0x40c00000
+    a = np.zeros(64)
+    a[7] = 6
+    assert mmaref.dot(*E2M1, a, np.ones(64), 0, sa=np.ones(4), sb=np.ones(4), raw=True) == 0x40c00000
+    # e4m3 has a NaN (S 1111 111): a NaN A makes D NVIDIA's canonical NaN 0x7fffffff
+    a = np.zeros(32)
+    a[0] = np.nan
+    assert mmaref.dot(*FP8, a, np.ones(32), 0, raw=True) == 0x7fffffff
 
 
 # ---- matmul: whole GEMMs through mmaref_gemm (docs/gemm.md) ----

@@ -12,7 +12,11 @@ Writes into REPORT_DIR:
                  totals per configuration, the synthesis units' area and delay, coverage holes, throughput
   junit.xml      one testcase per shard (a missing shard is an error) for CI dashboards
   throughput.dat, throughput.png   vectors per core-second of each configuration (gnuplot)
-Exit 0 when every shard has a result and none failed, 1 otherwise.
+Every result is checked against the plan before it counts (tools/regress/shard_result.py: the plan's hash,
+the shard's index and line, its figures against its verdict); one that does not match is refused, one
+line each naming its file, and counts as missing: the next run of the plan runs that shard again.
+Exit 0 when every shard has a result that counts and none failed, 1 otherwise, 2 when the plan or the
+results folder cannot be used (a folder of another plan, a plan edited since its results were made).
 """
 import argparse
 import json
@@ -23,12 +27,14 @@ from xml.sax.saxutils import escape, quoteattr
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from plan_folder import STAMP, PlanError, read_plan, result_path, write_atomic  # noqa: E402
+from plan_folder import PlanError, check_stamp, read_plan, read_stamp, result_path, write_atomic  # noqa: E402
+from shard_result import Refused, load  # noqa: E402
 
 
-def merge(shards, results):
-    """(configurations in plan order, missing shard indexes, per-shard results)."""
-    configs, order, missing, got = {}, [], [], {}
+def merge(shards, results, digest):
+    """(configurations in plan order, missing shard indexes, per-shard results, refused results as
+    [(index, path, reason)]): a refused result is missing too."""
+    configs, order, missing, got, refused = {}, [], [], {}, []
     for i, (kind, config, seed, first, count) in enumerate(shards):
         key = (kind, config)
         if key not in configs:
@@ -40,10 +46,15 @@ def merge(shards, results):
         c['shards'] += 1
         c['planned'] += count
         path = result_path(results, i)
-        if not os.path.exists(path):
+        try:
+            r = load(path, i, (kind, config, seed, first, count), digest)
+        except FileNotFoundError:
             missing.append(i)
             continue
-        r = json.load(open(path))
+        except Refused as e:
+            refused.append((i, path, str(e)))
+            missing.append(i)
+            continue
         got[i] = r
         c['done'] += 1
         c['vectors'] += r['vectors']
@@ -68,14 +79,15 @@ def merge(shards, results):
                                                      'first_mismatch_index', 'replay', 'error') if k in r})
     for c in configs.values():
         c['holes'] = sorted(k for k, (v, _) in c['bins'].items() if v == 0) if c['done'] == c['shards'] else []
-    return [configs[k] for k in order], missing, got
+    return [configs[k] for k in order], missing, got, refused
 
 
-def summary(digest, configs, missing):
+def summary(digest, configs, missing, refused):
     keep = ('kind', 'config', 'seed', 'shards', 'done', 'planned', 'vectors', 'mismatches', 'stimulus', 'bins',
             'holes', 'failures', 'mutant', 'synth', 'prove')
     cs = [{k: c[k] for k in keep if k in c} for c in configs]
     return {'plan': digest, 'configurations': cs, 'missing_shards': missing,
+            'refused_shards': [{'shard': i, 'file': os.path.basename(path), 'reason': why} for i, path, why in refused],
             'totals': {'configurations': len(cs), 'shards': sum(c['shards'] for c in cs),
                        'shards_done': sum(c['done'] for c in cs), 'vectors': sum(c['vectors'] for c in cs),
                        'mismatches': sum(c['mismatches'] for c in cs),
@@ -115,8 +127,12 @@ def markdown(plan, s, configs, got):
             md.append('')
     if s['missing_shards']:
         ms = s['missing_shards']
-        md += ['## Missing shards', '', f"{len(ms)} shards have no result: {', '.join(map(str, ms[:50]))}"
+        md += ['## Missing shards', '', f"{len(ms)} shards have no result that counts: {', '.join(map(str, ms[:50]))}"
                + (' ...' if len(ms) > 50 else '') + ' (run the plan again: it resumes with these)', '']
+    if s['refused_shards']:
+        md += [f"{len(s['refused_shards'])} of them have a result file that was refused:", '']
+        md += [f"- {x['file']}: {x['reason']}" for x in s['refused_shards'][:200]]
+        md.append('')
     md += ['## Configurations', '', '| kind | configuration | shards | vectors | mismatches | coverage bins hit | '
            'holes | vectors/core-s |', '|---|---|---|---|---|---|---|---|']
     for c in configs:
@@ -157,7 +173,7 @@ def markdown(plan, s, configs, got):
     return '\n'.join(md) + '\n'
 
 
-def junit_xml(shards, got):
+def junit_xml(shards, got, refused):
     cases, fails, errors, secs = [], 0, 0, 0.0
     for i, (kind, config, seed, first, count) in enumerate(shards):
         name = quoteattr(f'shard {i}: {kind} {config} seed {seed} vectors [{first}, {first + count})')
@@ -165,8 +181,8 @@ def junit_xml(shards, got):
         r = got.get(i)
         if r is None:
             errors += 1
-            cases.append(f'  <testcase classname={cls} name={name}><error message="no result (not run, or killed)"/>'
-                         '</testcase>')
+            why = f'result refused: {refused[i]}' if i in refused else 'no result (not run, or killed)'
+            cases.append(f'  <testcase classname={cls} name={name}><error message={quoteattr(why)}/></testcase>')
             continue
         secs += r['seconds']
         body = ''
@@ -208,6 +224,18 @@ def plot(out, configs):
         print(f"regress-merge: gnuplot failed on {gp}: {e.stderr.decode().strip()[-200:]}", file=sys.stderr)
 
 
+def check_folder(folder, plan_path, digest, nshards):
+    """The results folder is the plan's (its stamp), or has no stamp but results to check one by one
+    (each names its plan); PlanError otherwise.  The merge only reads: it stamps nothing."""
+    if not os.path.isdir(folder):
+        raise PlanError(f'results folder {folder} does not exist (run the plan first: make regress-run)')
+    stamp = read_stamp(folder)
+    if stamp is not None:
+        check_stamp(folder, plan_path, digest, stamp)
+    elif not any(os.path.exists(result_path(folder, i)) for i in range(nshards)):
+        raise PlanError(f'results folder {folder} holds no results (run the plan first: make regress-run)')
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     p.add_argument('--plan', required=True)
@@ -216,19 +244,16 @@ def main():
     a = p.parse_args()
     try:
         digest, shards = read_plan(a.plan)
-        stamp = os.path.join(a.results, STAMP)
-        if not os.path.exists(stamp):
-            raise PlanError(f'results folder {a.results} holds no results (run the plan first: make regress-run)')
-        have, _, where = open(stamp).read().strip().partition(' ')
-        if have != digest:
-            raise PlanError(f"results folder {a.results} holds another plan's results ({where}, sha256 "
-                            f'{have[:12]}; this plan: {digest[:12]})')
+        check_folder(a.results, a.plan, digest, len(shards))
         os.makedirs(a.out, exist_ok=True)
     except (PlanError, OSError) as e:
         print(f'regress-merge: {e}', file=sys.stderr)
         return 2
-    configs, missing, got = merge(shards, a.results)
-    s = summary(digest, configs, missing)
+    configs, missing, got, refused = merge(shards, a.results, digest)
+    for i, path, why in refused:
+        print(f'regress-merge: refused {path}: {why}; shard {i} counts as missing (run the plan again to re-run it)',
+              file=sys.stderr)
+    s = summary(digest, configs, missing, refused)
     write_atomic(os.path.join(a.out, 'summary.json'), json.dumps(s, indent=1, sort_keys=True) + '\n')
     full = dict(s)
     full['timing'] = [{'kind': c['kind'], 'config': c['config'], 'seconds': round(c['seconds'], 3),
@@ -236,17 +261,18 @@ def main():
                        'vectors_per_core_second': round(rate(c), 1), 'hosts': c['hosts']} for c in configs]
     write_atomic(os.path.join(a.out, 'report.json'), json.dumps(full, indent=1, sort_keys=True) + '\n')
     write_atomic(os.path.join(a.out, 'report.md'), markdown(a.plan, s, configs, got))
-    write_atomic(os.path.join(a.out, 'junit.xml'), junit_xml(shards, got))
+    write_atomic(os.path.join(a.out, 'junit.xml'), junit_xml(shards, got, {i: why for i, _, why in refused}))
     plot(a.out, configs)
     t = s['totals']
     for c in configs:
         for f in c['failures']:
             print(f"not ok - {c['kind']} {c['config']}{' (mutant)' if c['mutant'] else ''} shard {f['shard']}: "
                   f"{f['verdict']}, {f['mismatches']} mismatches" + (f"; replay: {f['replay']}" if f.get('replay') else ''))
-    print(f"regress-merge: {t['configurations']} configurations, {t['shards_done']}/{t['shards']} shards, "
+    verdict = 'FAIL' if t['failing_shards'] else 'INCOMPLETE' if missing else 'pass'
+    print(f"regress-merge: {verdict}: {t['configurations']} configurations, {t['shards_done']}/{t['shards']} shards, "
           f"{t['vectors']} vectors, {t['mismatches']} mismatches, {t['failing_shards']} failing shards, "
-          f"{len(missing)} missing, {t['coverage_holes']} coverage holes -> {a.out}/report.md")
-    return 0 if not missing and not t['failing_shards'] else 1
+          f"{len(missing)} missing ({len(refused)} refused), {t['coverage_holes']} coverage holes -> {a.out}/report.md")
+    return 0 if verdict == 'pass' else 1
 
 
 if __name__ == '__main__':

@@ -2,10 +2,12 @@
 
 The folder holds one plan's results: the first shard or scheduler to use it writes PLAN.sha256 there
 (the plan's SHA-256 and path, created whole or not at all); afterwards a plan with another hash is refused
-with one line: the same path means the plan was edited mid-run, another path another plan's results.
+with one line: the same path means the plan was edited mid-run or since, another path another plan's
+results.  Each result in it is checked on its own too (shard_result.py).
 """
 import hashlib
 import os
+import re
 import tempfile
 
 STAMP = 'PLAN.sha256'
@@ -34,6 +36,38 @@ def read_plan(path):
     return hashlib.sha256(data).hexdigest(), shards
 
 
+def read_stamp(folder):
+    """(sha256, plan path) of the folder's PLAN.sha256, or None where the folder has none."""
+    path = os.path.join(folder, STAMP)
+    try:
+        text = open(path, encoding='utf-8', errors='replace').read()
+    except FileNotFoundError:
+        return None
+    except OSError as e:
+        raise PlanError(f'cannot read {path} ({e.strerror})')
+    have, _, where = text.strip().partition(' ')
+    if not re.fullmatch(r'[0-9a-f]{64}', have):
+        raise PlanError(f'{path} is not a plan stamp (want "SHA256 PLAN-PATH"); {fresh_folder(folder)}')
+    return have, where
+
+
+def fresh_folder(folder):
+    """How to start afresh: the one remedy of every refused folder."""
+    return f'give the run a new results folder (make regress-run REGRESS_RESULTS=NEW), or remove {folder}'
+
+
+def check_stamp(folder, plan_path, digest, stamp):
+    """Raises PlanError unless the stamp (read_stamp) is the plan's (digest)."""
+    have, where = stamp
+    if have == digest:
+        return
+    if where == os.path.realpath(plan_path):
+        raise PlanError(f'plan {plan_path} was edited mid-run or since: {folder} holds results of its earlier '
+                        f'version (sha256 {have[:12]}, now {digest[:12]}); restore it, or {fresh_folder(folder)}')
+    raise PlanError(f"results folder {folder} holds another plan's results ({where}, sha256 {have[:12]}; "
+                    f'this plan: {digest[:12]}); {fresh_folder(folder)}')
+
+
 def claim(folder, plan_path, digest):
     """Makes folder the results folder of the plan (digest), or raises PlanError."""
     if os.path.exists(folder) and not os.path.isdir(folder):
@@ -44,10 +78,9 @@ def claim(folder, plan_path, digest):
         os.close(fd)
     except OSError as e:
         raise PlanError(f'results folder {folder} is not writable ({e.strerror})')
-    real = os.path.realpath(plan_path)
     try:
         with open(tmp, 'w') as f:
-            f.write(f'{digest} {real}\n')
+            f.write(f'{digest} {os.path.realpath(plan_path)}\n')
         os.link(tmp, os.path.join(folder, STAMP))       # fails if another shard claimed it first
     except FileExistsError:
         pass
@@ -55,14 +88,7 @@ def claim(folder, plan_path, digest):
         raise PlanError(f'results folder {folder} is not writable ({e.strerror})')
     finally:
         os.unlink(tmp)
-    have, _, where = open(os.path.join(folder, STAMP)).read().strip().partition(' ')
-    if have != digest:
-        if where == real:
-            raise PlanError(f'plan {plan_path} was edited mid-run: {folder} holds results of its earlier '
-                            f'version (sha256 {have[:12]}, now {digest[:12]}); restore it, or use a new '
-                            f'results folder')
-        raise PlanError(f"results folder {folder} holds another plan's results ({where}, sha256 {have[:12]}; "
-                        f'this plan: {digest[:12]}); use a new results folder')
+    check_stamp(folder, plan_path, digest, read_stamp(folder))
 
 
 def result_path(folder, index, ext='json'):

@@ -5,9 +5,12 @@
 INDEX is the shard's line among the plan's shard lines, from 0 (default: $SLURM_ARRAY_TASK_ID, so that
 one Slurm array task is one shard).  The result is DIR/shard-INDEX.json (vectors, mismatches, coverage,
 the first mismatches decoded, the replay command, seconds, CPU seconds, the largest resident memory of it or a child, host) and DIR/shard-INDEX.xml (a JUnit
-testsuite of one testcase), each written whole or not at all; a shard whose JSON exists is skipped, so a
-re-run does only what is missing (resume).  A failing shard prints 'not ok - ...' and the one command that
-replays its first mismatch.  Exit 0 once a result is written, pass or fail (the merge reports it), 2 when
+testsuite of one testcase), each written whole or not at all.  The JSON records what the result claims to
+be (the plan's SHA-256, the shard's index, kind, configuration, seed, first vector and count): a shard
+whose JSON exists and counts (tools/regress/shard_result.py) is skipped, so a re-run does only what is
+missing (resume); one that is refused (another plan's, another shard's, corrupt, figures that contradict
+its verdict) is reported in one line and run again, its files written over.  A failing shard prints
+'not ok - ...' and the one command that replays its first mismatch.  Exit 0 once a result is written, pass or fail (the merge reports it), 2 when
 no result could be: a bad plan, a results folder of another plan, a tool that does not run.
   oracle shards: tests/oracle/gen.py's stream piped into `mmaref batch --check --coverage-bins` (one thread)
   rtl shards:    tb/run_cosim.sh --cfg IDX --first F --count N --json (one simulation)
@@ -30,6 +33,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, '..', '..'))
 sys.path.insert(0, HERE)
 from plan_folder import PlanError, claim, read_plan, result_path, write_atomic  # noqa: E402
+from shard_result import Refused, load  # noqa: E402
 sys.path.insert(0, os.path.join(ROOT, 'tb'))
 import cosim_json  # noqa: E402  (the coverage table's parser, shared with the RTL shards)
 
@@ -176,6 +180,19 @@ def junit(index, shard, r):
             f'time="{r["seconds"]:.3f}">{body}</testcase>\n</testsuite>\n')
 
 
+def has_result(path, index, shard, digest):
+    """Whether path holds a result that counts as this shard's; a refused one is reported (it is run
+    again, and its files written over)."""
+    try:
+        load(path, index, shard, digest)
+        return True
+    except FileNotFoundError:
+        return False
+    except Refused as e:
+        print(f'regress: refused {path}: {e}; running shard {index} again', file=sys.stderr)
+        return False
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     p.add_argument('--plan', required=True)
@@ -192,7 +209,7 @@ def main():
             raise PlanError(f'plan {a.plan} has {len(shards)} shards (0 to {len(shards) - 1}), not {index}')
         claim(a.results, a.plan, digest)
         out = result_path(a.results, index)
-        if os.path.exists(out):
+        if has_result(out, index, shards[index], digest):
             print(f'skip - shard {index}: {out} exists')
             return 0
         kind, config, seed, first, count = shard = shards[index]

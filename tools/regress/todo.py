@@ -3,9 +3,10 @@
 
   python3 tools/regress/todo.py --plan PLAN --results DIR --list FILE [--kind KIND]
 Claims DIR for the plan (tools/regress/plan_folder.py: a folder of another plan, or a plan edited since
-the run started, is refused in one line), writes the indexes of the shards without a result into FILE, one
-a line, and prints 'TODO TOTAL MINUTES MEGABYTES': the shards to run, the plan's shards, and the time
-and memory limit of one shard for the scheduler.  With --kind, only the shards of that kind (oracle, rtl,
+the run started, is refused in one line), writes the indexes of the shards without a result that counts
+into FILE, one a line (a result file that tools/regress/shard_result.py refuses is reported, one line each
+on stderr, and its shard listed: it runs again), and prints 'TODO TOTAL MINUTES MEGABYTES': the shards to
+run, the plan's shards, and the time and memory limit of one shard for the scheduler.  With --kind, only the shards of that kind (oracle, rtl,
 synth, prove) are listed and limited: Slurm gets one array per kind, each asking for what its own
 shards need (a synthesis shard's hours and gigabytes are not asked for every oracle shard).  The time
 is the longest shard (of the kind) at the measured
@@ -14,7 +15,6 @@ least 5 minutes: the rate is the one the results already in DIR
 show (this plan's own cost, measured), else the figure of docs/regressions.md in RATES below.
 """
 import argparse
-import json
 import math
 import os
 import sys
@@ -22,6 +22,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from plan_folder import PlanError, claim, read_plan, result_path  # noqa: E402
+from shard_result import Refused, load  # noqa: E402
 
 # vectors per core-second, the slowest configurations measured (docs/regressions.md): oracle f64 K = 16,
 # the Verilated f64 SFMA unit K = 16 at -O1
@@ -48,13 +49,20 @@ def main():
         print(f'regress: {e}', file=sys.stderr)
         return 2
     todo, seen = [], {}
-    for i, (kind, *_rest) in enumerate(shards):
-        path = result_path(a.results, i)
-        if not os.path.exists(path):
+    for i, line in enumerate(shards):
+        kind, path = line[0], result_path(a.results, i)
+        try:
+            r = load(path, i, line, digest)
+        except FileNotFoundError:
+            r = None
+        except Refused as e:
+            r = None
+            if a.kind is None:  # run.sh asks once for the whole plan, then once per kind: report it once
+                print(f'regress: refused {path}: {e}; shard {i} runs again', file=sys.stderr)
+        if r is None:
             if a.kind in (None, kind):
                 todo.append(i)
             continue
-        r = json.load(open(path))
         v, s = seen.get(kind, (0, 0.0))
         seen[kind] = (v + r['vectors'], s + r['seconds'])
     rates = dict(RATES)
