@@ -58,11 +58,16 @@ VECTORS_PER_CONFIG ?= 1000000
 SHARD_VECTORS      ?= 100000
 SCHED              ?= local
 .PHONY: regress-plan regress-run regress-merge
-regress-plan: all $(if $(or $(findstring rtl,$(REGRESS_KINDS)),$(findstring synth,$(REGRESS_KINDS)),$(findstring prove,$(REGRESS_KINDS))),$(BUILD)/rtl/gen/configs.txt)
+# The values reach the tools as single-quoted shell words (shell_word, Makefile) and are read with
+# $(value ...) where make itself needs them, never exported (make would expand a command-line
+# $(shell ...) as it exports it: mk/verify.mk says more)
+unexport REGRESS_PLAN REGRESS_RESULTS REGRESS_REPORT REGRESS_KINDS REGRESS_SEED REGRESS_ONLY VECTORS_PER_CONFIG \
+  SHARD_VECTORS SCHED
+regress-plan: all $(if $(or $(findstring rtl,$(value REGRESS_KINDS)),$(findstring synth,$(value REGRESS_KINDS)),$(findstring prove,$(value REGRESS_KINDS))),$(BUILD)/rtl/gen/configs.txt)
 	@python3 tools/regress/plan.py --out $(call shell_word,REGRESS_PLAN) --kinds $(call shell_word,REGRESS_KINDS) \
 	  --seed $(call shell_word,REGRESS_SEED) --vectors $(call shell_word,VECTORS_PER_CONFIG) \
 	  --shard $(call shell_word,SHARD_VECTORS) --only $(call shell_word,REGRESS_ONLY)
-regress-run: all $(if $(findstring rtl,$(REGRESS_KINDS)),rtl) $(if $(findstring prove,$(REGRESS_KINDS)),$(BUILD)/rtl/libmmaref_dpi.a)
+regress-run: all $(if $(findstring rtl,$(value REGRESS_KINDS)),rtl) $(if $(findstring prove,$(value REGRESS_KINDS)),$(BUILD)/rtl/libmmaref_dpi.a)
 	@SCHED=$(call shell_word,SCHED) JOBS=$(call shell_word,JOBS) bash tools/regress/run.sh $(call shell_word,REGRESS_PLAN) \
 	  $(call shell_word,REGRESS_RESULTS) $(call shell_word,REGRESS_REPORT)
 regress-merge:

@@ -42,7 +42,7 @@ RTL_OPT     ?= 1
 $(RTL_GEN)/configs.txt: tb/gen_configs.py synth/mma_schema.py $(CLI)
 	@mkdir -p $(RTL_GEN)
 	@python3 tb/gen_configs.py $(CLI) $(RTL_GEN)
-$(RTL_GEN)/tb_units.svh $(RTL_GEN)/units.txt $(RTL_GEN)/instrs.txt: $(RTL_GEN)/configs.txt
+$(RTL_GEN)/tb_units.svh $(RTL_GEN)/units.txt $(RTL_GEN)/instrs.txt $(RTL_GEN)/design.json: $(RTL_GEN)/configs.txt
 	@:
 
 $(RTL_DIR)/obj-dpi/%.o: %.c dpi/mmaref_dpi.h tb/tb_support.h cmodel/include/mmaref.h

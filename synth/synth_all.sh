@@ -15,9 +15,10 @@ libenv=$(python3 synth/liberty.py resolve "${SYNTH_LIBRARY:-auto}") || exit 2
 lib_name=$(sed -n "s/^LIB_NAME=//p" <<<"$libenv" | tr -d "'")
 full=build/synth/$lib_name
 nosat=$full/nosat
-[[ -f $gen/units.txt && -f $gen/designs.txt ]] || make -s "$gen/configs.txt" || exit 1
-designs=$(awk '!/^#/ && $2 !~ /:/ {print $1}' "$gen/designs.txt")  # (a design "x:mutant-..." is a test mutant)
-units=$(awk -v d=" $(echo $designs) " '!/^#/ && $10 == 0 && index(d, " " $1 " ") == 0 {print $1}' "$gen/units.txt")
+[[ -f $gen/units.txt && -f $gen/designs.txt && -f $gen/design.json ]] || make -s "$gen/configs.txt" || exit 1
+# the units (no mutant) by the design database's fields: the M3XU designs, and the others
+designs=$(python3 tools/design.py units --mutant 0 --field index,design | awk '$2 != "" {print $1}')
+units=$(python3 tools/design.py units --mutant 0 --design "" --field index)
 only_designs=0
 if [[ ${1:-} == --designs ]]; then only_designs=1; units=""
 elif [[ $# -gt 0 ]]; then units="$*"; fi

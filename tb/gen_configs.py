@@ -40,7 +40,8 @@ Writes OUT/tb_units.svh (bench instances, configuration table and the instructio
 of +instr for tb/tb_mma.sv), OUT/configs.txt
 (index, unit, kind, arch, name, K, F, passes, formats, out, scale, block, instructions covered) and
 OUT/units.txt (read by synth/lint.sh and synth/synth.sh), OUT/instrs.txt (every instruction a unit serves: its
-configuration and unit; make prove's reference unit).
+configuration and unit; make prove's reference unit), and OUT/design.json: the same as records with named
+fields and a schema version (the design database; tools/design.py queries it).
 
 usage: gen_configs.py MMAREF_BINARY OUT_DIR
 """
@@ -342,6 +343,44 @@ def main():
                 [(arch, name, index[id(c)], c["unit"]) for arch, name, c in served])
     write_table(os.path.join(out_dir, "designs.txt"), "unit design (the M3XU units and comparison designs)",
                 [(i, u["design"]) for i, u in enumerate(units) if "design" in u])
+    write_design(os.path.join(out_dir, "design.json"), schema, units, configs, served, index)
+
+
+# The design database's version: raised when a field is renamed, removed or changes its meaning (a new
+# field keeps it); tools/design.py refuses a database of another version.
+DESIGN_SCHEMA_VERSION = 1
+
+
+def names_of(mask, codes):
+    """The names whose codes a run-time mask (bit code set) holds, in code order."""
+    return [name for name, code in sorted(codes.items(), key=lambda x: x[1]) if mask >> code & 1]
+
+
+def write_design(path, schema, units, configs, served, index):
+    """The design database (design.json): every unit with its kind, top module, parameters (by name), the
+    formats and output kinds it serves; every configuration; every instruction with its configuration
+    and unit -- the tables above as records read by field name (tools/design.py)."""
+    fmt, out = codes_of(schema, "formats"), codes_of(schema, "outputs")
+    db = {"schema_version": DESIGN_SCHEMA_VERSION, "generator": "tb/gen_configs.py", "units": [], "configs": [],
+          "instructions": []}
+    for i, u in enumerate(units):
+        top, params = unit_module(u)
+        db["units"].append({
+            "index": i, "kind": u["kind"], "top": top, "file": f"rtl/{top}.sv", "k": u["k"], "f": u["f"],
+            "chain": u["chain"], "block": u["block"], "mutant": u["mutant"], "design": u.get("design", ""),
+            "params": {k: int(v) for k, v in (p.split("=") for p in params.split(","))}, "params_text": params,
+            "ab_formats": names_of(u["ab"], fmt), "c_formats": names_of(u["c"], fmt),
+            "outputs": names_of(u["out"], out)})
+    for i, c in enumerate(configs):
+        db["configs"].append({
+            "index": i, "unit": c["unit"], "kind": c["kind"], "arch": c["arch"], "name": c["name"], "k": c["k"],
+            "f": c["f"], "passes": c["chain"], "a": c["a"], "b": c["b"], "c": c["c"], "d": c["d"], "out": c["out"],
+            "scale": c["scale"] or "", "block": c["block_size"], "covers": c["covers"]})
+    db["instructions"] = [{"arch": arch, "name": name, "config": index[id(c)], "unit": c["unit"]}
+                          for arch, name, c in served]
+    with Output(path) as f:
+        json.dump(db, f, indent=1)
+        f.write("\n")
 
 
 if __name__ == "__main__":

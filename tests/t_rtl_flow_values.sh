@@ -86,5 +86,12 @@ for v in "COUNT=\`touch $M\`5" "SEED=\$\$(touch $M)1"; do
   rm -f "$M"
 done
 
+# the regressions' folders and kinds: shell words, not exported, read with $(value) where make needs them
+for v in "REGRESS_KINDS=\$(shell touch $M)" "REGRESS_RESULTS=\$(shell touch $M)"; do
+  err=$(make -s regress-plan REGRESS_PLAN="$tmp/plan.txt" "$v" 2>&1); rc=$?
+  [[ ! -e $M ]] && ok "make regress-plan '${v:0:22}...': not run (rc=$rc)" || not_ok "make regress-plan '$v': the marker was made"
+  rm -f "$M"
+done
+
 [[ $(snapshot) == "$before" ]] && ok "flows: no file outside their output folders changed (the victim folder as it was)" ||
   not_ok "flows: the victim folder changed: $(diff <(echo "$before") <(snapshot) | head -4 | tr '\n' ' ')"

@@ -31,25 +31,27 @@ TIMEOUT=${PROVE_TIMEOUT:-1800}
 mkdir -p "$OUT"
 code() { sed -n "s/.*localparam int $1 *= *\([0-9]*\);.*/\1/p" rtl/mma_formats.svh; }
 bits() { local m=0 n; for n in "$@"; do m=$(( m | (1 << n) )); done; echo $m; }
-# the parameters (and, unit_file, the source) of the unit serving ARCH:NAME (build/rtl/gen/instrs.txt,
-# units.txt)
-unit_field() {
-  local arch=${1%%:*} name=${1#*:} unit
-  unit=$(awk -v a="$arch" -v n="$name" '$1 == a && $2 == n {print $4}' build/rtl/gen/instrs.txt)
-  awk -v u="$unit" -v f="$2" '$1 == u {print $f}' build/rtl/gen/units.txt
-}
-unit_params() { unit_field "$1" 12; }
-unit_file() { echo "rtl/$(unit_field "$1" 11).sv"; }
+# a field of the unit serving ARCH:NAME (the design database, build/rtl/gen/design.json, read once through
+# tools/design.py): its params, its top module, its file
+declare -A UNIT_OF UNIT_FIELDS
+while read -r arch name unit; do UNIT_OF[$arch:$name]=$unit; done \
+  < <(python3 tools/design.py instructions --field arch,name,unit)
+while read -r unit top file params; do
+  UNIT_FIELDS[$unit:top]=$top UNIT_FIELDS[$unit:file]=$file UNIT_FIELDS[$unit:params]=$params
+done < <(python3 tools/design.py units --field index,top,file,params)
+unit_field() { echo "${UNIT_FIELDS[${UNIT_OF[$1]:-none}:$2]:-}"; }
+unit_params() { unit_field "$1" params; }
+unit_file() { unit_field "$1" file; }
 # the lane width of the unit serving ARCH:NAME (tb/prove/gen_prove.py unit_lane_width: its widest format),
 # wider than the instruction's operands on the f8f6f4 units (8 bits for e2m1); a fixture wrapping the
 # unit (@) has the unit's lanes, and make prove and make verify are told so (DUT_AW, REF_AW)
 unit_aw() {
   "$MMAREF" list --schema --json | python3 -c 'import json, sys; sys.path.insert(0, "tb/prove"); import gen_prove
 print(gen_prove.unit_lane_width(sys.argv[1], sys.argv[2], json.load(sys.stdin)) or "")' \
-    "$(unit_field "$1" 11)" "$(unit_params "$1")"
+    "$(unit_field "$1" top)" "$(unit_params "$1")"
 }
-# the parameters of the M3XU design (units.txt) whose parameter text matches the pattern
-m3xu_params() { awk -v p="$1" '$2 == "M3XU" && $10 == 0 && $12 ~ p {print $12; exit}' build/rtl/gen/units.txt; }
+# the parameters of the M3XU design (not a mutant) whose parameter text matches the pattern
+m3xu_params() { python3 tools/design.py units --kind M3XU --mutant 0 --field params | grep -m1 -E "$1"; }
 
 VOLTA=volta:mma.m8n8k4.f32.f16.f16.f32                          # f16, K = 4, F = 23
 ADA16=ada:mma.m16n8k16.f32.e4m3.e4m3.f32                        # e4m3, K = 16, F = 13, f32 (13 bits) RZ

@@ -3,8 +3,8 @@
 # prove DIR PARAMS CUT [more env]: make prove of CDNA3's FDRDA specification against that unit, results
 # in $W/DIR.
 INSTR=cdna3:v_mfma_f32_16x16x16_f16
-UP=$(awk -v n="${INSTR#*:}" '$1 == "cdna3" && $2 == n {print $4}' build/rtl/gen/instrs.txt)
-UP=$(awk -v u="$UP" '$1 == u {print $12}' build/rtl/gen/units.txt)
+UP=$(python3 tools/design.py instructions --arch cdna3 --name "${INSTR#*:}" --field unit)
+UP=$(python3 tools/design.py units --index "$UP" --field params)
 F=$(sed -n 's/.*,F=\([0-9]*\).*/\1/p' <<<"$UP")
 prove() {
   local dir=$1 params=$2 cut=$3; shift 3
