@@ -102,8 +102,12 @@ $(SHLIB): $(LIB_OBJ) $(FAST_OBJ)
 $(CLI): $(CLI_OBJ) $(LIB)
 	$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(LIB) -lm -pthread
 
-# the library and CLI first, on every core (JOBS), then the suites (tests/run.sh)
-JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+# the library and CLI first, on every core (JOBS), then the suites (tests/run.sh).  JOBS's default is a
+# number, expanded here once: make prove and make regress-run pass JOBS on as the text written
+# (shell_word), where a $(shell ...) would be refused as no number
+ifeq ($(origin JOBS),undefined)
+JOBS := $(shell nproc 2>/dev/null || echo 2)
+endif
 test: $(SETUP_STAMP)
 	@$(MAKE) --no-print-directory -j$(JOBS) all
 	@bash tests/run.sh

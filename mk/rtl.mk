@@ -45,7 +45,7 @@ $(RTL_GEN)/configs.txt: tb/gen_configs.py synth/mma_schema.py $(CLI)
 $(RTL_GEN)/tb_units.svh $(RTL_GEN)/units.txt $(RTL_GEN)/instrs.txt $(RTL_GEN)/design.json: $(RTL_GEN)/configs.txt
 	@:
 
-$(RTL_DIR)/obj-dpi/%.o: %.c dpi/mmaref_dpi.h tb/tb_support.h cmodel/include/mmaref.h
+$(RTL_DIR)/obj-dpi/%.o: %.c dpi/mmaref_dpi.h tb/tb_support.h cmodel/include/mmaref.h cmodel/src/kind_consts.h
 	@mkdir -p $(dir $@)
 	@$(CC) -std=gnu11 -O3 -g -Wall -Wextra -fPIC -Icmodel/include -Idpi -I$(VLT_INC)/vltstd -c $< -o $@
 

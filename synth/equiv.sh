@@ -16,8 +16,7 @@
 set -u
 cd "$(dirname "$0")/.."
 rev=${1:?usage: synth/equiv.sh REV UNIT...}; shift
-UNITS=build/rtl/gen/units.txt
-[[ -f $UNITS ]] || { make -s build/rtl/gen/configs.txt || exit 1; }
+[[ -f build/rtl/gen/design.json ]] || { make -s build/rtl/gen/configs.txt || exit 1; }
 tmp=$(mktemp -d)
 [[ -n ${EQUIV_KEEP:-} ]] || trap 'rm -rf "$tmp"' EXIT; [[ -n ${EQUIV_KEEP:-} ]] && echo "work: $tmp"
 mkdir -p "$tmp/old" "$tmp/new"
@@ -35,7 +34,9 @@ files() {
 
 fail=0
 for unit in "$@"; do
-  read -r _ algo k f chain block ab c out _ < <(awk -v u="$unit" '$1 == u' "$UNITS")
+  # the unit's fields by name (the design database, tools/design.py)
+  read -r algo k f chain block ab c out < <(python3 tools/design.py units --index "$unit" \
+    --field kind,k,f,chain,block,ab_mask,c_mask,out_mask)
   unset top_new params_new
   engine=dprove
   if [[ ${EQUIV_STEP5:-} == 1 ]]; then  # the sum's width as fda_datapath / gdfs_unit compute it

@@ -6,7 +6,8 @@
 // watchdog (STALL_CYCLES without a result fails the run: a unit that drops one would otherwise hang), the
 // counters of the RESULT line (cycles between handshakes, from a handshake to its result) and the finish.
 // Plusargs: +seed=N +count=N +first=N (first vector index) +bp (random backpressure and bubbles on the
-// handshake) +replay=N (vector N alone, for a waveform) +show (print every D, the unit's and the model's)
+// handshake) +replay=N (vector N alone, for a waveform) +show (print every D, the unit's and the model's;
+// with +first=N > 0 a replay, whose coverage holes are not judged: tb/tb_main.cpp)
 // +pipe (the vectors are stdin's lines in `mmaref batch`'s format, the unit's D's go to stdout, unchecked:
 // tb/tb_pipe.c).
 //
@@ -58,10 +59,11 @@
     real dt = mmaref_tb_seconds() - t0;
     if (pipe) mmaref_tb_pipe_end();
     else if (!replay)
-      $display("RESULT %s unit=%s vectors=%0d mismatches=%0d directed=%0d seconds=%.3f rate=%.0f cycles/op=%.3f latency=%0d",
+      // cycles/op is the handshakes' spacing: "-" where fewer than two were taken (a replay of one vector)
+      $display("RESULT %s unit=%s vectors=%0d mismatches=%0d directed=%0d seconds=%.3f rate=%.0f cycles/op=%s latency=%0d",
                mmaref_dpi_label(h), RESULT_UNIT, checked, mismatches, mmaref_tb_directed_count(h), dt,
                dt > 0 ? checked / dt : 0.0,
-               accepts > 1 ? real'(last_accept - first_accept) / real'(accepts - 1) : 0.0,
+               accepts > 1 ? $sformatf("%.3f", real'(last_accept - first_accept) / real'(accepts - 1)) : "-",
                first_result - first_accept);
     $finish;
   endtask

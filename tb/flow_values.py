@@ -104,10 +104,17 @@ def path_text(v):
     return v
 
 
+# the repository root: the flows run there, so a relative path is read from it
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
 def regular_file(v):
     path_text(v)
     if not os.path.isfile(v):
-        raise Bad('no such file {}' if not os.path.exists(v) else 'not a regular file {}')
+        if os.path.exists(v):
+            raise Bad('not a regular file {}')
+        raise Bad('no such file {}' + ('' if os.path.isabs(v) else
+                                       ' (a relative path is read from the repository root, %s)' % ROOT))
     return v
 
 

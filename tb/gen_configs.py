@@ -368,6 +368,7 @@ def write_design(path, schema, units, configs, served, index):
         db["units"].append({
             "index": i, "kind": u["kind"], "top": top, "file": f"rtl/{top}.sv", "k": u["k"], "f": u["f"],
             "chain": u["chain"], "block": u["block"], "mutant": u["mutant"], "design": u.get("design", ""),
+            "ab_mask": u["ab"], "c_mask": u["c"], "out_mask": u["out"],
             "params": {k: int(v) for k, v in (p.split("=") for p in params.split(","))}, "params_text": params,
             "ab_formats": names_of(u["ab"], fmt), "c_formats": names_of(u["c"], fmt),
             "outputs": names_of(u["out"], out)})

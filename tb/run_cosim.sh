@@ -17,7 +17,7 @@
 #                 first mismatches decoded, the command that replays the first one)
 set -u
 cd "$(dirname "$0")/.."
-SIM=build/rtl/obj/Vtb_mma CFG=build/rtl/gen/configs.txt
+SIM=build/rtl/obj/Vtb_mma DB=build/rtl/gen/design.json
 count=100000 seed=1 demo=0 only="" bp_every=0 jobs=${RTL_JOBS:-2} tap=0 cfgs="" first=0 json=""
 while [[ $# -gt 0 ]]; do
   case $1 in
@@ -36,24 +36,26 @@ while [[ $# -gt 0 ]]; do
 done
 [[ $cfgs =~ ^[0-9]+(,[0-9]+)*$ || -z $cfgs ]] || { echo "run_cosim.sh: --cfg wants N or N,N,..., not '$cfgs'" >&2; exit 2; }
 [[ $first =~ ^[0-9]+$ ]] || { echo "run_cosim.sh: --first wants a vector index (0, 1, ...), not '$first'" >&2; exit 2; }
-[[ -x $SIM && -f $CFG ]] || { echo "run_cosim.sh: build the model first (make rtl)" >&2; exit 2; }
+[[ -x $SIM && -f $DB ]] || { echo "run_cosim.sh: build the model first (make rtl)" >&2; exit 2; }
 # --json: the bench lists every coverage bin on its own line (each lane and scale slot), so that shards
 # merge bin by bin (tb/cosim_json.py)
 [[ -n $json ]] && export MMAREF_COV_BINS=1
 
 # pick configurations: index unit kind arch name.  --demo: one per unit; the AMD units (many K, one
 # datapath each) one per algorithm: arch, passes and operand kind (fp8/bf8 or not) of FDRDA or GPS
+# (the design database's fields by name, tools/design.py: each unit's kind, then each configuration's
+# index unit kind arch name passes a)
 mapfile -t rows < <(awk -v demo="$demo" -v only="$only" -v cfgs="${cfgs:+,$cfgs,}" '
   NR == FNR { algo[$1] = $2; next }
-  /^#/ { next }
   cfgs != "" && index(cfgs, "," $1 ",") == 0 { next }
   { label = $4 ":" $5; key = $2 }
-  algo[$2] == "FDRDA" || algo[$2] == "GPS" { key = algo[$2] ":" $4 ":" $8 ":" ($9 ~ /fnuz$/) }
+  algo[$2] == "FDRDA" || algo[$2] == "GPS" { key = algo[$2] ":" $4 ":" $6 ":" ($7 ~ /fnuz$/) }
   only != "" && label !~ only { next }
   # of the M3XU designs, one per mode (the full unit'"'"'s four)
   $4 == "m3xu" { key = $5 }
   demo && $3 == "check" && (key in seen) { next }
-  { seen[key] = 1; print }' "${CFG%configs.txt}units.txt" "$CFG")
+  { seen[key] = 1; print }' <(python3 tools/design.py units --field index,kind --db "$DB") \
+  <(python3 tools/design.py configs --field index,unit,kind,arch,name,passes,a --db "$DB"))
 
 first_arg=""; [[ $first != 0 ]] && first_arg=" +first=$first"
 out=$(mktemp -d)

@@ -1,8 +1,10 @@
 // Verilator main of the benches -- tb_mma (the project's units) and, built with -DTB_VERIFY, make
 // verify's verify_top (tb/verify/): runs the simulation, prints the vectors per stimulus kind and the coverage
-// bins; if a vector failed, runs it again alone with an FST waveform (+fst=PATH, default TB_FST;
-// +nofst to skip).  Exit status 1 on any mismatch, else 3 when a reachable coverage bin was not hit.
+// bins (a replay, +first=N > 0 or +show, names no hole); if a vector failed, runs it again alone with an
+// FST waveform (+fst=PATH, default TB_FST; +nofst to skip).  Exit status 1 on any mismatch, else 3 when a
+// reachable coverage bin was not hit.
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -23,7 +25,7 @@
 // tb/tb_support.c, tb/tb_coverage.c
 extern "C" long long mmaref_tb_first_fail(void);
 extern "C" void mmaref_tb_print_coverage(void);
-extern "C" int mmaref_tb_print_classes(void);
+extern "C" int mmaref_tb_print_classes(const char *replay);
 
 #ifdef VL_USER_FINISH
 // $finish without Verilator's "- file:line: Verilog $finish" line: in pipe mode (+pipe) stdout holds the
@@ -61,11 +63,24 @@ static void simulate(int argc, char **argv, const std::vector<std::string> &extr
     if (tfp) tfp->close();
 }
 
+// A replay of chosen vectors -- a run from +first=N > 0 (a waveform's or a report's re-run) or one that
+// shows every D (+show) -- as its plusargs, e.g. "+first=19946, +show"; empty for a run of the stream from
+// its start, whose coverage holes are judged.
+static std::string replay_of(int argc, char **argv)
+{
+    std::string r;
+    for (int i = 1; i < argc; i++)
+        if ((!strncmp(argv[i], "+first=", 7) && strtoull(argv[i] + 7, nullptr, 10) != 0) || !strcmp(argv[i], "+show"))
+            r += (r.empty() ? "" : ", ") + std::string(argv[i]);
+    return r;
+}
+
 int main(int argc, char **argv)
 {
     simulate(argc, argv, {}, nullptr);
     mmaref_tb_print_coverage();
-    int holes = mmaref_tb_print_classes();
+    std::string replay = replay_of(argc, argv);
+    int holes = mmaref_tb_print_classes(replay.empty() ? nullptr : replay.c_str());
     long long fail = mmaref_tb_first_fail();
     if (fail < 0) return holes > 0 ? 3 : 0;  // a clean run that left a reachable coverage bin unhit
     std::string fst = TB_FST;

@@ -18,6 +18,7 @@
 #include "svdpi.h"
 #include "mmaref_dpi.h"
 #include "tb_support.h"
+#include "../cmodel/src/kind_consts.h" /* ZERO_OPERAND_EXP: a zero operand's exponent in the model */
 
 /* ---- stimulus ---- */
 
@@ -215,31 +216,64 @@ void mmaref_tb_print_coverage(void)
 
 /* ---- mismatch reports ---- */
 
-/* (sign, exponent, significand) of a raw value, through the model's exact decoding to double; a complex
- * value part by part */
-static void describe(FILE *out, const char *what, mmaref_format f, uint64_t raw)
+/* A real value's exponent and significand as the model decodes it (cmodel/src/format.h, fmt_decode):
+ * a normal number 1.x times 2^exp; a subnormal 0.x times 2^(1 - bias), the format's smallest exponent (a
+ * format without subnormals, e8m0, has none); a zero sig 0 at zero_exp, the exponent the model gives
+ * it; inf and NaN sig inf / nan at exponent 0. */
+static double model_sig(mmaref_format f, double x, int zero_exp, int *exp)
+{
+    mmaref_format_info info;
+    mmaref_format_get_info(f, &info);
+    int e_min = 1 - info.bias;
+    *exp = 0;
+    if (!isfinite(x))
+        return fabs(x);
+    if (x == 0) {
+        *exp = zero_exp;
+        return 0;
+    }
+    if (info.specials != MMAREF_SPECIALS_E8M0 && fabs(x) < ldexp(1, e_min)) {
+        *exp = e_min;
+        return ldexp(fabs(x), -e_min);
+    }
+    double s = frexp(fabs(x), exp) * 2;
+    --*exp;
+    return s;
+}
+
+/* "name format 0x<bits>  sign S  exp E  sig M  = value" (model_sig's exponent and significand; zero_exp:
+ * a zero's); a complex value part by part */
+static void describe(FILE *out, const char *what, mmaref_format f, uint64_t raw, int zero_exp)
 {
     if (mmaref_format_parts(f) > 1) {
         for (int i = 0; i < mmaref_format_parts(f); i++) {
             char name[24];
             snprintf(name, sizeof name, "%s.%s", what, i ? "im" : "re");
-            describe(out, name, mmaref_format_part(f), mmaref_format_part_bits(f, raw, i));
+            describe(out, name, mmaref_format_part(f), mmaref_format_part_bits(f, raw, i), zero_exp);
         }
         return;
     }
     double x = mmaref_format_to_double(f, raw);
-    int e = 0;
-    double s = isfinite(x) && x != 0 ? frexp(fabs(x), &e) * 2 : fabs(x);
+    int e;
+    double s = model_sig(f, x, zero_exp, &e);
     fprintf(out, "  %-6s %-6s 0x%0*llx  sign %d  exp %4d  sig %.10g  = %.17g\n", what, mmaref_format_name(f),
-            (mmaref_format_width(f) + 3) / 4, (unsigned long long)raw, signbit(x) ? 1 : 0,
-            isfinite(x) && x != 0 ? e - 1 : 0, s, x);
+            (mmaref_format_width(f) + 3) / 4, (unsigned long long)raw, signbit(x) ? 1 : 0, e, s, x);
 }
 
-static void describe_at(FILE *out, const char *what, int i, mmaref_format f, uint64_t raw)
+static void describe_at(FILE *out, const char *what, int i, mmaref_format f, uint64_t raw, int zero_exp)
 {
     char name[16];
     snprintf(name, sizeof name, "%s[%d]", what, i);
-    describe(out, name, f, raw);
+    describe(out, name, f, raw, zero_exp);
+}
+
+/* The exponent a zero of format f has where the model has none of its own for it: its smallest (1 - bias),
+ * as the model decodes a zero D or scale. */
+static int min_exp(mmaref_format f)
+{
+    mmaref_format_info info;
+    mmaref_format_get_info(mmaref_format_part(f), &info);
+    return 1 - info.bias;
 }
 
 static int reports;
@@ -258,19 +292,25 @@ void mmaref_tb_report(int h, const char *unit, unsigned long long seed, unsigned
            mmaref_gen_kind_name((mmaref_gen_kind)kind));
     char sched[32];
     mmaref_schedule_name(in, sched, sizeof sched);
-    printf("  algo %s K %d F %d passes %d out %s block %d\n", sched, in->k, in->pass[0].frac_bits, in->passes,
+    /* a zero operand enters e_max at ZERO_OPERAND_EXP; a pass with an exponent of its own for zero terms
+     * (Hopper's -133: a zero C, a product with a zero factor) gives it to C and says it */
+    int zero_term = in->pass[0].zero_term_exp;
+    printf("  algo %s K %d F %d passes %d out %s block %d", sched, in->k, in->pass[0].frac_bits, in->passes,
            mmaref_output_name(in->pass[in->passes - 1].out), in->block_size);
-    describe(stdout, "c", in->c, c);
+    if (zero_term)
+        printf("  (a zero term, C or a product with a zero factor, enters e_max with exponent %d)", zero_term);
+    printf("\n");
+    describe(stdout, "c", in->c, c, zero_term ? zero_term : ZERO_OPERAND_EXP);
     for (int i = 0; i < in->k; i++) {
-        describe_at(stdout, "a", i, in->a, a[i]);
-        describe_at(stdout, "b", i, in->b, b[i]);
+        describe_at(stdout, "a", i, in->a, a[i], ZERO_OPERAND_EXP);
+        describe_at(stdout, "b", i, in->b, b[i], ZERO_OPERAND_EXP);
     }
     for (int j = 0; j < ns; j++) {
-        describe_at(stdout, "sa", j, in->scale, sa[j]);
-        describe_at(stdout, "sb", j, in->scale, sb[j]);
+        describe_at(stdout, "sa", j, in->scale, sa[j], min_exp(in->scale));
+        describe_at(stdout, "sb", j, in->scale, sb[j], min_exp(in->scale));
     }
-    describe(stdout, "model", in->d, want);
-    describe(stdout, "rtl", in->d, got);
+    describe(stdout, "model", in->d, want, min_exp(in->d));
+    describe(stdout, "rtl", in->d, got, min_exp(in->d));
     fflush(stdout);
 }
 

@@ -210,6 +210,10 @@ if "$MMAREF" gemm hopper $HOP "${A[@]}" -o "$T/pmax.npy" --accumulate promote:21
    "$MMAREF" gemm hopper $HOP "${A[@]}" -o "$T/p5.npy" --accumulate promote:5 && cmp -s "$T/pmax.npy" "$T/p5.npy"; then
   ok "--accumulate promote:2147483647 (INT_MAX) runs and equals promote:5 over 5 chunks"
 else not_ok "--accumulate promote:2147483647 failed or differs from promote:5"; fi
+desc=$("$MMAREF" gemm --help | sed '/^  -/,$d')  # the description, before the option list
+[[ $desc == *"D is raw bits by default, even from float inputs"*"--d-dtype float"* ]] \
+  && ok "gemm --help says up front that D is raw bits by default even from float inputs" \
+  || not_ok "gemm --help: the raw-bit default of D is not in its description (before the options)"
 if "$MMAREF" gemm --help | grep -q "split-k:S"; then ok "gemm --help describes --accumulate"
 else not_ok "gemm --help lacks --accumulate"; fi
 if "$MMAREF" gemm --help | grep -q "max-memory BYTES.*default 1G"; then ok "gemm --help describes --max-memory"

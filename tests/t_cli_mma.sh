@@ -80,6 +80,15 @@ expect_dot "ampere tile D[5][6] (random bits) = mmaref dot on row 5 / column 6" 
 out=$("$MMAREF" mma --help 2>&1); rc=$?
 if [[ $rc -eq 0 && $out == "usage: mmaref mma ARCH INSTRUCTION --a A.npy"* ]]; then ok "mma --help prints usage, exit 0"
 else not_ok "mma --help: rc=$rc output='${out:0:80}'"; fi
+# D is raw bits by default whatever the inputs' dtype (case int_bits above: float inputs, a <u4 D), said
+# where it is read first: the help's description (before its option list) and the README's whole-tile
+# section
+desc=$(sed '/^  -/,$d' <<<"$out")
+readme=$(sed -n '/^### Whole tiles/,/^### /p' "$(dirname "$0")/../README.md")
+[[ $desc == *"D is raw bits by default, even from float inputs"*"--d-dtype float"* &&
+   $readme == *"**D is raw bits"*"unless \`--d-dtype float\` is given, even"*"from float inputs**"* ]] \
+  && ok "mma: D as raw bits by default even from float inputs is said in --help's description and the README" \
+  || not_ok "mma: the raw-bit default of D is not said in --help's description or the README's whole-tile section"
 OK3=(--a "$T/int_a_f2.npy" --b "$T/int_b_f2.npy" --c "$T/int_c_f4.npy")
 mma_error "unknown option" "unknown option '--bogus'" ampere $H8 "${OK3[@]}" -o "$T/out.npy" --bogus
 mma_error "missing --c" "needs --c C.npy" ampere $H8 --a "$T/int_a_f2.npy" --b "$T/int_b_f2.npy" -o "$T/out.npy"

@@ -105,3 +105,23 @@ if out=$(make -s install DESTDIR="$S" PREFIX="$Q" 2>&1); then
   left=$(find "$S$Q" -mindepth 1 \( -type f -o -type l -o -name '*mmaref*' \) | head)
   [[ -z $left ]] && ok "make uninstall DESTDIR leaves no file in the staged tree" || not_ok "make uninstall DESTDIR left: $(echo $left)"
 else not_ok "make install DESTDIR failed: $out"; fi
+
+# The README's install block (its "Installing" section's first block), run as printed with HOME a
+# scratch directory and no LD_LIBRARY_PATH: it installs, builds examples/c/dot.c with pkg-config, and the
+# program finds libmmaref.so by the rpath the block gives: 1 + 1*1 = 2 = f32 0x40000000; the installed CLI
+# names the header's version; uninstall leaves no file.
+block=$(awk '/^### Installing/ {f = 1; next} f && /^```sh/ {b = 1; next} b && /^```/ {exit} b' README.md)
+H=$T/home
+mkdir -p "$H"
+ver=$(sed -n 's/^#define MMAREF_VERSION "\(.*\)"/\1/p' cmodel/include/mmaref.h)
+rm -f build/dot
+out=$(env -u LD_LIBRARY_PATH -u PKG_CONFIG_PATH HOME="$H" bash -euc "$block" 2>&1); rc=$?
+runpath=$(readelf -d build/dot 2>/dev/null | grep -E 'RUNPATH|RPATH')
+left=$(cd "$H" && find . -mindepth 1 \( -type f -o -type l \) | head)
+if [[ $rc == 0 && $block == *"make install PREFIX=\$HOME/.local"* && $(grep -cx '0x40000000' <<<"$out") == 1 &&
+      $(grep -cx "mmaref $ver" <<<"$out") == 1 && $runpath == *"[$H/.local/lib]"* && -z $left ]]; then
+  ok "the README's install block runs as printed: build/dot gives 0x40000000 through its rpath, mmaref $ver, uninstalled"
+else
+  not_ok "the README's install block: rc=$rc, output '$(tail -3 <<<"$out" | tr '\n' ' ')', runpath '$runpath', left '$(echo $left)'"
+fi
+rm -f build/dot

@@ -46,3 +46,11 @@ python3 tools/design.py units --kind NOPE >/dev/null 2>&1
 sed 's/"params":/"parameters":/' "$gen/design.json" >"$tmp/renamed.json"
 expect_error "design: a reader of a renamed field" "units has no field 'params'" \
   python3 tools/design.py units --db "$tmp/renamed.json" --index 0 --field params
+
+# the figures the docs quote are the design database's and the CLI's (tools/doc_figures.py): a doc that
+# says another number fails
+out=$(python3 tools/doc_figures.py --check README.md 2>&1) && ok "design: $out" || not_ok "design: $out"
+sed 's/<!-- fig:rtl_mutants -->[0-9]*</<!-- fig:rtl_mutants -->7</' README.md >"$tmp/README.md"
+out=$(python3 tools/doc_figures.py --check "$tmp/README.md" 2>&1); rc=$?
+[[ $rc == 1 && $out == *"rtl_mutants is 7, the tools say "* ]] && ok "design: a doc quoting 7 broken units fails its check" ||
+  not_ok "design: a doc quoting 7 broken units: rc=$rc $out"

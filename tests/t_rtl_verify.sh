@@ -6,10 +6,14 @@
 #  (c) the independent example examples/naive_dot (a chain of f32 FMAs) fails with decoded reports, and
 #      on the hand-derived case below gives the chain's answer where Hopper's differs;
 #  (d) pipe mode: the verify bench and the project's bench (+cfg=N +pipe) give `mmaref batch`'s lines;
-#  (e) bad input: no DUT, a missing file, an unknown instruction, a unit without a port or with a port of
-#      the wrong width, a bad pipe line: one line naming it, non-zero exit;
+#  (e) bad input: no DUT, a missing file (a relative one read from the repository root, said so), an
+#      unknown instruction, a unit without a port or with a port of the wrong width (with the hint to set
+#      its K), a bad pipe line: one line naming it, non-zero exit;
 #  (f) a build is kept only while every file it read is unchanged, an `include file of the unit's
-#      included: after a change to it make verify builds again (seen with a Verilator that only fails).
+#      included: after a change to it make verify builds again (seen with a Verilator that only fails);
+#  (g) the mismatch report decodes operands as the model does (a zero operand at exponent -126, a
+#      subnormal below 1 at the format's smallest exponent), and a replay of one vector (+first=N +count=1
+#      +show) prints no coverage holes and no cycles/op.
 # Hand derivation (the walkthrough's case): C = 1.0, A0 = A1 = 1.0 (0x3c00), B0 = B1 = 2^-24 (0x0001, the
 # smallest f16 subnormal), other lanes 0.  Exact sum 1 + 2^-23 = 0x3f800001.  Hopper (FDA, F = 25: both
 # products lie 24 binades below e_max = 0, inside F) keeps it: 0x3f800001.  The FMA chain rounds after
@@ -106,6 +110,18 @@ if [[ $rc != 0 && $r =~ ^naive_dot\ +hopper:mma.m16n8k16.f32.f16.f16.f32\ +16\ +
       && $out == *"waveform of index "* && -s build/verify/naive_dot/fail.fst ]]; then
   ok "verify (c): make verify-example FAILS as it must: $m of 20,000 mismatch, 5 decoded reports, waveform build/verify/naive_dot/fail.fst"
 else not_ok "verify (c): example: rc=$rc row '$r' first '$first'"; fi
+# docs/verify-your-design.md ("What it prints") shows this run: its coverage lines and mismatch count are
+# the run's (the vectors a second, a timing, aside)
+bad=""
+for l in "  rule       vectors checked" "  rule       nan-canonical" "  rounding   a tie (exactly" "rules at their floor:" \
+         "coverage closed:"; do
+  want=$(grep -m1 -F -- "$l" docs/verify-your-design.md) got=$(grep -m1 -F -- "$l" <<<"$out")
+  [[ -n $want && $want == "$got" ]] || bad+=" [doc '$want', run '$got']"
+done
+doc_m=$(grep -m1 '^naive_dot  ' docs/verify-your-design.md | awk '{print $5}')
+[[ $doc_m != "$m" ]] && bad+=" [doc's row: $doc_m mismatches, run: $m]"
+[[ -z $bad ]] && ok "verify (c): docs/verify-your-design.md's transcript is this run's ($m mismatches, its coverage lines)" ||
+  not_ok "verify (c): docs/verify-your-design.md's transcript differs from the run:$bad"
 # the FMA chain rounds after every product: its errors land in the rounding bins
 ties=$(grep -m1 '^  rounding   a tie (exactly' <<<"$out" | awk '{print $(NF-1), $NF}')
 [[ $ties =~ ^[0-9]+\ [1-9][0-9]*$ ]] && ok "verify (c): mismatches counted per coverage bin (ties at D's last place: $ties of them wrong)" ||
@@ -123,6 +139,39 @@ want=$(build/mmaref batch hopper mma.m16n8k16.f32.f16.f16.f32 <<<"$line")
 [[ $got_naive == 0x3f800000 && $got_fda == 0x3f800001 && $want == 0x3f800001 ]] &&
   ok "verify (c): 1 + 2^-24 + 2^-24: the FMA chain gives 0x3f800000 (ties to even twice), Hopper and fda_unit 0x3f800001" ||
   not_ok "verify (c): hand-derived case: naive '$got_naive' (want 0x3f800000), fda '$got_fda', model '$want' (want 0x3f800001)"
+
+# (g) the mismatch report of one vector, replayed as docs/verify-your-design.md says: the first vector of
+# the stream (seed 1) with C the largest f32 subnormal, 0x007fffff or 0x807fffff, and a zero A or B lane
+# that the example gets wrong.  Hand derivation: 0x?07fffff = (2^23 - 1) * 2^-149 = (1 - 2^-23) * 2^-126,
+# so exp -126 (f32's smallest, 1 - 127) and sig 1 - 2^-23 = 0.99999988079..., 0.9999998808 to 10 digits;
+# a zero operand enters e_max at -126 (ZERO_OPERAND_EXP), and Hopper's zero terms with exponent -133.
+build/mmaref gen hopper mma.m16n8k16.f32.f16.f16.f32 --n 20000 >"$tmp/stream.txt"
+awk '($1 == "007fffff" || $1 == "807fffff") { for (i = 2; i <= 33; i++) if ($i == "0000") { print NR - 1, $0; next } }' \
+  "$tmp/stream.txt" >"$tmp/cands.txt"
+at=""
+while read -r idx vec; do
+  [[ $(build/verify/naive_dot/Vverify +pipe <<<"$vec") != "$(build/mmaref batch hopper mma.m16n8k16.f32.f16.f16.f32 <<<"$vec")" ]] \
+    && { at=$idx; picked=$vec; break; }
+done <"$tmp/cands.txt"
+if [[ -z $at ]]; then not_ok "verify (g): no vector of the first 20,000 with C 0x?07fffff and a zero lane that naive_dot gets wrong"
+else
+  read -r -a f <<<"$picked"
+  sign=$(( 16#${f[0]:0:1} >> 3 ))
+  z=0; while [[ ${f[z + 1]} != 0000 ]]; do z=$((z + 1)); done   # the first zero lane: a[z] (z < 16) or b[z - 16]
+  lane=$([[ $z -lt 16 ]] && echo "a[$z]" || echo "b[$((z - 16))]")
+  zero_line=$(printf '  %-6s f16    0x0000  sign 0  exp -126  sig 0  = 0' "$lane")
+  out=$(build/verify/naive_dot/Vverify +first="$at" +count=1 +show +nofst 2>&1); rc=$?
+  if [[ $rc == 1 && $out == *$'\n'"  c      f32    0x${f[0]}  sign $sign  exp -126  sig 0.9999998808  = "* &&
+        $out == *$'\n'"$zero_line"$'\n'* &&
+        $out == *"block 0  (a zero term, C or a product with a zero factor, enters e_max with exponent -133)"* ]]; then
+    ok "verify (g): vector $at's report: C 0x${f[0]} is 0.9999998808 x 2^-126, the zero $lane has exponent -126"
+  else not_ok "verify (g): vector $at's report (rc=$rc): $(grep -E '^  (c |algo)' <<<"$out" | tr '\n' ' ') $(grep -F "  $lane " <<<"$out")"; fi
+  res=$(grep -m1 '^RESULT' <<<"$out")
+  if [[ $res == *" vectors=1 mismatches=1 "* && $res == *" cycles/op=- "* && $out != *"HOLE"* && $out != *"  group "* &&
+        $out == *"1 vectors classified, not judged on a replay (+first=$at, +show)"* ]]; then
+    ok "verify (g): the replay of vector $at prints no coverage table or hole and cycles/op=-"
+  else not_ok "verify (g): the replay of vector $at: '$res', $(grep -c HOLE <<<"$out") HOLE lines, $(grep -m1 '^coverage' <<<"$out")"; fi
+fi
 
 # (d) pipe mode against mmaref batch
 build/mmaref gen hopper mma.m16n8k16.f32.f16.f16.f32 --n 3000 --seed 3 >"$tmp/in.txt"
@@ -158,6 +207,13 @@ else not_ok "verify (d): make rtl: $(tail -3 <<<"$out")"; fi
 expect_error "verify (e): no DUT" "verify: DUT= is required" env INSTR=$INSTR DUT= bash tb/verify/verify.sh
 expect_error "verify (e): a DUT file that does not exist" "verify: DUT: no such file 'nope/unit.sv'" \
   env DUT=nope/unit.sv INSTR=$INSTR bash tb/verify/verify.sh
+root=$PWD
+expect_error "verify (e): a relative DUT given from another directory: read from the repository root, said so" \
+  "verify: DUT: no such file 'examples/naive_dot.sv' (a relative path is read from the repository root, $root)" \
+  bash -c "cd '$tmp' && DUT=examples/naive_dot.sv INSTR=$INSTR bash '$root/tb/verify/verify.sh'"
+err=$(env DUT="$tmp/none.sv" INSTR=$INSTR bash tb/verify/verify.sh 2>&1); rc=$?
+[[ $rc == 2 && $err == "verify: DUT: no such file '$tmp/none.sv'" ]] && ok "verify (e): an absolute path that does not exist: no word of the root" \
+  || not_ok "verify (e): an absolute path that does not exist: rc=$rc '$err'"
 expect_error "verify (e): an unknown instruction" "verify: INSTR: mmaref: hopper has no instruction 'bogus'" \
   env DUT=examples/naive_dot/naive_dot.sv INSTR=hopper:bogus bash tb/verify/verify.sh
 expect_error "verify (e): INSTR without ARCH:" "verify: INSTR=mma.m16n8k16.f32.f16.f16.f32: expected ARCH:INSTRUCTION" \
@@ -166,10 +222,11 @@ expect_error "verify (e): DUT_TOP not in the files" "verify: DUT_TOP=nothere: no
   env DUT=examples/naive_dot/naive_dot.sv DUT_TOP=nothere INSTR=$INSTR bash tb/verify/verify.sh
 expect_error "verify (e): a unit without the d port" "bad_no_d does not meet the port contract: it has no port 'd'" \
   env DUT=tests/verify/bad_no_d.sv INSTR=$INSTR bash tb/verify/verify.sh
-expect_error "verify (e): a unit with 8 lanes for K = 16" "bad_width does not meet the port contract: a port of the wrong width" \
+# the hint: the instruction's K (16) as the unit's parameter, PARAMS=K=16
+expect_error "verify (e): a unit with 8 lanes for K = 16, with the hint to set K" "generates 256 bits; if the unit's lane count is its parameter K, set it to the instruction's: PARAMS=K=16" \
   env DUT=tests/verify/bad_width.sv INSTR=$INSTR bash tb/verify/verify.sh
 [[ -f build/verify/bad_width/stamp ]] || not_ok "verify (e): bad_width's build (Verilator only warns) was not kept, so the next case tests nothing"
-expect_error "verify (e): the same unit again, its build kept from the run before" "bad_width does not meet the port contract: a port of the wrong width" \
+expect_error "verify (e): the same unit again, its build kept from the run before" "bad_width does not meet the port contract: a port of the wrong width for $INSTR K=16" \
   env DUT=tests/verify/bad_width.sv INSTR=$INSTR bash tb/verify/verify.sh
 expect_error "verify (e): a bad pipe line" "pipe: stdin line 2, field 3: not a hex number" \
   bash -c "printf '%s\n' '$line' '3f800000 3c00 xyz' | build/verify/naive_dot/Vverify +pipe"

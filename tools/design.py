@@ -23,22 +23,28 @@ SCHEMA_VERSION = 1   # tb/gen_configs.py's DESIGN_SCHEMA_VERSION this reader kno
 TABLES = ('units', 'configs', 'instructions')
 
 
+class DesignError(Exception):
+    """A database that cannot be read as this reader's version."""
+
+
 def fail(msg):
     print('design.py: ' + msg, file=sys.stderr)
     sys.exit(2)
 
 
-def load(path):
+def load(path=DB):
+    """The database at path, of this reader's schema version; DesignError (a one-line message) else."""
     try:
         with open(path) as f:
             db = json.load(f)
     except FileNotFoundError:
-        fail('no design database %s (make build/rtl/gen/configs.txt writes it)' % path)
+        raise DesignError('no design database %s (make build/rtl/gen/configs.txt writes it)' % path) from None
     except (OSError, ValueError) as e:
-        fail('%s: not a design database (%s)' % (path, e))
+        raise DesignError('%s: not a design database (%s)' % (path, e)) from None
     if not isinstance(db, dict) or db.get('schema_version') != SCHEMA_VERSION:
-        fail('%s: schema version %r, this reader knows %d (make build/rtl/gen/configs.txt writes it anew)'
-             % (path, db.get('schema_version') if isinstance(db, dict) else None, SCHEMA_VERSION))
+        raise DesignError('%s: schema version %r, this reader knows %d (make build/rtl/gen/configs.txt writes '
+                          'it anew)' % (path, db.get('schema_version') if isinstance(db, dict) else None,
+                                        SCHEMA_VERSION))
     return db
 
 
@@ -80,7 +86,10 @@ def main(argv):
         else:
             where.append((name, value))
         i += 2
-    records = load(path)[table]
+    try:
+        records = load(path)[table]
+    except DesignError as e:
+        fail(str(e))
     known = sorted({k for r in records for k in r})
     for name in [n for n, _ in where] + (fields or []):
         if name not in known:

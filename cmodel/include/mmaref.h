@@ -299,8 +299,8 @@ int mmaref_format_valid_bits(mmaref_format f, uint64_t raw);
  * parts with mmaref_format_part_bits). */
 double mmaref_format_to_double(mmaref_format f, uint64_t raw);
 /* Raw bits of x rounded to the nearest value of f (ties to even; overflow to inf, or NaN in a format
- * without inf); MMAREF_ERR_VALUE if f cannot hold the sign or the class (e.g. -1 in ue8m0).  A complex
- * format gets x + 0i. */
+ * without inf); MMAREF_ERR_VALUE if f cannot hold the sign or the class (e.g. -1 in ue8m0), or the
+ * overflow (a format with neither inf nor NaN: 7 in e2m1).  A complex format gets x + 0i. */
 mmaref_status mmaref_format_round_double(mmaref_format f, double x, uint64_t *raw);
 /* Raw bits of x if x is exactly representable in f (NaN -> the format's canonical NaN). */
 mmaref_status mmaref_format_from_double(mmaref_format f, double x, uint64_t *raw);

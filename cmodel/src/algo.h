@@ -66,6 +66,20 @@ static inline int operand_exp(const trace_sink *t, fp_unpacked u)
     return u.cls == CLS_ZERO && !(t && trace_breaks(t, RULE_ZERO_OPERAND_EXP)) ? ZERO_OPERAND_EXP : u.exp;
 }
 
+/* The fused passes' last step (FDA Step 5, FDRDA Step 8, GDFS, M3XU): the sum rounded to the pass's
+ * output kind.  (A sink breaking output-ties or output-sticky, rules.c: a nearest-even kind rounds ties
+ * away, or without its sticky bit.) */
+static inline uint64_t pass_output(const trace_sink *t, int64_t sum, int lsb_exp, mmaref_output out)
+{
+    if (t && out_table[out_part(out)].rounding == MMAREF_RNE) {
+        if (trace_breaks(t, RULE_OUTPUT_TIES))
+            return fixed_to_output_as(sum, lsb_exp, out, FP_RNA);
+        if (trace_breaks(t, RULE_OUTPUT_STICKY))
+            return fixed_to_output_as(sum, lsb_exp, out, FP_RNE_NO_STICKY);
+    }
+    return fixed_to_output(sum, lsb_exp, out);
+}
+
 /* FDA Step 2's exponent of a term for e_max: C, or the product x*y.  Where the pass gives zero terms an
  * exponent of their own (zero_term_exp, Hopper), a zero term takes it; else each zero operand counts as
  * ZERO_OPERAND_EXP. */

@@ -114,7 +114,7 @@ fda_pass(const mmaref_instr *in, const mmaref_pass *p, const fmt_desc *fa, const
         trace_sum(t, "Step 4", "sum", "exact sum of the aligned terms", sum, F, e_max, 1);
 
     /* Step 5: normalize to D. */
-    uint64_t d = fixed_to_output(sum, e_max - F, p->out);
+    uint64_t d = pass_output(t, sum, e_max - F, p->out);
     if (t)
         trace_normalize(t, "Step 5", sum, e_max - F, p->out, d);
     return d;

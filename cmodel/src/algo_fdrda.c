@@ -177,7 +177,7 @@ fdrda_pass(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt, ui
 
     /* Step 7: exact sum in units of 2^(e_max - 31).  Step 8: round to nearest even to FP32. */
     int64_t sum = s_dot_aligned + s_c * ((int64_t)1 << (FDRDA_DOT_F - FDRDA_C_F));
-    d = fixed_to_output(sum, e_max - FDRDA_DOT_F, p->out);
+    d = pass_output(t, sum, e_max - FDRDA_DOT_F, p->out);
     if (t) {
         trace_sum(t, grouped ? "Step 9" : "Step 7", "sum", "exact sum", sum, FDRDA_DOT_F, e_max, 1);
         trace_normalize(t, grouped ? "Step 10" : "Step 8", sum, e_max - FDRDA_DOT_F, p->out, d);

@@ -70,7 +70,7 @@ gdfs_pass(const mmaref_instr *in, const mmaref_pass *p, mmaref_format c_fmt, uin
         trace_sum(t, "Step 6", "sum", "exact sum", sum, F, e_max, 1);
 
     /* Step 7: normalize to f32 with RZ. */
-    uint64_t d = fixed_to_output(sum, e_max - F, p->out);
+    uint64_t d = pass_output(t, sum, e_max - F, p->out);
     if (t)
         trace_normalize(t, "Step 7", sum, e_max - F, p->out, d);
     return d;

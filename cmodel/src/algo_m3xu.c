@@ -96,7 +96,7 @@ static uint64_t fp32_dot(int n, const uint64_t *a, const uint64_t *b, uint64_t c
     if (t)
         trace_sum(t, "Step 5", "sum", "exact sum", sum, F, e_max, 0);
     /* Step 6: normalize and round to nearest even (subnormals kept, overflow to inf, an exact zero +0). */
-    uint64_t d = fixed_to_output(sum, e_max - F, out);
+    uint64_t d = pass_output(t, sum, e_max - F, out);
     if (t)
         trace_normalize(t, "Step 6", sum, e_max - F, out, d);
     return d;

@@ -39,6 +39,8 @@ static inline int64_t fixed_align_rd(int sign, uint64_t sig, int sig_frac, int e
  * (AMD, M3XU) keeps the sign of a negative value that rounds to zero.  A complex kind: one part
  * (out_part). */
 uint64_t fixed_to_output(int64_t sum, int lsb_exp, mmaref_output out);
+/* ... with another rounding than the kind's (a unit breaking a rounding rule: rules.c). */
+uint64_t fixed_to_output_as(int64_t sum, int lsb_exp, mmaref_output out, fp_rounding rounding);
 
 /* Ada QMMA and Hopper QGMMA keep 13 of f32's 23 mantissa bits in their f32 output (e8m13). */
 enum { E8M13_MAN_BITS = 13 };

@@ -195,6 +195,11 @@ static mmaref_status format_convert_double(mmaref_format f, double x, uint64_t *
     uint64_t bits = fmt_encode(&kept, sign, v.sig, v.exp - 52, MMAREF_RNE, &inexact) << low;
     if (exact && inexact)
         return MMAREF_ERR_VALUE;
+    /* a format with neither inf nor NaN (e2m1) cannot hold an overflow: the encoder gives its "NaN", 0
+     * (a nonzero x of 1 or more never rounds to 0 otherwise: every format's largest finite is above 1) */
+    if (d->specials == MMAREF_SPECIALS_NONE && v.cls != CLS_ZERO && v.exp >= 0 &&
+        !(bits & ~((uint64_t)d->has_sign << (d->width - 1))))
+        return MMAREF_ERR_VALUE;
     *raw = bits;
     return MMAREF_OK;
 }

@@ -33,6 +33,11 @@ typedef struct {
 } fp_unpacked;
 
 typedef mmaref_rounding fp_rounding;
+/* Roundings no output kind has, for a unit that breaks round-to-nearest-even (rules.c: output-ties,
+ * output-sticky): ties away from zero, and nearest-even that sees only the round bit (a value just above
+ * a midpoint taken for the midpoint). */
+#define FP_RNA ((fp_rounding)MMAREF_ROUNDING_COUNT)
+#define FP_RNE_NO_STICKY ((fp_rounding)(MMAREF_ROUNDING_COUNT + 1))
 
 /* The format parameters, visible to the compiler so decoding a known format folds to a few
  * instructions.  name, width, exp_bits, man_bits, bias, has_sign, specials, ignored bits[, parts, part] */
@@ -201,6 +206,12 @@ static inline uint64_t round_increment(fp_rounding r, int sign, u128 kept, u128 
             return rem > half || (rem == half && (kept & 1));
         }
     default:
+        if (shift > 128)
+            return 0;
+        if (r == FP_RNA)
+            return rem >= (u128)1 << (shift - 1);
+        if (r == FP_RNE_NO_STICKY)
+            return (rem >> (shift - 1) & 1) && (kept & 1);
         return 0;
     }
 }

@@ -6,6 +6,7 @@
  * catches it by construction, and one that never does is counted honestly by the coverage model. */
 #include <string.h>
 
+#include "fixed.h"
 #include "format.h"
 #include "gen_internal.h"
 #include "rules.h"
@@ -100,6 +101,72 @@ static int fdrda_midpoint(const gen_ctx *g, uint64_t *rs, gen_vec *v)
         return 1;
     }
     return 0;
+}
+
+/* +-2^e in f (a normal, or a subnormal below them), or 0 when f cannot hold it. */
+static uint64_t pow2(const gen_fmt *f, long e, int sign)
+{
+    long biased = e + f->i.bias, sub = biased - 1 + f->i.man_bits; /* a subnormal's bit position */
+    uint64_t s = sign ? f->sign_bit : 0;
+    if (biased >= 1 && biased <= f->exp_top)
+        return s | (uint64_t)biased << f->i.man_bits;
+    if (biased < 1 && sub >= 0 && (1ULL << sub) >= f->ulp) /* TF32: a bit that counts */
+        return s | 1ULL << sub;
+    return 0;
+}
+
+/* A product of exactly +-2^e in lane l (a zero from both factors' range: 0). */
+static int product_pow2(const gen_ctx *g, uint64_t *rs, gen_vec *v, int l, long e, int sign)
+{
+    const gen_fmt *fa = &g->fa, *fb = &g->fb;
+    for (int t = 0; t < 8; t++) {
+        long ea = (long)gen_below(rs, (int)(fa->exp_top + fa->i.man_bits)) - fa->i.bias - fa->i.man_bits + 1;
+        uint64_t x = pow2(fa, ea, sign), y = pow2(fb, e - ea, 0);
+        if (x && y) {
+            v->a[l] = x, v->b[l] = y;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Round to nearest even's tie and sticky bit, made visible: C with D's precision at binade E, and in the
+ * first pass one product of exactly half D's last place at E (a tie: C + half lies halfway between two
+ * values of D) -- with output-sticky a second one below it, of the same sign (just above halfway) -- every
+ * other product zero and every scale one.  C's last place is even where a tie to even and one away from
+ * zero part (the half of C's sign: even; of the other sign: odd); just above halfway, even.  Returns 0
+ * when the formats hold no such C and products. */
+static int midpoint(const gen_ctx *g, mmaref_rule_id r, uint64_t *rs, gen_vec *v)
+{
+    const gen_fmt *fa = &g->fa, *fb = &g->fb, *fc = &g->fc;
+    const mmaref_pass *p0 = &g->in->pass[0];
+    const int d_man = out_table[g->in->pass[g->in->passes - 1].out].man_bits, shift = fc->i.man_bits - d_man;
+    if (shift < 0 || p0->k_count < 2)
+        return 0;
+    /* the half's exponent: a product both factors can make, under a normal C */
+    long lo = (1 - fa->i.bias - fa->i.man_bits) + (1 - fb->i.bias - fb->i.man_bits) + 2;
+    long hi = (fa->exp_top - fa->i.bias) + (fb->exp_top - fb->i.bias);
+    long c_lo = 1 - fc->i.bias - d_man - 1, c_hi = fc->exp_top - fc->i.bias - d_man - 1;
+    if (lo < c_lo) lo = c_lo;
+    if (hi > c_hi) hi = c_hi;
+    if (lo > hi)
+        return 0;
+    long e = lo + (long)gen_below(rs, (int)(hi - lo + 1 > 4096 ? 4096 : hi - lo + 1));
+    int c_sign = gen_below(rs, 2), same = r == RULE_OUTPUT_STICKY || gen_below(rs, 2);
+    for (int i = 0; i < g->k; i++)
+        v->a[i] = zero(rs, fa), v->b[i] = gen_clustered(rs, fb, fb->i.bias, 4);
+    for (int j = 0; j < g->ns; j++)
+        v->sa[j] = v->sb[j] = g->scale_one;
+    int l0 = mmaref_pass_k(p0, 0), l1 = mmaref_pass_k(p0, 1);
+    int p_sign = same ? c_sign : !c_sign;
+    if (!product_pow2(g, rs, v, l0, e, p_sign))
+        return 0;
+    if (r == RULE_OUTPUT_STICKY && !product_pow2(g, rs, v, l1, e - 1 - (long)gen_below(rs, 3), p_sign))
+        return 0;
+    uint64_t last = 1ULL << shift, man = gen_next(rs) & fc->man_all & ~(last - 1);
+    man = same ? man & ~last : man | last;
+    v->c = gen_fin_raw(fc, c_sign, e + d_man + 1 + fc->i.bias, man);
+    return 1;
 }
 
 /* Reshape candidate v for rule r (random draws from rs); the rules whose catching vectors random kinds
@@ -259,6 +326,10 @@ static void shape(const gen_ctx *g, mmaref_rule_id r, uint64_t *rs, gen_vec *v)
             }
             v->c = gen_fin_raw(fc, gen_below(rs, 2), fc->i.bias + 8 + gen_below(rs, 20), gen_next(rs));
         }
+        break;
+    case RULE_OUTPUT_TIES:
+    case RULE_OUTPUT_STICKY:
+        midpoint(g, r, rs, v);
         break;
     case RULE_C_WINDOW:
     case RULE_C_ALIGN_DIRECTION:

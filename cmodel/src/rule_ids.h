@@ -28,6 +28,8 @@ typedef enum {
     /* rounding and the result */
     RULE_INTERMEDIATE_ROUNDING, /* a multi-pass schedule rounds each pass's result */
     RULE_OUTPUT_ROUNDING,       /* the last pass's rounding: direction and precision */
+    RULE_OUTPUT_TIES,           /* a fused pass rounding to nearest breaks a tie to even */
+    RULE_OUTPUT_STICKY,         /* ... and sees the bits below its round bit (sticky) */
     RULE_SUBNORMAL_RESULT,      /* a subnormal D is returned as such */
     RULE_OVERFLOW,              /* a finite sum past the largest finite rounds to inf */
     RULE_ZERO_SIGN,             /* the sign of D when C = -0 and every product is -0 */

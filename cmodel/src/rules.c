@@ -53,6 +53,9 @@ static int grouped(const mmaref_pass *p)
 static int not_fda_step1(const mmaref_pass *p) { return p->algo != MMAREF_ALGO_FDA && p->algo != MMAREF_ALGO_M3XU; }
 static const mmaref_pass *last_pass(const mmaref_instr *in) { return &in->pass[in->passes - 1]; }
 
+/* The fractional bits below e_max of the sum a fused pass rounds to its output (FDRDA: its Step 6 dot). */
+static int final_window(const mmaref_pass *p) { return is_fdrda(p) ? FDRDA_DOT_F : p->frac_bits; }
+
 /* The output kind the last pass's rounding is confused with, or -1. */
 static int other_output(mmaref_output out)
 {
@@ -185,6 +188,12 @@ static const rule_entry rules[RULE_COUNT] = {
     RULE(RULE_OUTPUT_ROUNDING, "output-rounding", RECORD, "FDA Step 5, normalization (fixed.c fixed_to_output)",
          "the last pass rounds to D's format as its output kind says: f32 toward zero (NVIDIA f32), to nearest even (AMD, Blackwell FP8 f32), or toward zero at 13 bits (e8m13)",
          "the other direction (RZ for RNE, RNE for RZ); for e8m13, 23 bits kept"),
+    RULE(RULE_OUTPUT_TIES, "output-ties", HOOK, "FDA Step 5, FDRDA Step 8, normalization (format.h round_increment)",
+         "a fused pass rounding to nearest (its output kind's RNE) breaks a tie, a sum exactly halfway between two values of D, to the even one",
+         "ties rounded away from zero"),
+    RULE(RULE_OUTPUT_STICKY, "output-sticky", HOOK, "FDA Step 5, FDRDA Step 8, normalization (format.h round_increment)",
+         "... and sees every bit of the sum below D's last place: a sum just above halfway rounds away from the even value",
+         "only the round bit seen (the sticky bits below it dropped): just above halfway taken for a tie"),
     RULE(RULE_SUBNORMAL_RESULT, "subnormal-result", OUTPUT, "FDA Step 5, normalization (fixed.c)",
          "a D in the subnormal range of D's format is returned as a subnormal",
          "flushed to a zero of its sign"),
@@ -263,6 +272,10 @@ int rule_applies(const mmaref_instr *in, mmaref_rule_id r)
         return 1;
     }
     case RULE_OUTPUT_ROUNDING: return !in->c_last && aligns(last) && other_output(last->out) >= 0;
+    case RULE_OUTPUT_TIES:   /* a sum with a bit below D's last place: F at least D's precision */
+    case RULE_OUTPUT_STICKY: /* ... and one more below that */
+        return !cplx && aligns(last) && out_table[last->out].rounding == MMAREF_RNE &&
+               final_window(last) >= out_table[last->out].man_bits + 1 + (r == RULE_OUTPUT_STICKY);
     case RULE_SUBNORMAL_RESULT: {
         reach_ctx reach = reach_of(in);
         return !cplx && has_subnormal(fd) && reach_subnormal_d(&reach);

@@ -52,14 +52,6 @@ int cli_check_path(const char *cmd, const char *opt, const char *path)
     return 0;
 }
 
-int cli_stdout_error(const char *cmd)
-{
-    static int reported;
-    if (!reported++)
-        cli_error("%s: error writing standard output: %s", cmd, errno ? strerror(errno) : "write failed");
-    return 2;
-}
-
 int cli_hex_digits(mmaref_format f) { return (mmaref_format_width(f) + 3) / 4; }
 
 static int is_nan(mmaref_format f, uint64_t bits)

@@ -16,9 +16,14 @@ void cli_put_escaped(FILE *out, const char *s);
  * control character (a newline in a path is never meant, and would end a line of a generated script);
  * else 0.  Every option that takes a path goes through it. */
 int cli_check_path(const char *cmd, const char *opt, const char *path);
-/* "cmd: error writing standard output: <why>" from errno, printed once however often called; returns 2,
- * the exit status of a write that fails (a full disk, a closed pipe). */
+/* A write to stdout failed: "cmd: error writing standard output: <why>" from errno, printed once however
+ * often called; returns 2, the exit status of a write that fails (a full disk).  Where stdout's reader
+ * has gone (a closed pipe: `mmaref list --json | head`) nothing is printed: cli_stdout_finish ends the
+ * process by SIGPIPE once the command has returned, as the reader's going ends cat. */
 int cli_stdout_error(const char *cmd);
+/* After a command (status rc): stdout flushed and closed (a failure goes through cli_stdout_error), then,
+ * if stdout's reader has gone, death by SIGPIPE (status 141 in a shell), quietly; else the status. */
+int cli_stdout_finish(const char *cmd, int rc);
 
 /* Parse one operand: "0x" + hex digits = raw bits (must fit the format), anything else a C99 strtod
  * number (1.5, 0x1p-24, -inf, nan) that must be exactly representable.  On error writes a message

@@ -1,6 +1,5 @@
 /* The mmaref command: main, the command-line front end of the golden model.  Subcommands live in
  * cmd_*.c. */
-#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -21,7 +20,8 @@ static const char usage[] =
     "                              whole tiles from NumPy files\n"
     "  gemm ARCH INSTR --a A.npy --b B.npy [--c C.npy] -o D.npy [--accumulate serial|split-k:S|promote:N]\n"
     "                              a whole GEMM as a kernel computes it with that instruction\n"
-    "  study rounding-bias [--out DIR] the paper's Fig. 2: CDNA3 round-down bias vs an RZ variant\n"
+    "  study rounding-bias|m3xu [--out DIR]\n"
+    "                              the paper's Fig. 2 (CDNA3's round-down bias); M3XU's FP32 accuracy\n"
     "  diff ARCH1 INSTR1 ARCH2 INSTR2 [--random N] [--seed S]\n"
     "                              how often and by how many ulps two instructions differ\n"
     "  explain ARCH INSTR -a LIST -b LIST -c VALUE [--vs ARCH2 INSTR2] [--all-lanes] [--json]\n"
@@ -40,16 +40,18 @@ int main(int argc, char **argv)
         return 2;
     }
     const char *cmd = argv[1];
-    /* a closed output pipe is a write error (exit 2, one line), not death by SIGPIPE; children started
-     * here (probe's device, gnuplot) get the default action back */
+    /* a write to a closed pipe fails with EPIPE instead of killing the process mid-command: the command
+     * stops as on any write error, its temporary files removed, and cli_stdout_finish then ends the
+     * process quietly by SIGPIPE; children started here (probe's device, gnuplot) get the default
+     * action back */
     signal(SIGPIPE, SIG_IGN);
     if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
         fputs(usage, stdout);
-        return 0;
+        return cli_stdout_finish("--help", 0);
     }
     if (!strcmp(cmd, "--version") || !strcmp(cmd, "version")) { /* the library's, linked in */
         printf("mmaref %s\n", mmaref_version());
-        return 0;
+        return cli_stdout_finish("--version", 0);
     }
     static const struct {
         const char *name;
@@ -64,12 +66,8 @@ int main(int argc, char **argv)
             char msg[256]; /* a bad MMAREF_SIMD (the batched path, docs/speed.md) stops every command */
             if (mmaref_simd_select(NULL, msg, sizeof msg))
                 return cli_error("%s", msg);
-            int rc = commands[i].run(argc - 1, argv + 1);
             /* a result that did not reach stdout (a full disk, a closed pipe) is a failure, not a pass */
-            errno = 0;
-            if (fflush(stdout) || ferror(stdout) || fclose(stdout))
-                return cli_stdout_error(cmd); /* one line, if the command has not reported it already */
-            return rc;
+            return cli_stdout_finish(cmd, commands[i].run(argc - 1, argv + 1));
         }
     cli_error("unknown command '%s' (try 'mmaref --help')", cmd);
     return 2;

@@ -13,6 +13,8 @@ static const char usage[] =
     "                  [--scale-a SA.npy --scale-b SB.npy] [--d-dtype bits|float]\n"
     "  Computes the tile D = A*B + C as the instruction does: D[i][j] is the dot-add of row i of A and\n"
     "  column j of B with C[i][j] (what 'mmaref dot' gives for that row and column).\n"
+    "  D is raw bits by default, even from float inputs: compared with NumPy floats (A @ B + C) it is\n"
+    "  equal only with --d-dtype float (or read as D.view(np.float32), float16 for an f16 D).\n"
     "  Shapes, with M, N, K and the block size from 'mmaref list': A (M, K), B (K, N), C and D (M, N);\n"
     "  instructions with block scales also take SA (M, K/block) and SB (K/block, N).\n"
     "  Inputs are .npy files (NPY 1.0 or 2.0, C order, little-endian) holding either raw bits as\n"
@@ -22,7 +24,7 @@ static const char usage[] =
     "  -o, --output D.npy   where D goes (NPY 1.0): replaced only once D is completely written; a symbolic\n"
     "                       link is followed, a link to nothing refused\n"
     "  --d-dtype bits       D as raw bits, unsigned of D's width: <u2 (f16), <u4 (f32), <u8 (f64, f32c)\n"
-    "                       (default)\n"
+    "                       (the default, whatever the inputs' dtype)\n"
     "  --d-dtype float      D as floats: <f2, <f4, <f8, or complex64 <c8 for f32c\n";
 
 /* The NumPy float (or complex) dtype whose bits an operand format takes as they are: its kind ('f', or

@@ -53,7 +53,7 @@ static int parse_args(int argc, char **argv, probe_opts *o)
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             fputs(usage, stdout);
-            exit(0);
+            exit(cli_stdout_finish("probe", 0));
         } else if (!strcmp(a, "--")) {
             if (i + 1 >= argc)
                 return cli_error("probe: '--' needs a COMMAND after it");

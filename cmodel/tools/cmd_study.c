@@ -1,4 +1,5 @@
-/* mmaref study rounding-bias: the paper's Fig. 2 (MMA-Sim paper, section VI-C(b)).
+/* mmaref study: the studies by name (rounding-bias, here; m3xu, cmd_study_m3xu.c) and rounding-bias, the
+ * paper's Fig. 2 (MMA-Sim paper, section VI-C(b)).
  *
  * C ~ N(0,1) rounded to f32, A and B ~ 1000 N(0,1) rounded to f16, through CDNA3
  * v_mfma_f32_32x32x8_f16 (FDRDA: s_dot and c aligned to e_max rounding DOWN) and through the same
@@ -244,16 +245,63 @@ static int rounding_bias(long samples, uint64_t seed, const char *dir, int plot)
     return study_run_gnuplot(dir, GP_NAME, png, csv);
 }
 
+static int run_rounding_bias(const study_options *o)
+{
+    return rounding_bias(o->samples ? o->samples : 100000, o->seed, o->dir, o->plot);
+}
+
+/* Every study: its name, what it is in one line, its usage and its run. */
+static const struct {
+    const char *name, *summary, *usage;
+    int (*run)(const study_options *);
+} studies[] = {
+    {"rounding-bias", "the MMA-Sim paper's Fig. 2: CDNA3's round-down alignment bias against RZ", usage,
+     run_rounding_bias},
+    {"m3xu", "M3XU's FP32 and FP32C accuracy against CUDA cores' FMA chain, 3xTF32 and 3xBF16",
+     study_m3xu_usage, study_m3xu},
+};
+enum { STUDIES = sizeof studies / sizeof studies[0] };
+
+static int study_index(const char *name)
+{
+    for (int i = 0; i < STUDIES; i++)
+        if (!strcmp(studies[i].name, name))
+            return i;
+    return -1;
+}
+
+/* "rounding-bias, m3xu" */
+static const char *study_names(char *buf, size_t cap)
+{
+    size_t n = 0;
+    buf[0] = 0;
+    for (int i = 0; i < STUDIES; i++)
+        n += (size_t)snprintf(buf + n, n < cap ? cap - n : 0, "%s%s", i ? ", " : "", studies[i].name);
+    return buf;
+}
+
+/* `mmaref study --help`: every study in one line each, then each one's usage. */
+static void print_overview(void)
+{
+    printf("usage: mmaref study STUDY [--samples N] [--seed S] [--out DIR] [--no-plot]\n"
+           "  STUDY is one of:\n");
+    for (int i = 0; i < STUDIES; i++)
+        printf("    %-14s %s\n", studies[i].name, studies[i].summary);
+    printf("  'mmaref study STUDY --help' describes one; each in turn:\n");
+    for (int i = 0; i < STUDIES; i++)
+        printf("\n%s", studies[i].usage);
+}
+
 int cmd_study(int argc, char **argv)
 {
     const char *name = NULL;
+    int help = 0;
+    char names[128];
     study_options opt = {"build/study", 0, 1, 1};
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i];
         if (!strcmp(o, "--help") || !strcmp(o, "-h")) {
-            fputs(usage, stdout);
-            fputs(study_m3xu_usage, stdout);
-            return 0;
+            help = 1;
         } else if (!strcmp(o, "--samples") || !strcmp(o, "--seed") || !strcmp(o, "--out")) {
             if (i + 1 >= argc)
                 return cli_error("study: %s needs a value", o);
@@ -281,11 +329,18 @@ int cmd_study(int argc, char **argv)
             return cli_error("study: unexpected argument '%s'", o);
         }
     }
+    int which = name ? study_index(name) : -1;
+    if (name && which < 0)
+        return cli_error("study: unknown study '%s' (available: %s)", name, study_names(names, sizeof names));
+    if (help) {
+        if (which < 0)
+            print_overview();
+        else
+            fputs(studies[which].usage, stdout);
+        return 0;
+    }
     if (!name)
-        return cli_error("study: which study? (available: rounding-bias, m3xu; see 'mmaref study --help')");
-    if (!strcmp(name, "m3xu"))
-        return study_m3xu(&opt);
-    if (strcmp(name, "rounding-bias"))
-        return cli_error("study: unknown study '%s' (available: rounding-bias, m3xu)", name);
-    return rounding_bias(opt.samples ? opt.samples : 100000, opt.seed, opt.dir, opt.plot);
+        return cli_error("study: which study? (available: %s; see 'mmaref study --help')",
+                         study_names(names, sizeof names));
+    return studies[which].run(&opt);
 }

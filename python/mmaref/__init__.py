@@ -136,22 +136,45 @@ def _scales(rec, sa, sb, sa_shape, sb_shape, names, instr):
             _operand(rec, rec.scale, sb, sb_shape(ns), names[1], instr))
 
 
+def _dot_scales(rec, sa, sb, instr):
+    """dot()'s block scales: required exactly when the instruction has them, each list 1 .. K/block
+    values, the missing trailing ones 1.0 (as `mmaref dot` fills them)."""
+    ns = lib.mmaref_scale_count(ctypes.byref(rec))
+    if ns == 0 or sa is None or sb is None:  # none to read: None, None, or the Error saying what is wrong
+        return _scales(rec, sa, sb, None, None, ("sa", "sb"), instr)
+    one = int(to_bits(rec.scale, 1.0, "1.0"))
+    return _lanes(rec.scale, sa, ns, one, "1.0", "sa", instr), _lanes(rec.scale, sb, ns, one, "1.0", "sb", instr)
+
+
 def _run(fn, rec, *args):
     msg = ctypes.create_string_buffer(_lib.MSG_LEN)
     if fn(ctypes.byref(rec), *args, msg, len(msg)) != _lib.OK:
         raise Error(_text(msg.value))
 
 
+def _lanes(f, values, n, fill, fill_name, what, instr):
+    """The first values of a dot-add's list operand, 1 .. n of them, as n raw bits: the missing trailing
+    ones are `fill` (raw bits; fill_name: its value), as `mmaref dot` fills them (cli_operands.c)."""
+    bits = to_bits(f, values, what)
+    if bits.ndim != 1 or not 1 <= bits.shape[0] <= n:
+        got = "%d values" % bits.shape[0] if bits.ndim == 1 else "shape %s" % (bits.shape,)
+        raise Error("%s: %s, but %s takes a list of 1 .. %d (the missing trailing ones %s)" %
+                    (what, got, instr, n, fill_name))
+    return np.concatenate([bits, np.full(n - bits.shape[0], fill, dtype=np.uint64)])
+
+
 def dot(arch, name, a, b, c, sa=None, sb=None, raw=False):
     """One dot-add d = c + sum_k a[k] b[k] (scaled by sa, sb per block when the instruction has block
-    scales): a, b of length K, c a scalar; returns d as a NumPy scalar of D's format (raw: its bits)."""
+    scales): a, b lists of 1 .. K values, the missing trailing ones +0 (sa, sb: 1 .. K/block, the missing
+    ones 1.0), as `mmaref dot` reads them; c a scalar.  Returns d as a NumPy scalar of D's format (raw:
+    its bits)."""
     raw = _flag(raw, "raw")
     rec = _lookup(arch, name)
     instr = "%s %s" % (_text(rec.arch), _text(rec.name))
-    va = _operand(rec, rec.a, a, (rec.k,), "a", instr)
-    vb = _operand(rec, rec.b, b, (rec.k,), "b", instr)
+    va = _lanes(rec.a, a, rec.k, 0, "+0", "a", instr)
+    vb = _lanes(rec.b, b, rec.k, 0, "+0", "b", instr)
     vc = _operand(rec, rec.c, c, (), "c", instr)
-    vsa, vsb = _scales(rec, sa, sb, lambda s: (s,), lambda s: (s,), ("sa", "sb"), instr)
+    vsa, vsb = _dot_scales(rec, sa, sb, instr)
     d = _lib._u64()
     _run(lib.mmaref_dot, rec, _lib._u64(int(vc)), _ptr(va), _ptr(vb), _ptr(vsa), _ptr(vsb), ctypes.byref(d))
     return from_bits(rec.d, np.uint64(d.value), raw)[()]

@@ -3,9 +3,9 @@
 In: unsigned integer arrays (and NumPy unsigned scalars) are raw bits (each must fit the format's width);
 every other number is a value: float16/32/64 arrays, long doubles, signed integers, Python ints, floats
 and complex numbers, each converted by the library's mmaref_format_from_double, which refuses a value
-the format cannot hold exactly (as `mmaref dot` does).  A value that is not exactly a double (a long
-double or an integer beyond 53 bits that rounds, a Python int beyond float range) is refused here the
-same way: every format's values are doubles.  Complex arrays give the two parts of an f32c value.  NaN
+the format cannot hold exactly, the message naming the format's value nearest it (as `mmaref dot`'s
+does).  A value that is not exactly a double (a long double or an integer beyond 53 bits that rounds,
+a Python int beyond float range) is refused here the same way: every format's values are doubles.  Complex arrays give the two parts of an f32c value.  NaN
 becomes the format's canonical NaN; -0 stays -0.  Bools, strings, objects that are not numbers,
 masked elements and ragged sequences are refused.  Each distinct bit pattern is converted once, so a
 large array of few values costs little.
@@ -13,6 +13,7 @@ Out: bits as unsigned integers of the format's storage width, or values as the N
 same bits (f16 -> float16, f32 -> float32, f64 -> float64, f32c -> complex64), else float64.
 """
 import ctypes
+import math
 import numbers
 
 import numpy as np
@@ -35,14 +36,37 @@ def _where(what, shape, flat):
     return "%s[%s]" % (what, ", ".join(str(int(i)) for i in idx)) if shape else what
 
 
-def _inexact(f, label, shown):
-    return Error("%s = %s is not exactly representable in %s" % (label, shown, fmt_name(f)))
+def _decimal(f, v):
+    """A value of f as `mmaref dot` prints it: 9 significant digits (f64: 17), inf, -inf."""
+    return ("-inf" if v < 0 else "inf") if math.isinf(v) else "%.*g" % (17 if fmt_name(f) == "f64" else 9, v)
+
+
+def _nearest(f, x):
+    """' (nearest: 0x2e66 = 0.0999755859)': the value of f that x rounds to (to nearest, ties to even), as
+    `mmaref dot`'s message names it (cmodel/tools/cli_real.c): x as the double nearest it first, and
+    nothing where f cannot hold the result (a NaN, -1 in ue8m0, 7 in e2m1)."""
+    try:
+        d = float(x)
+    except OverflowError:  # a Python int beyond the double range, as strtod makes of its digits
+        d = math.inf if x > 0 else -math.inf
+    out = _lib._u64()
+    if lib.mmaref_format_round_double(f, d, ctypes.byref(out)) != _lib.OK:
+        return ""
+    v = lib.mmaref_format_to_double(f, out.value)
+    if math.isnan(v):
+        return ""
+    return " (nearest: 0x%0*x = %s)" % ((lib.mmaref_format_width(f) + 3) // 4, out.value, _decimal(f, v))
+
+
+def _inexact(f, label, shown, x):
+    """The Error for a value x (shown as `shown`) that f does not hold exactly, with f's nearest value."""
+    return Error("%s = %s is not exactly representable in %s%s" % (label, shown, fmt_name(f), _nearest(f, x)))
 
 
 def _from_double(f, x, what):
     out = _lib._u64()
     if lib.mmaref_format_from_double(f, float(x), ctypes.byref(out)) != _lib.OK:
-        raise _inexact(f, what, repr(float(x)))
+        raise _inexact(f, what, repr(float(x)), x)
     return out.value
 
 
@@ -142,7 +166,10 @@ def _bad_leaf(f, what, shape, i, x, raw):
     if raw:
         return Error("%s = %r is raw bits (a NumPy unsigned integer) among values; give all values or all "
                      "raw bits" % (label, x))
-    return _inexact(lib.mmaref_format_part(f), label, x)
+    if not isinstance(x, numbers.Real):  # a complex leaf: the part no double equals, named as to_bits does
+        part, name = next((p, n) for p, n in ((x.real, "real"), (x.imag, "imag")) if _exact_number(p) is None)
+        return _inexact(lib.mmaref_format_part(f), "%s.%s" % (label, name), part, part)
+    return _inexact(lib.mmaref_format_part(f), label, x, x)
 
 
 def _as_array(f, values, what):
@@ -203,7 +230,7 @@ def to_bits(f, values, what):
             dbl = np.ascontiguousarray(part, dtype=np.float64)
         bad = _first_inexact(part, dbl) if part.dtype.itemsize > 8 or part.dtype.kind == "i" else None
         if bad is not None:
-            raise _inexact(pf, label(bad), part.flat[bad])
+            raise _inexact(pf, label(bad), part.flat[bad], part.flat[bad])
         # distinct doubles by their bits (so -0 and NaN stay apart from 0 and from each other)
         uniq, inverse = np.unique(dbl.view(np.uint64).ravel(), return_inverse=True)
         conv = np.empty(len(uniq), dtype=np.uint64)
@@ -212,7 +239,7 @@ def to_bits(f, values, what):
                 conv[j] = _from_double(pf, u, what)
             except Error:
                 first = int(np.flatnonzero(inverse == j)[0])
-                raise _inexact(pf, label(first), repr(float(u))) from None
+                raise _inexact(pf, label(first), repr(float(u)), u) from None
         out |= conv[inverse].reshape(arr.shape) << np.uint64(i * pwidth)
     return out
 

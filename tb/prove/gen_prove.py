@@ -32,6 +32,8 @@ GEN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "buil
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "verify"))
 import gen_verify  # noqa: E402  (make verify's lookup of the instruction and the port contract's widths)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
+import design  # noqa: E402  (the design database's reader)
 from gen_verify import fail  # noqa: E402
 
 gen_verify.PREFIX = "prove: "
@@ -45,25 +47,28 @@ def param_list(text, what):
         fail(f"{what}: {e}")
 
 
-def table_row(path, arch, name):
-    for line in open(path):
-        f = line.split()
-        if f and not f[0].startswith("#") and f[0] == arch and f[1] == name:
-            return f
-    return None
+def design_db():
+    """The design database (build/rtl/gen/design.json): units and served instructions by field name."""
+    try:
+        return design.load(os.path.join(GEN, "design.json"))
+    except design.DesignError as e:
+        fail(str(e))
+
+
+def serving_unit(db, arch, name):
+    """The index of the project's unit serving ARCH:NAME, or None."""
+    hits = [i["unit"] for i in db["instructions"] if (i["arch"], i["name"]) == (arch, name)]
+    return hits[0] if hits else None
 
 
 def reference(arch, name):
     """The project's unit serving ARCH:NAME: (unit index, top module, parameter text)."""
-    row = table_row(os.path.join(GEN, "instrs.txt"), arch, name)
-    if row is None:
-        fail(f"INSTR={arch}:{name}: no unit of rtl/ serves it (build/rtl/gen/instrs.txt); give REF=module")
-    unit = row[3]
-    for line in open(os.path.join(GEN, "units.txt")):
-        f = line.split()
-        if f and f[0] == unit:
-            return int(unit), f[10], f[11]
-    fail(f"unit {unit} missing from build/rtl/gen/units.txt")
+    db = design_db()
+    unit = serving_unit(db, arch, name)
+    if unit is None:
+        fail(f"INSTR={arch}:{name}: no unit of rtl/ serves it (build/rtl/gen/design.json); give REF=module")
+    u = db["units"][unit]
+    return unit, u["top"], u["params_text"]
 
 
 def combination_key(i):
@@ -76,11 +81,11 @@ def unit_instructions(mmaref, ins, con, schema):
     first: [(instruction, contract)]; [(INS, its contract)] when no unit of rtl/ serves INS (None then in
     place of the list, for the caller's message)."""
     import json
-    unit = table_row(os.path.join(GEN, "instrs.txt"), ins["arch"], ins["name"])
+    db = design_db()
+    unit = serving_unit(db, ins["arch"], ins["name"])
     if unit is None:
         return None
-    served = {(f[0], f[1]) for f in (line.split() for line in open(os.path.join(GEN, "instrs.txt")))
-              if f and not f[0].startswith("#") and f[3] == unit[3]}
+    served = {(i["arch"], i["name"]) for i in db["instructions"] if i["unit"] == unit}
     same = [(ins, con)]
     for i in json.loads(gen_verify.run([mmaref, "list", "--json"])):
         if (i["arch"], i["name"]) in served and (i["arch"], i["name"]) != (ins["arch"], ins["name"]):

@@ -65,8 +65,18 @@ check_contract() {
   pin=$(grep -m1 -oE "Pin not found: '[A-Za-z0-9_]+'" "$DIR/verilate.log" 2>/dev/null)
   [[ -n $pin ]] && die "$TOP does not meet the port contract: it has no port ${pin#Pin not found: } (docs/verify-your-design.md, port contract); Verilator: $DIR/verilate.log"
   width=$(grep -m1 'Warning-WIDTH: tb/verify/verify_top.sv' "$DIR/verilate.log" 2>/dev/null)
-  [[ -n $width ]] && die "$TOP does not meet the port contract: a port of the wrong width for $info: ${width#*: }"
+  width=${width#*: }
+  [[ -n $width ]] && die "$TOP does not meet the port contract: a port of the wrong width for $info: ${width%.}$(lanes_hint "$width")"
   return 0
+}
+# A and B of the wrong width (K lanes of AW bits each) where PARAMS does not set K to the instruction's:
+# the hint to set the unit's lane count (fda_unit's K; the parameter's default is not the instruction's)
+lanes_hint() {
+  local k=${info#* K=}
+  k=${k%% *}
+  [[ $1 == *"connection 'a' "* || $1 == *"connection 'b' "* ]] || return 0
+  [[ $PARAMS =~ (^|,)\ *K\ *=\ *$k\ *(,|$) ]] && return 0
+  echo "; if the unit's lane count is its parameter K, set it to the instruction's: PARAMS=${PARAMS:+$PARAMS,}K=$k"
 }
 # the build is kept while its inputs are unchanged: the files named, and those the last build read besides
 # (Verilator's dependency list: the `include files of the unit's sources among them)

@@ -3,7 +3,9 @@
 
 1. Transcripts: every `$ mmaref ...` / `$ build/mmaref ...` line of a code block is run (continuation
    lines ending in a backslash joined) and the lines shown under it must be what the command prints, in
-   order.  A shown block holding a line `...` (or a command marked `# excerpt`) is an excerpt: each shown
+   order.  A transcript is written as it runs in a build tree, `$ build/mmaref` (a bare `mmaref` is not
+   on PATH there), and a block showing a trace of `mmaref explain` (its `Step N` lines) shows the command
+   that printed it.  A shown block holding a line `...` (or a command marked `# excerpt`) is an excerpt: each shown
    line must appear in the output, in order; a shown line ending in `...` is a prefix.  The exit status
    must be 0 (`mmaref diff`: 0 or 1, its "some differ").  A transcript whose input is a file the reader
    makes first (`< results.txt`) or a Verilated unit (build/verify/) is reported and not run.
@@ -69,10 +71,24 @@ def matches(shown, out, excerpt):
     return None
 
 
+def check_trace_commands(path):
+    """Every block holding an explain trace (lines '   Step N') holds the `$ ` command that printed it."""
+    rel = os.path.relpath(path, ROOT)
+    for block in re.findall(r"```[a-z]*\n(.*?)```", open(path).read(), re.S):
+        if re.search(r"^\s+Step \d", block, re.M) and not re.search(r"^\$ ", block, re.M):
+            print(f"not ok - docs: {rel}: a trace shown without its command "
+                  f"(its first line: '{block.splitlines()[0][:80]}'); show it as `$ build/mmaref explain ...`")
+
+
 def check_transcripts(mmaref, path):
     rel = os.path.relpath(path, ROOT)
+    check_trace_commands(path)
     for cmd, shown in transcripts(path):
         short = cmd if len(cmd) < 90 else cmd[:87] + "..."
+        if not cmd.startswith("build/mmaref"):
+            print(f"not ok - docs: {rel}: `{short}`: a bare mmaref is not on PATH in a build tree; "
+                  "write the transcript as `$ build/mmaref ...`")
+            continue
         needs = re.search(r"<\s*(\S+)", cmd)
         if (needs and not os.path.exists(os.path.join(ROOT, needs.group(1)))) or "build/verify/" in cmd:
             print(f"# {rel}: not run (needs {needs.group(1) if needs else 'a make verify build'}): {short}")

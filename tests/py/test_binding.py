@@ -217,7 +217,8 @@ def test_errors_are_exceptions():
         (lambda: mmaref.dot(*H16, np.full(16, 0.1), z, 0), "a[0] = 0.1 is not exactly representable in f16"),
         (lambda: mmaref.dot(*H16, z, z, 1e300), "c = 1e+300 is not exactly representable in f32"),
         (lambda: mmaref.dot(*H16, z.astype(np.uint32) + 0x10000, z, 0), "a[0] = 0x10000 does not fit in f16"),
-        (lambda: mmaref.dot(*H16, z[:3], z, 0), "a: shape (3,), but hopper mma.m16n8k16.f32.f16.f16.f32 needs (16,)"),
+        (lambda: mmaref.dot(*H16, np.zeros(17), z, 0),
+         "a: 17 values, but hopper mma.m16n8k16.f32.f16.f16.f32 takes a list of 1 .. 16 (the missing trailing ones +0)"),
         (lambda: mmaref.dot(*H16, z, z, 1j), "c: complex values, but f32 is not a complex format"),
         (lambda: mmaref.dot(*H16, z, z, "x"), "c: dtype <U1"),
         (lambda: mmaref.dot(*H16, z, z, 0, sa=[1], sb=[1]), "has no block scales"),
@@ -263,6 +264,71 @@ def _refused(call, *texts):
         call()
     msg = str(e.value)
     assert "\n" not in msg and all(t in msg for t in texts), "message %r lacks one of %r" % (msg, texts)
+
+
+# dot() takes 1 .. K values of a and b, the missing trailing ones +0 (sa, sb: the missing scales 1.0), as
+# `mmaref dot` reads -a 1,0x1p-12 (cmodel/tools/cli_operands.c) and the web page its lanes.
+def test_dot_fills_missing_lanes_as_the_cli():
+    # the threshold case above with two lanes given: -1 + 1*1 + 2^-12 * 2^-13 = 2^-25 = 0x33000000
+    assert mmaref.dot(*H16, [1, 2.0 ** -12], [1, 2.0 ** -13], -1.0, raw=True) == 0x33000000
+    assert cli("dot", *H16, "-a", "1,0x1p-12", "-b", "1,0x1p-13", "-c", "-1").split()[0] == "0x33000000"
+    # the filled lanes are raw bits 0 (+0): the same D as sixteen lanes given with bits 0
+    a = np.zeros(16, np.uint16)
+    a[0] = 0xbc00  # f16 -1
+    assert mmaref.dot(*H16, [-1.0], [1.0], 0.0, raw=True) == mmaref.dot(*H16, a, np.eye(1, 16, dtype=np.uint16)[0] * 0x3c00,
+                                                                        np.uint32(0), raw=True)
+    # e2m1 K = 64 in blocks of 16, scales ue4m3: 17 lanes of 6 * 1, sa = [2] (blocks 1 .. 3 get 1.0):
+    # block 0: 16 * 6 * 2 = 192, block 1: 6 * 1 = 6; d = 198 = 1.546875 * 2^7 = f32 0 10000110 1000110 0..0
+    # = 0x43460000 (exact: every term is an integer, far inside F)
+    assert mmaref.dot(*E2M1, [6] * 17, [1] * 17, 0, sa=[2], sb=[1], raw=True) == 0x43460000
+    assert cli("dot", *E2M1, "-a", ",".join(["6"] * 17), "-b", ",".join(["1"] * 17), "-c", "0", "--scale-a", "2",
+               "--scale-b", "1").split()[0] == "0x43460000"
+
+
+@pytest.mark.parametrize("call, what", [
+    (lambda: mmaref.dot(*H16, np.zeros(17), [1], 0), "a: 17 values, but hopper mma.m16n8k16.f32.f16.f16.f32 "
+     "takes a list of 1 .. 16 (the missing trailing ones +0)"),
+    (lambda: mmaref.dot(*H16, [1], [], 0), "b: 0 values, but"),
+    (lambda: mmaref.dot(*H16, np.zeros((2, 2)), [1], 0), "a: shape (2, 2), but"),
+    (lambda: mmaref.dot(*E2M1, [1], [1], 0, sa=[1] * 5, sb=[1]),
+     "sa: 5 values, but blackwell tcgen05.mma.m128n8k64.block16.f32.e2m1.e2m1.ue4m3 takes a list of 1 .. 4 "
+     "(the missing trailing ones 1.0)"),
+], ids=["17-of-16", "none", "matrix", "5-scales-of-4"])
+def test_dot_lane_count_refused(call, what):
+    _refused(call, what)
+
+
+# An inexact value's message names the format's nearest value (round to nearest, ties to even) as the
+# CLI's does (cmodel/tools/cli_real.c), each derived here:
+#   0.1 in f16: 0.1 = 1.6 * 2^-4, 1.6 * 2^10 = 1638.4 -> 1638 = 0x666: biased 11 = 01011, mantissa 0x266:
+#     0x2e66 = 1638 * 2^-14 = 0.0999755859375, 9 digits 0.0999755859
+#   1e300 in f32: past the largest finite -> inf 0x7f800000
+#   2^53 + 1 in f64: a tie between 2^53 and 2^53 + 2, to even: 2^53 = 0x4340000000000000 (biased 1076)
+#   5 in e2m1: a tie between 4 (0 11 0 = 0x6) and 6 (0 11 1), to even: 4
+#   7 in e2m1: past 6, its largest, with neither inf nor NaN to round to: no nearest named
+#   1000 in e4m3: past 448, rounds to e4m3's NaN: no nearest named
+@pytest.mark.parametrize("instr, text, value, nearest", [
+    (H16, "0.1", 0.1, " (nearest: 0x2e66 = 0.0999755859)"),
+    (H16, "1e300", 1e300, " (nearest: 0x7f800000 = inf)"),
+    (DMMA, "9007199254740993", 2 ** 53 + 1, " (nearest: 0x4340000000000000 = 9007199254740992)"),
+    (E2M1, "5", 5.0, " (nearest: 0x6 = 4)"),
+    (E2M1, "7", 7.0, ""),
+    (FP8, "1000", 1000.0, ""),
+], ids=["f16-0.1", "f32-overflow", "f64-tie", "e2m1-tie", "e2m1-past-max", "e4m3-past-max"])
+def test_inexact_names_the_nearest_as_the_cli(instr, text, value, nearest):
+    scales = {"sa": [1], "sb": [1]} if instr == E2M1 else {}
+    with pytest.raises(mmaref.Error) as e:
+        if instr == H16 and text == "1e300":
+            mmaref.dot(*instr, [0], [0], value, **scales)
+        else:
+            mmaref.dot(*instr, [value], [1], 0, **scales)
+    msg = str(e.value)
+    assert msg.endswith("is not exactly representable in %s%s" % (record(*instr)["c" if text == "1e300" else "a"],
+                                                                    nearest)), msg
+    opt = ["-a", "0", "-b", "0", "-c", text] if text == "1e300" else ["-a", text, "-b", "1", "-c", "0"]
+    p = subprocess.run([CLI, "dot", *instr, *opt, *(["--scale-a", "1", "--scale-b", "1"] if scales else [])],
+                       capture_output=True, text=True)
+    assert p.returncode == 2 and p.stderr.rstrip("\n").endswith(msg.split(" is not", 1)[1]), (p.stderr, msg)
 
 
 def _one_past_double():
