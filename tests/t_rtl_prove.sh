@@ -132,7 +132,7 @@ expect_error "prove: a DUT file that does not exist" "DUT: no such file 'nope.sv
 expect_error "prove: DUT_TOP not in the files" "DUT_TOP=nomod: no 'module nomod'" \
   env DUT=rtl/fda_unit.sv DUT_TOP=nomod INSTR=$INSTR bash tb/prove/prove.sh
 expect_error "prove: an unknown instruction" "INSTR: " env DUT=rtl/fda_unit.sv INSTR=volta:mma.nope bash tb/prove/prove.sh
-expect_error "prove: PARAMS not NAME=INTEGER" "PARAMS: 'K' is not NAME=INTEGER" \
+expect_error "prove: PARAMS not NAME=INTEGER" "PARAMS=K: 'K' is not NAME=INTEGER" \
   env DUT=rtl/fda_unit.sv INSTR=$INSTR PARAMS=K bash tb/prove/prove.sh
 expect_error "prove: BOUND out of range" "BOUND=1: cycles from reset to the check, a decimal number from 2 to 200" \
   env DUT=rtl/fda_unit.sv INSTR=$INSTR BOUND=1 bash tb/prove/prove.sh
@@ -212,9 +212,11 @@ expect_error "prove: FORMATS without the instruction's formats" "FORMATS=e4m3: t
 expect_error "prove: FORMATS=all with a property" "FORMATS=all with PROPERTY: a property is proven on one instruction's formats" \
   env DUT=rtl/fda_unit.sv INSTR=$INSTR FORMATS=all PROPERTY=rotate:1 bash tb/prove/prove.sh
 
-# (e) the fixtures of make prove-all (tests/prove/) lint clean with their default parameters
+# (e) the fixtures of make prove-all (tests/prove/) lint clean with their default parameters (a fixture
+# with a file list beside it, NAME.f, with the files it lists: m3xu_spec instantiates fda_spec)
 for f in tests/prove/*.sv; do
-  if lint=$(verilator --lint-only -Wall --top-module "$(basename "$f" .sv)" -f rtl/rtl.f "$f" 2>&1) && [[ -z $lint ]]
+  srcs=("$f"); [[ -f ${f%.sv}.f ]] && srcs=(-f "${f%.sv}.f")
+  if lint=$(verilator --lint-only -Wall --top-module "$(basename "$f" .sv)" -f rtl/rtl.f "${srcs[@]}" 2>&1) && [[ -z $lint ]]
   then ok "prove: fixture $f lints clean (verilator --lint-only -Wall)"
   else not_ok "prove: fixture $f: $(head -3 <<<"$lint" | tr '\n' ' ')"; fi
 done

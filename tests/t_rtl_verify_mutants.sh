@@ -133,6 +133,6 @@ fi
 echo "verify mutants: $(secs "$t_all" "$(now)") s in all"
 
 # a bad PLUSARGS word is one line and exit status 2, before anything is built
-expect_error "verify mutants: PLUSARGS with a word that is not +NAME[=VALUE]" "PLUSARGS: 'mutant=3' is not +NAME or +NAME=VALUE" \
+expect_error "verify mutants: PLUSARGS with a word that is not +NAME[=VALUE]" "PLUSARGS=mutant=3: 'mutant=3' is not +NAME or +NAME=VALUE" \
   env DUT="rtl/rtl.f tests/verify/fda_mutants.sv" INSTR=hopper:mma.m16n8k16.f32.f16.f16.f32 PLUSARGS=mutant=3 \
   VERIFY_BUILD_ONLY=1 bash tb/verify/verify.sh
