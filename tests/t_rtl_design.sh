@@ -49,7 +49,7 @@ expect_error "design: a reader of a renamed field" "units has no field 'params'"
 
 # the figures the docs quote are the design database's and the CLI's (tools/doc_figures.py): a doc that
 # says another number fails
-out=$(python3 tools/doc_figures.py --check README.md 2>&1) && ok "design: $out" || not_ok "design: $out"
+out=$(python3 tools/doc_figures.py --check README.md docs/rtl.md 2>&1) && ok "design: $out" || not_ok "design: $out"
 sed 's/<!-- fig:rtl_mutants -->[0-9]*</<!-- fig:rtl_mutants -->7</' README.md >"$tmp/README.md"
 out=$(python3 tools/doc_figures.py --check "$tmp/README.md" 2>&1); rc=$?
 [[ $rc == 1 && $out == *"rtl_mutants is 7, the tools say "* ]] && ok "design: a doc quoting 7 broken units fails its check" ||

@@ -7,6 +7,7 @@ Figures (from the design database build/rtl/gen/design.json through tools/design
   rtl_mutants        the deliberately broken units kept in the RTL suite (units with a mutant code)
   rtl_mutant_kinds   their configurations' kinds, comma-separated (mutant-F-1, ...)
   rtl_checked        the configurations the co-simulation checks (kind "check")
+  rtl_configs        every configuration of the benches (checked and mutants)
   rtl_units          the units that are not mutants
   instructions       every instruction of every architecture's table
 --check exits 1 naming each value that differs from the tool's, 2 for a figure it does not know."""
@@ -33,6 +34,7 @@ def figures(mmaref):
         'rtl_mutants': str(len(mutants)),
         'rtl_mutant_kinds': ', '.join('`%s`' % k for k in kinds),
         'rtl_checked': '{:,}'.format(sum(c['kind'] == 'check' for c in db['configs'])),
+        'rtl_configs': '{:,}'.format(len(db['configs'])),
         'rtl_units': str(len(db['units']) - len(mutants)),
         'instructions': '{:,}'.format(len(json.loads(subprocess.check_output([mmaref, 'list', '--json'])))),
     }
